@@ -1,0 +1,191 @@
+#include "BinaryReader.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace assimp_retro {
+
+std::string HexOffset(size_t offset) {
+    char text[32];
+    std::snprintf(text, sizeof(text), "0x%zx", offset);
+    return text;
+}
+
+BinaryReader::BinaryReader(const uint8_t *data, size_t size, std::string format, std::string fileName) :
+        mData(data), mSize(data ? size : 0), mFormat(std::move(format)), mFileName(std::move(fileName)) {}
+
+std::string BinaryReader::Prefix() const {
+    std::string prefix = mFormat;
+    if (!mFileName.empty()) {
+        prefix += ": " + mFileName;
+    }
+    return prefix + ": ";
+}
+
+void BinaryReader::FailAt(size_t offset, const std::string &message, const char *field) const {
+    std::string text = Prefix();
+    if (!mSection.empty()) {
+        text += mSection + ", ";
+    }
+    if (field) {
+        text += std::string("field '") + field + "' ";
+    }
+    text += "at byte " + HexOffset(mBase + offset) + ": " + message;
+    throw ImportError(text);
+}
+
+void BinaryReader::Fail(const std::string &message, const char *field) const {
+    FailAt(mPos, message, field);
+}
+
+void BinaryReader::Need(size_t count, const char *field) const {
+    if (count > mSize - mPos) {
+        Fail("truncated: needs " + std::to_string(count) + " bytes, " + std::to_string(mSize - mPos) + " left", field);
+    }
+}
+
+void BinaryReader::Seek(size_t offset, const char *field) {
+    if (offset > mSize) {
+        Fail("offset " + HexOffset(mBase + offset) + " is past the end (" + HexOffset(mBase + mSize) + ")", field);
+    }
+    mPos = offset;
+}
+
+void BinaryReader::Skip(size_t count, const char *field) {
+    Need(count, field);
+    mPos += count;
+}
+
+uint8_t BinaryReader::U8(const char *field) {
+    Need(1, field);
+    return mData[mPos++];
+}
+
+uint16_t BinaryReader::U16(const char *field) {
+    Need(2, field);
+    const uint8_t *p = mData + mPos;
+    mPos += 2;
+    return static_cast<uint16_t>(p[0] | (p[1] << 8));
+}
+
+int16_t BinaryReader::I16(const char *field) {
+    return static_cast<int16_t>(U16(field));
+}
+
+uint32_t BinaryReader::U32(const char *field) {
+    Need(4, field);
+    const uint8_t *p = mData + mPos;
+    mPos += 4;
+    return static_cast<uint32_t>(p[0]) | (static_cast<uint32_t>(p[1]) << 8) |
+           (static_cast<uint32_t>(p[2]) << 16) | (static_cast<uint32_t>(p[3]) << 24);
+}
+
+int32_t BinaryReader::I32(const char *field) {
+    return static_cast<int32_t>(U32(field));
+}
+
+uint64_t BinaryReader::U64(const char *field) {
+    const uint64_t low = U32(field);
+    const uint64_t high = U32(field);
+    return low | (high << 32);
+}
+
+float BinaryReader::F32(const char *field) {
+    const uint32_t bits = U32(field);
+    float value;
+    std::memcpy(&value, &bits, sizeof(value));
+    return value;
+}
+
+float BinaryReader::FiniteF32(const char *field) {
+    const float value = F32(field);
+    if (!std::isfinite(value)) {
+        FailAt(mPos - 4, "value is not a finite number", field);
+    }
+    return value;
+}
+
+const uint8_t *BinaryReader::Bytes(size_t count, const char *field) {
+    Need(count, field);
+    const uint8_t *p = mData + mPos;
+    mPos += count;
+    return p;
+}
+
+void BinaryReader::Read(void *dst, size_t count, const char *field) {
+    const uint8_t *p = Bytes(count, field);
+    if (count) {
+        std::memcpy(dst, p, count);
+    }
+}
+
+std::string BinaryReader::FixedString(size_t count, const char *field) {
+    const char *p = reinterpret_cast<const char *>(Bytes(count, field));
+    size_t length = 0;
+    while (length < count && p[length] != '\0') {
+        ++length;
+    }
+    return std::string(p, length);
+}
+
+std::string BinaryReader::CString(const char *field) {
+    const void *nul = std::memchr(mData + mPos, 0, mSize - mPos);
+    if (!nul) {
+        Fail("string has no terminating NUL before the end of the data", field);
+    }
+    const size_t length = static_cast<const uint8_t *>(nul) - (mData + mPos);
+    std::string text(reinterpret_cast<const char *>(mData + mPos), length);
+    mPos += length + 1;
+    return text;
+}
+
+std::string BinaryReader::String16(const char *field) {
+    const size_t start = mPos;
+    const uint16_t length = U16(field);
+    if (length > Remaining()) {
+        FailAt(start, "string length " + std::to_string(length) + " exceeds the " + std::to_string(Remaining()) + " bytes left", field);
+    }
+    const char *p = reinterpret_cast<const char *>(Bytes(length, field));
+    return std::string(p, length);
+}
+
+std::string BinaryReader::String32(const char *field) {
+    const size_t start = mPos;
+    const uint32_t length = U32(field);
+    if (length > Remaining()) {
+        FailAt(start, "string length " + std::to_string(length) + " exceeds the " + std::to_string(Remaining()) + " bytes left", field);
+    }
+    const char *p = reinterpret_cast<const char *>(Bytes(length, field));
+    return std::string(p, length);
+}
+
+BinaryReader BinaryReader::Sub(size_t offset, size_t size, const std::string &section) const {
+    if (offset > mSize || size > mSize - offset) {
+        FailAt(offset, "section '" + section + "' of " + std::to_string(size) + " bytes does not fit in the " +
+                               std::to_string(mSize) + " bytes available");
+    }
+    BinaryReader sub(mData + offset, size, mFormat, mFileName);
+    sub.mBase = mBase + offset;
+    sub.mSection = section;
+    return sub;
+}
+
+size_t BinaryReader::CheckCount(uint64_t count, size_t minElementSize, const char *field) const {
+    const uint64_t left = Remaining();
+    const uint64_t elementSize = minElementSize ? minElementSize : 1;
+    if (count > left / elementSize) {
+        Fail("count " + std::to_string(count) + " of " + std::to_string(elementSize) + "-byte elements exceeds the " +
+                     std::to_string(left) + " bytes left",
+                field);
+    }
+    return static_cast<size_t>(count);
+}
+
+size_t BinaryReader::CheckCount(int64_t count, size_t minElementSize, const char *field) const {
+    if (count < 0) {
+        Fail("count " + std::to_string(count) + " is negative", field);
+    }
+    return CheckCount(static_cast<uint64_t>(count), minElementSize, field);
+}
+
+} // namespace assimp_retro

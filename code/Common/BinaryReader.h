@@ -1,0 +1,101 @@
+// assimp-retro: a bounds-checked little-endian reader over a byte buffer.
+//
+// Every read checks the bytes left and, on failure, throws ImportError with
+// the format, the file, the section and field being read and the absolute byte
+// offset, e.g.
+//   "OBAN: door.oni: instance descriptor 3, field 'dataOffset' at byte 0x7c: needs 4 bytes, 2 left"
+// Readers never do pointer arithmetic of their own: they Seek/Skip, read
+// scalars, or take a sub-reader over a checked range.
+#pragma once
+
+#include "ImportError.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace assimp_retro {
+
+class BinaryReader {
+public:
+    /// `format` is the short importer name used as the message prefix ("OBAN",
+    /// "ABC", "P3D"); `fileName` is what the user passed in. The buffer must
+    /// outlive the reader.
+    BinaryReader(const uint8_t *data, size_t size, std::string format, std::string fileName);
+
+    // --- position ---------------------------------------------------------
+    size_t Offset() const { return mPos; }          ///< relative to this reader's start
+    size_t AbsoluteOffset() const { return mBase + mPos; } ///< in the file
+    size_t Size() const { return mSize; }
+    size_t Remaining() const { return mSize - mPos; }
+    bool AtEnd() const { return mPos == mSize; }
+    const uint8_t *Data() const { return mData; }
+
+    void Seek(size_t offset, const char *field);
+    void Skip(size_t count, const char *field);
+
+    /// Names what is being read, for error messages ("header", "key 12").
+    void SetSection(std::string section) { mSection = std::move(section); }
+    const std::string &Section() const { return mSection; }
+
+    // --- scalars (little-endian) ------------------------------------------
+    uint8_t U8(const char *field);
+    uint16_t U16(const char *field);
+    int16_t I16(const char *field);
+    uint32_t U32(const char *field);
+    int32_t I32(const char *field);
+    uint64_t U64(const char *field);
+    float F32(const char *field);
+    /// A float that must be finite (not NaN or infinity).
+    float FiniteF32(const char *field);
+
+    // --- blocks -----------------------------------------------------------
+    /// Returns a pointer to the next `count` bytes and advances past them.
+    const uint8_t *Bytes(size_t count, const char *field);
+    void Read(void *dst, size_t count, const char *field);
+    /// Fixed-size char field; stops at the first NUL.
+    std::string FixedString(size_t count, const char *field);
+    /// NUL-terminated string; fails if no NUL occurs before the end.
+    std::string CString(const char *field);
+    /// u16 length followed by that many bytes (LithTech style).
+    std::string String16(const char *field);
+    /// u32 length followed by that many bytes.
+    std::string String32(const char *field);
+
+    /// A reader over [offset, offset+size) of this reader, for a section;
+    /// errors from it carry absolute file offsets.
+    BinaryReader Sub(size_t offset, size_t size, const std::string &section) const;
+
+    /// Checks that `count` elements of at least `minElementSize` bytes each can
+    /// still be read, so no allocation is larger than the file justifies.
+    /// Returns the count as size_t.
+    size_t CheckCount(uint64_t count, size_t minElementSize, const char *field) const;
+    /// Same, for a signed count read from the file (negative is an error).
+    size_t CheckCount(int64_t count, size_t minElementSize, const char *field) const;
+
+    /// Throws ImportError with section, field and the current absolute offset.
+    [[noreturn]] void Fail(const std::string &message, const char *field = nullptr) const;
+    /// Same, at an explicit offset relative to this reader.
+    [[noreturn]] void FailAt(size_t offset, const std::string &message, const char *field = nullptr) const;
+
+    /// "<FORMAT>: <file>: " — for errors raised outside the reader (scene builders).
+    std::string Prefix() const;
+
+private:
+    void Need(size_t count, const char *field) const;
+
+    const uint8_t *mData;
+    size_t mSize;
+    size_t mPos = 0;
+    size_t mBase = 0; // absolute offset of mData[0] in the file
+    std::string mFormat;
+    std::string mFileName;
+    std::string mSection;
+};
+
+/// "0x1a2b" — offsets in messages are hexadecimal like a hex editor shows.
+std::string HexOffset(size_t offset);
+
+} // namespace assimp_retro

@@ -1,0 +1,27 @@
+// assimp-retro: unique node / animation names.
+//
+// glTF export binds bones and animation channels to nodes by name, so two
+// nodes with one name silently bind to the wrong node. Every scene builder
+// takes its names from one UniqueNames per scene.
+#pragma once
+
+#include <string>
+#include <unordered_set>
+
+namespace assimp_retro {
+
+class UniqueNames {
+public:
+    /// Returns `wanted` if unused, else `wanted.1`, `wanted.2`, ... (the first
+    /// unused); an empty name becomes `fallback`. Names longer than Assimp's
+    /// aiString limit are cut first, so the result always fits an aiString.
+    std::string Make(const std::string &wanted, const std::string &fallback = "unnamed");
+    /// Marks a name as used without changing it (e.g. a root chosen elsewhere).
+    void Reserve(const std::string &name) { mUsed.insert(name); }
+    bool Contains(const std::string &name) const { return mUsed.count(name) != 0; }
+
+private:
+    std::unordered_set<std::string> mUsed;
+};
+
+} // namespace assimp_retro

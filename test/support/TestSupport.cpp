@@ -1,0 +1,126 @@
+#include "TestSupport.h"
+
+#include <assimp_retro/assimp_retro.h>
+
+#include <assimp/Importer.hpp>
+#include <assimp/postprocess.h>
+#include <assimp/scene.h>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <sys/wait.h>
+
+namespace fs = std::filesystem;
+
+namespace retro_test {
+
+std::string CorpusPath(const std::string &relative) {
+    const fs::path root(ASSIMP_RETRO_CORPUS_DIR);
+    if (!fs::is_directory(root)) {
+        ADD_FAILURE() << "The shared corpus is missing: expected the folder " << root
+                      << " (../shared/corpus next to the project). Tests on real files cannot run without it.";
+        return "";
+    }
+    const fs::path file = root / relative;
+    if (!fs::exists(file)) {
+        ADD_FAILURE() << "Corpus file missing: " << file;
+        return "";
+    }
+    return file.string();
+}
+
+std::string OutputPath(const std::string &relative) {
+    const fs::path file = fs::path(ASSIMP_RETRO_TEST_OUTPUT_DIR) / relative;
+    fs::create_directories(file.parent_path());
+    std::error_code ignored;
+    fs::remove(file, ignored);
+    return file.string();
+}
+
+std::string ToolPath() {
+    return ASSIMP_RETRO_TOOL;
+}
+
+void WriteFile(const std::string &path, const std::vector<uint8_t> &bytes) {
+    fs::create_directories(fs::path(path).parent_path());
+    std::ofstream out(path, std::ios::binary);
+    out.write(reinterpret_cast<const char *>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+}
+
+std::vector<uint8_t> ReadFile(const std::string &path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+int RunCommand(const std::string &command, std::string *output) {
+    FILE *pipe = popen((command + " 2>&1").c_str(), "r");
+    if (!pipe) {
+        return -1;
+    }
+    std::array<char, 4096> buffer;
+    std::string text;
+    size_t got;
+    while ((got = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) {
+        text.append(buffer.data(), got);
+    }
+    const int status = pclose(pipe);
+    if (output) {
+        *output = text;
+    }
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+const aiScene *Import(Assimp::Importer &importer, const std::string &path, unsigned flags) {
+    assimp_retro::RegisterAll(importer);
+    return importer.ReadFile(path, flags | aiProcess_ValidateDataStructure);
+}
+
+const aiScene *ImportMemory(Assimp::Importer &importer, const std::vector<uint8_t> &bytes, const std::string &hint,
+        unsigned flags) {
+    assimp_retro::RegisterAll(importer);
+    return importer.ReadFileFromMemory(bytes.data(), bytes.size(), flags | aiProcess_ValidateDataStructure, hint.c_str());
+}
+
+GltfValidation ValidateGltf(const std::string &path) {
+    GltfValidation result;
+    const fs::path script = fs::path(ASSIMP_RETRO_SOURCE_DIR) / "tools" / "gltf-validator" / "validate.mjs";
+    const fs::path package = fs::path(ASSIMP_RETRO_SOURCE_DIR) / "tools" / "gltf-validator" / "node_modules" / "gltf-validator";
+    if (!fs::exists(package)) {
+        result.report = "the Khronos glTF validator is not installed: run 'npm ci --prefix tools/gltf-validator' "
+                        "(the README's setup command does)";
+        return result;
+    }
+    std::string output;
+    const int status = RunCommand("node '" + script.string() + "' '" + path + "'", &output);
+    if (status != 0 && status != 1) {
+        result.report = "validator failed to run (exit " + std::to_string(status) + "): " + output;
+        return result;
+    }
+    try {
+        const nlohmann::json report = nlohmann::json::parse(output);
+        result.ran = true;
+        result.errors = report.at("issues").at("numErrors").get<int>();
+        result.warnings = report.at("issues").at("numWarnings").get<int>();
+        for (const auto &message : report.at("issues").at("messages")) {
+            result.report += message.value("code", "") + " " + message.value("pointer", "") + ": " +
+                             message.value("message", "") + " (severity " + std::to_string(message.value("severity", -1)) + ")\n";
+        }
+    } catch (const std::exception &e) {
+        result.report = std::string("cannot parse the validator's report: ") + e.what() + "\n" + output;
+    }
+    return result;
+}
+
+void ExpectValidGltf(const std::string &path) {
+    const GltfValidation validation = ValidateGltf(path);
+    ASSERT_TRUE(validation.ran) << validation.report;
+    EXPECT_EQ(validation.errors, 0) << path << ":\n" << validation.report;
+}
+
+} // namespace retro_test

@@ -1,0 +1,52 @@
+// assimp-retro test helpers shared by every test area.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+struct aiScene;
+namespace Assimp {
+class Importer;
+}
+
+namespace retro_test {
+
+/// Absolute path of a file under ../shared/corpus. Fails the current test
+/// (ADD_FAILURE with a clear message) and returns "" when the corpus or the
+/// file is missing, so a test never passes silently without its data.
+std::string CorpusPath(const std::string &relative);
+
+/// A fresh path under the build's test output folder (parent folders created).
+std::string OutputPath(const std::string &relative);
+
+/// Path of the built assimp-retro tool ("" if the tool was not built).
+std::string ToolPath();
+
+void WriteFile(const std::string &path, const std::vector<uint8_t> &bytes);
+std::vector<uint8_t> ReadFile(const std::string &path);
+
+/// Runs a shell command, returns its exit status; stdout+stderr go to `output`.
+int RunCommand(const std::string &command, std::string *output = nullptr);
+
+/// Reads a file through an Importer with every assimp-retro importer
+/// registered and `flags` (ValidateDataStructure is always added).
+const aiScene *Import(Assimp::Importer &importer, const std::string &path, unsigned flags = 0);
+
+/// Reads an in-memory file (the hint is the extension, e.g. "oni").
+const aiScene *ImportMemory(Assimp::Importer &importer, const std::vector<uint8_t> &bytes, const std::string &hint,
+        unsigned flags = 0);
+
+/// Result of the Khronos glTF validator (npm gltf-validator via node).
+struct GltfValidation {
+    bool ran = false;     ///< false: node or the validator package is missing (message says which)
+    int errors = -1;
+    int warnings = -1;
+    std::string report;   ///< the validator's messages, or why it did not run
+};
+GltfValidation ValidateGltf(const std::string &path);
+
+/// EXPECTs a clean validation (zero errors) and prints the report otherwise.
+void ExpectValidGltf(const std::string &path);
+
+} // namespace retro_test
