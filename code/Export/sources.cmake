@@ -1,0 +1,2 @@
+target_sources(assimp_retro PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/GltfCompletion.cpp)
