@@ -14,3 +14,33 @@
 /// "OBAN" prefix), separated by spaces, commas or semicolons, that get a camera
 /// even when AI_CONFIG_IMPORT_OBAN_CAMERA is false.
 #define AI_CONFIG_IMPORT_OBAN_CAMERA_NAMES "IMPORT_OBAN_CAMERA_NAMES"
+
+/// Bool, default false. Write one key per frame, computed with the engine's
+/// own interpolation (translation lerp, rotation nlerp), instead of the stored
+/// keys. glTF players interpolate rotations with slerp, which differs from the
+/// game by up to a few thousandths of a radian between sparse keys; resampled
+/// keys make every frame exact.
+#define AI_CONFIG_IMPORT_OBAN_RESAMPLE "IMPORT_OBAN_RESAMPLE"
+
+// ---- LithTech ABC ----------------------------------------------------------
+
+/// Bool, default true. ABC v6 "deformation" nodes (per-frame compressed vertex
+/// positions) become morph targets (aiAnimMesh, one per keyframe of every
+/// animation) driven by a morph animation (aiMeshMorphAnim) in each
+/// animation. False: the mesh keeps animation 0, frame 0 only.
+#define AI_CONFIG_IMPORT_ABC_VERTEX_ANIMATION "IMPORT_ABC_VERTEX_ANIMATION"
+
+/// Integer, default 0 (none). ABC v6: how many lower-detail meshes to build
+/// from the progressive-mesh collapse data, each on its own node
+/// ("<mesh>_LOD1" ...). Level i of n applies round(i * steps / n) of the
+/// file's collapse steps, so the last level is the coarsest the file defines.
+/// Capped at the number of collapse steps.
+#define AI_CONFIG_IMPORT_ABC_LOD_LEVELS "IMPORT_ABC_LOD_LEVELS"
+
+/// Bool, default false. ABC v9-v13: import every LOD of every piece, not
+/// only LOD 0.
+#define AI_CONFIG_IMPORT_ABC_ALL_LODS "IMPORT_ABC_ALL_LODS"
+
+/// Bool, default true. ABC v9-v13: load the child models (animation sources
+/// in other .abc files next to the model).
+#define AI_CONFIG_IMPORT_ABC_CHILD_MODELS "IMPORT_ABC_CHILD_MODELS"

@@ -1,0 +1,92 @@
+#include "ObanImporter.h"
+
+#include "ObanReader.h"
+#include "OniInstanceFile.h"
+
+#include "Common/FileBuffer.h"
+#include "Common/ImportError.h"
+
+#include <assimp_retro/config.h>
+
+#include <assimp/DefaultLogger.hpp>
+#include <assimp/Importer.hpp>
+#include <assimp/importerdesc.h>
+#include <assimp/scene.h>
+
+namespace Assimp {
+
+namespace {
+
+const aiImporterDesc kDescription = {
+    "Oni OBAN object animation importer (assimp-retro)",
+    "assimp-retro",
+    "",
+    "OniSplit .oni files (VR32) and level instance files levelN_Final.dat (VR31), little-endian (PC and Mac)",
+    aiImporterFlags_SupportBinaryFlavour,
+    0, 0, 0, 0,
+    "oni dat",
+};
+
+// The file name without folders and extension: the root node's name.
+std::string FileStem(const std::string &path) {
+    const size_t slash = path.find_last_of("/\\");
+    std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
+    const size_t dot = name.find_last_of('.');
+    return dot == std::string::npos || dot == 0 ? name : name.substr(0, dot);
+}
+
+std::set<std::string> SplitNames(const std::string &list) {
+    std::set<std::string> names;
+    std::string current;
+    for (const char c : list + " ") {
+        if (c == ' ' || c == ',' || c == ';' || c == '\t' || c == '\n') {
+            if (!current.empty()) {
+                names.insert(assimp_retro::oni::ObanDisplayName(current));
+            }
+            current.clear();
+        } else {
+            current += c;
+        }
+    }
+    return names;
+}
+
+} // namespace
+
+ObanImporter::ObanImporter() = default;
+ObanImporter::~ObanImporter() = default;
+
+const aiImporterDesc *ObanImporter::GetInfo() const {
+    return &kDescription;
+}
+
+bool ObanImporter::CanRead(const std::string &file, IOSystem *io, bool /*checkSig*/) const {
+    // By content only: ".dat" is a name many formats use.
+    const std::vector<uint8_t> head = assimp_retro::ReadFileHead(io, file, assimp_retro::oni::kHeaderSize);
+    return assimp_retro::oni::InstanceFile::LooksLike(head.data(), head.size());
+}
+
+void ObanImporter::SetupProperties(const Importer *importer) {
+    mOptions.camerasOnAll = importer->GetPropertyBool(AI_CONFIG_IMPORT_OBAN_CAMERA, false);
+    mOptions.cameraNames = SplitNames(importer->GetPropertyString(AI_CONFIG_IMPORT_OBAN_CAMERA_NAMES, ""));
+    mOptions.resampleEveryFrame = importer->GetPropertyBool(AI_CONFIG_IMPORT_OBAN_RESAMPLE, false);
+}
+
+void ObanImporter::InternReadFile(const std::string &file, aiScene *scene, IOSystem *io) {
+    using namespace assimp_retro;
+    // Oni files are small (a level file is a few MB); 1 GiB bounds any allocation.
+    const std::vector<uint8_t> data = ReadWholeFile(io, file, "OBAN", uint64_t(1) << 30);
+    const BinaryReader reader(data.data(), data.size(), "OBAN", file);
+    // Checked here too: Assimp skips CanRead when only one importer claims the extension.
+    if (!oni::InstanceFile::LooksLike(data.data(), data.size())) {
+        oni::InstanceFile parseForTheError(reader); // throws a precise message (version, byte order, checksum)
+        reader.FailAt(0, "not an Oni instance file");
+    }
+    const oni::ObanFileContents contents = oni::ReadObanFile(reader);
+    for (const std::string &name : contents.placeholders) {
+        ASSIMP_LOG_WARN("OBAN: ", file, ": ", name, " is a placeholder; its data is in another level file (level0_Final.dat)");
+    }
+    oni::BuildObanScene(contents.animations, contents.placeholders, contents.levelFile, FileStem(file), mOptions, scene);
+}
+
+} // namespace Assimp

@@ -1,0 +1,31 @@
+// assimp-retro: Oni OBAN object animations (Oni, Bungie West 2001).
+//
+// Reads OBAN instances from OniSplit ".oni" files (VR32) and from the game's
+// level instance files "levelN_Final.dat" (VR31), one animated node and one
+// aiAnimation (60 ticks per second, one tick per game frame) per OBAN.
+// Format: ../shared/formats/OBAN.md; properties: include/assimp_retro/config.h.
+#pragma once
+
+#include "ObanSceneBuilder.h"
+
+#include <assimp/BaseImporter.h>
+
+namespace Assimp {
+
+class ObanImporter : public BaseImporter {
+public:
+    ObanImporter();
+    ~ObanImporter() override;
+
+    bool CanRead(const std::string &file, IOSystem *io, bool checkSig) const override;
+    const aiImporterDesc *GetInfo() const override;
+    void SetupProperties(const Importer *importer) override;
+
+protected:
+    void InternReadFile(const std::string &file, aiScene *scene, IOSystem *io) override;
+
+private:
+    assimp_retro::oni::ObanSceneOptions mOptions;
+};
+
+} // namespace Assimp

@@ -1,0 +1,146 @@
+#include "ObanReader.h"
+
+#include "OniInstanceFile.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace assimp_retro {
+namespace oni {
+
+std::string ObanFlagNames(uint32_t flags) {
+    static const struct {
+        uint32_t bit;
+        const char *name;
+    } kNames[] = {{kObanLoop, "NormalLoop"}, {kObanPingpong, "BackToBackLoop"}, {kObanRandomStart, "RandomStartFrame"},
+            {kObanAutostart, "Autostart"}, {kObanLocal, "ZAxisUp"}};
+    std::string text;
+    uint32_t rest = flags;
+    for (const auto &entry : kNames) {
+        if (flags & entry.bit) {
+            text += (text.empty() ? "" : " ") + std::string(entry.name);
+            rest &= ~entry.bit;
+        }
+    }
+    if (rest) {
+        char hex[16];
+        std::snprintf(hex, sizeof(hex), "0x%x", rest);
+        text += (text.empty() ? "" : " ") + std::string(hex);
+    }
+    return text;
+}
+
+namespace {
+
+Matrix4x3 ReadMatrix(BinaryReader &r, const char *field) {
+    Matrix4x3 m;
+    for (auto &column : m) {
+        for (float &value : column) {
+            value = r.FiniteF32(field);
+        }
+    }
+    return m;
+}
+
+} // namespace
+
+ObanAnimation ReadObanInstance(BinaryReader r) {
+    ObanAnimation oban;
+    if (r.Size() < kObanFixedSize) {
+        r.Fail("instance of " + std::to_string(r.Size()) + " bytes is shorter than the fixed OBAN part (128 bytes)");
+    }
+    r.Seek(0x14, "flags");
+    oban.flags = r.U32("flags");
+    oban.initialTransform = ReadMatrix(r, "InitialTransform");
+    oban.baseTransform = ReadMatrix(r, "BaseTransform");
+    oban.ticksPerFrame = r.U16("FrameLength");
+    oban.frameCount = r.U16("FrameCount");
+    oban.halfStopFrame = r.U16("HalfStopFrame");
+    const size_t countOffset = r.Offset();
+    const uint16_t keyCount = r.U16("key count");
+    if (keyCount == 0) {
+        r.FailAt(countOffset, "OBAN has no keyframes", "key count");
+    }
+    if (static_cast<size_t>(keyCount) * kObanKeySize > r.Remaining()) {
+        r.FailAt(countOffset, std::to_string(keyCount) + " keyframes need " + std::to_string(keyCount * kObanKeySize) +
+                                      " bytes, the instance has " + std::to_string(r.Remaining()) + " left",
+                "key count");
+    }
+    oban.keys.resize(keyCount);
+    for (size_t k = 0; k < keyCount; ++k) {
+        ObanKey &key = oban.keys[k];
+        const size_t keyOffset = r.Offset();
+        for (float &value : key.rotation) {
+            value = r.FiniteF32("key rotation");
+        }
+        for (float &value : key.translation) {
+            value = r.FiniteF32("key translation");
+        }
+        key.frame = r.I32("key frame");
+        const float norm = std::sqrt(key.rotation[0] * key.rotation[0] + key.rotation[1] * key.rotation[1] +
+                                     key.rotation[2] * key.rotation[2] + key.rotation[3] * key.rotation[3]);
+        if (!(norm > 1e-6f)) {
+            r.FailAt(keyOffset, "keyframe " + std::to_string(k) + " has a zero rotation quaternion", "key rotation");
+        }
+        if (key.frame < 0) {
+            r.FailAt(keyOffset + 0x1c, "keyframe " + std::to_string(k) + " has negative frame " + std::to_string(key.frame), "key frame");
+        }
+        if (k > 0 && key.frame <= oban.keys[k - 1].frame) {
+            r.FailAt(keyOffset + 0x1c, "keyframe " + std::to_string(k) + " at frame " + std::to_string(key.frame) +
+                                               " does not follow frame " + std::to_string(oban.keys[k - 1].frame),
+                    "key frame");
+        }
+    }
+    return oban;
+}
+
+ObanFileContents ReadObanFile(const BinaryReader &reader) {
+    const InstanceFile file(reader);
+    ObanFileContents contents;
+    contents.levelFile = file.IsLevelFile();
+    const uint32_t obanTag = MakeTag("OBAN");
+
+    for (const TemplateDescriptor &t : file.Templates()) {
+        if (t.tag == obanTag && t.checksum != kObanTemplateChecksum) {
+            char text[64];
+            std::snprintf(text, sizeof(text), "0x%llx", static_cast<unsigned long long>(t.checksum));
+            reader.Fail(std::string("the OBAN template checksum is ") + text +
+                        " instead of 0x4e0c24: a different OBAN layout this importer does not know");
+        }
+    }
+
+    std::string otherTags;
+    for (const InstanceDescriptor &d : file.Descriptors()) {
+        if (d.tag != obanTag) {
+            if (otherTags.size() < 40) {
+                const std::string tag = TagText(d.tag);
+                if (otherTags.find(tag) == std::string::npos) {
+                    otherTags += (otherTags.empty() ? "" : ", ") + tag;
+                }
+            }
+            continue;
+        }
+        if (d.IsPlaceholder()) {
+            contents.placeholders.push_back(d.name.empty() ? "OBAN#" + std::to_string(d.index) : d.name);
+            continue;
+        }
+        ObanAnimation oban = ReadObanInstance(file.Instance(d));
+        oban.descriptorIndex = d.index;
+        oban.instanceName = (d.flags & kUnnamed) || d.name.empty() ? "OBAN#" + std::to_string(d.index) : d.name;
+        contents.animations.push_back(std::move(oban));
+    }
+    if (contents.animations.empty()) {
+        std::string message = "the file holds no OBAN instance";
+        if (!contents.placeholders.empty()) {
+            message += " with data (" + std::to_string(contents.placeholders.size()) + " placeholders resolved in other files)";
+        }
+        if (!otherTags.empty()) {
+            message += "; it holds " + otherTags;
+        }
+        reader.FailAt(0, message);
+    }
+    return contents;
+}
+
+} // namespace oni
+} // namespace assimp_retro

@@ -1,0 +1,200 @@
+#include "ObanSceneBuilder.h"
+
+#include "Common/Handedness.h"
+#include "Common/UniqueNames.h"
+
+#include <assimp/scene.h>
+
+#include <cmath>
+#include <memory>
+
+namespace assimp_retro {
+namespace oni {
+
+std::string ObanDisplayName(const std::string &instanceName) {
+    if (instanceName.size() > 4 && instanceName.compare(0, 4, "OBAN") == 0) {
+        return instanceName.substr(4);
+    }
+    return instanceName;
+}
+
+namespace {
+
+aiMatrix4x4 ToMatrix(const Matrix4x3 &m) {
+    // Column c of the column-vector matrix is m[c]: the image of axis c, then the translation.
+    return aiMatrix4x4(m[0][0], m[1][0], m[2][0], m[3][0],
+            m[0][1], m[1][1], m[2][1], m[3][1],
+            m[0][2], m[1][2], m[2][2], m[3][2],
+            0.f, 0.f, 0.f, 1.f);
+}
+
+// The engine's MUrQuatToMatrix builds R(q)^T, which is R(conj q).
+aiQuaternion EngineRotation(const ObanKey &key) {
+    aiQuaternion q(key.rotation[3], -key.rotation[0], -key.rotation[1], -key.rotation[2]);
+    q.Normalize();
+    return q;
+}
+
+aiVector3D Translation(const ObanKey &key) {
+    return aiVector3D(key.translation[0], key.translation[1], key.translation[2]);
+}
+
+// One sample per stored key, or per frame with the engine's own interpolation
+// (translation lerp, rotation nlerp) so that slerp-based players (glTF) show
+// exactly what the game shows at every frame.
+struct Sample {
+    double time;
+    aiVector3D position;
+    aiQuaternion rotation;
+};
+
+std::vector<Sample> SampleKeys(const ObanAnimation &oban, bool everyFrame) {
+    std::vector<Sample> samples;
+    if (!everyFrame || oban.keys.size() == 1) {
+        for (const ObanKey &key : oban.keys) {
+            samples.push_back({static_cast<double>(key.frame), Translation(key), EngineRotation(key)});
+        }
+    } else {
+        size_t k = 0;
+        for (int32_t frame = oban.keys.front().frame; frame <= oban.keys.back().frame; ++frame) {
+            while (k + 1 < oban.keys.size() && oban.keys[k + 1].frame <= frame) {
+                ++k;
+            }
+            const ObanKey &a = oban.keys[k];
+            if (a.frame == frame || k + 1 == oban.keys.size()) {
+                samples.push_back({static_cast<double>(frame), Translation(a), EngineRotation(a)});
+                continue;
+            }
+            const ObanKey &b = oban.keys[k + 1];
+            const float t = static_cast<float>(frame - a.frame) / static_cast<float>(b.frame - a.frame);
+            const aiQuaternion qa = EngineRotation(a);
+            const aiQuaternion qb = SameHemisphere(qa, EngineRotation(b));
+            aiQuaternion q(qa.w * (1 - t) + qb.w * t, qa.x * (1 - t) + qb.x * t, qa.y * (1 - t) + qb.y * t, qa.z * (1 - t) + qb.z * t);
+            q.Normalize();
+            samples.push_back({static_cast<double>(frame), Translation(a) * (1 - t) + Translation(b) * t, q});
+        }
+    }
+    // One hemisphere throughout, as the engine's nlerp assumes.
+    for (size_t i = 1; i < samples.size(); ++i) {
+        samples[i].rotation = SameHemisphere(samples[i - 1].rotation, samples[i].rotation);
+    }
+    return samples;
+}
+
+aiNodeAnim *MakeChannel(const std::string &nodeName, const std::vector<Sample> &samples) {
+    auto *channel = new aiNodeAnim();
+    channel->mNodeName.Set(nodeName);
+    channel->mNumPositionKeys = static_cast<unsigned>(samples.size());
+    channel->mNumRotationKeys = static_cast<unsigned>(samples.size());
+    channel->mPositionKeys = new aiVectorKey[samples.size()];
+    channel->mRotationKeys = new aiQuatKey[samples.size()];
+    for (size_t i = 0; i < samples.size(); ++i) {
+        channel->mPositionKeys[i] = aiVectorKey(samples[i].time, samples[i].position);
+        channel->mRotationKeys[i] = aiQuatKey(samples[i].time, samples[i].rotation);
+    }
+    return channel;
+}
+
+aiMetadata *MakeMetadata(const ObanAnimation &oban) {
+    aiMetadata *meta = aiMetadata::Alloc(6);
+    meta->Set(0, "OBAN:Instance", aiString(oban.instanceName));
+    meta->Set(1, "OBAN:Flags", aiString(ObanFlagNames(oban.flags)));
+    meta->Set(2, "OBAN:FlagBits", static_cast<int32_t>(oban.flags));
+    meta->Set(3, "OBAN:FrameCount", static_cast<int32_t>(oban.frameCount));
+    meta->Set(4, "OBAN:HalfStopFrame", static_cast<int32_t>(oban.halfStopFrame));
+    meta->Set(5, "OBAN:FrameLength", static_cast<int32_t>(oban.ticksPerFrame));
+    return meta;
+}
+
+aiNode *NewNode(const std::string &name, const aiMatrix4x4 &transform) {
+    auto *node = new aiNode(name);
+    node->mTransformation = transform;
+    return node;
+}
+
+void AddChild(aiNode *parent, aiNode *child) {
+    aiNode *children[] = {child};
+    parent->addChildren(1, children);
+}
+
+} // namespace
+
+void BuildObanScene(const std::vector<ObanAnimation> &animations, const std::vector<std::string> &placeholders,
+        bool levelFile, const std::string &rootName, const ObanSceneOptions &options, aiScene *scene) {
+    UniqueNames names;
+    std::unique_ptr<aiNode> root(new aiNode(names.Make(rootName, "OBAN")));
+    {
+        std::string placeholderList;
+        for (const std::string &name : placeholders) {
+            placeholderList += (placeholderList.empty() ? "" : " ") + name;
+        }
+        root->mMetaData = aiMetadata::Alloc(placeholderList.empty() ? 1 : 2);
+        root->mMetaData->Set(0, "OBAN:Container", aiString(levelFile ? "VR31 level instance file" : "VR32 OniSplit .oni file"));
+        if (!placeholderList.empty()) {
+            // OBANs whose data lives in another file (global ones in level0_Final.dat).
+            root->mMetaData->Set(1, "OBAN:Placeholders", aiString(placeholderList));
+        }
+    }
+
+    std::vector<aiAnimation *> sceneAnimations;
+    std::vector<aiCamera *> cameras;
+    for (const ObanAnimation &oban : animations) {
+        const std::string display = ObanDisplayName(oban.instanceName);
+        aiNode *parent = root.get();
+        if (oban.flags & kObanLocal) {
+            // MUrMatrix_FromMax: keys of local animations are in 3ds Max's Z-up frame.
+            const aiMatrix4x4 rotX90(1, 0, 0, 0, 0, 0, -1, 0, 0, 1, 0, 0, 0, 0, 0, 1);
+            aiNode *local = NewNode(names.Make(display + "_local"), rotX90);
+            AddChild(parent, local);
+            parent = local;
+        }
+        const ObanKey &first = oban.keys.front();
+        aiNode *animated = NewNode(names.Make(display),
+                aiMatrix4x4(aiVector3D(1, 1, 1), EngineRotation(first), Translation(first)));
+        animated->mMetaData = MakeMetadata(oban);
+        AddChild(parent, animated);
+        AddChild(animated, NewNode(names.Make(display + "_base"), ToMatrix(oban.baseTransform)));
+
+        const bool wantsCamera = options.camerasOnAll || options.cameraNames.count(display) != 0;
+        if (wantsCamera) {
+            auto *camera = new aiCamera();
+            camera->mName = animated->mName;
+            camera->mPosition = aiVector3D(0, 0, 0);
+            camera->mLookAt = aiVector3D(0, 0, -1); // the engine's view = M * (0,0,-1)
+            camera->mUp = aiVector3D(0, 1, 0);
+            camera->mHorizontalFOV = 0.5f * kCameraHorizontalFovDegrees * static_cast<float>(AI_MATH_PI) / 180.f; // half angle
+            camera->mAspect = kCameraAspect;
+            camera->mClipPlaneNear = 1.f;     // Oni units (decimetres)
+            camera->mClipPlaneFar = 10000.f;
+            cameras.push_back(camera);
+        }
+
+        const std::vector<Sample> samples = SampleKeys(oban, options.resampleEveryFrame);
+        auto *animation = new aiAnimation();
+        // Named after the Oni resource, and never like a node: Assimp's glTF2
+        // exporter gives animations the raw name as glTF id, and an id shared
+        // with a node aborts the export ("two objects with the same ID exist").
+        animation->mName.Set(names.Make(oban.instanceName));
+        animation->mTicksPerSecond = 60.0; // one frame per 60 Hz game tick
+        animation->mDuration = samples.back().time;
+        animation->mNumChannels = 1;
+        animation->mChannels = new aiNodeAnim *[1];
+        animation->mChannels[0] = MakeChannel(animated->mName.C_Str(), samples);
+        sceneAnimations.push_back(animation);
+    }
+
+    scene->mRootNode = root.release();
+    scene->mNumAnimations = static_cast<unsigned>(sceneAnimations.size());
+    scene->mAnimations = new aiAnimation *[sceneAnimations.size()];
+    std::copy(sceneAnimations.begin(), sceneAnimations.end(), scene->mAnimations);
+    if (!cameras.empty()) {
+        scene->mNumCameras = static_cast<unsigned>(cameras.size());
+        scene->mCameras = new aiCamera *[cameras.size()];
+        std::copy(cameras.begin(), cameras.end(), scene->mCameras);
+    }
+    // An OBAN moves an object it does not contain: no meshes.
+    scene->mFlags |= AI_SCENE_FLAGS_INCOMPLETE;
+}
+
+} // namespace oni
+} // namespace assimp_retro
