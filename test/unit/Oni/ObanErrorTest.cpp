@@ -1,0 +1,131 @@
+// Hostile and broken OBAN files: each gives a clear error, never a crash.
+#include "writers/Oni/ObanWriter.h"
+#include "support/TestSupport.h"
+
+#include <assimp/Importer.hpp>
+#include <assimp/scene.h>
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <limits>
+
+using namespace retro_test;
+
+namespace {
+
+oban::Animation TwoKeys() {
+    oban::Animation a;
+    a.frameCount = 11;
+    a.keys = {{{0, 0, 0, 1}, {0, 0, 0}, 0}, {{0, 0, 0, 1}, {1, 0, 0}, 10}};
+    return a;
+}
+
+// Imports `bytes` and returns Assimp's error string ("" if it imported).
+std::string ErrorOf(const std::vector<uint8_t> &bytes, const char *hint = "oni") {
+    Assimp::Importer importer;
+    const aiScene *scene = ImportMemory(importer, bytes, hint);
+    return scene ? "" : importer.GetErrorString();
+}
+
+constexpr size_t kDataStart = 0x80; // WriteOni: data table (pre-data) at 0x80 for short names
+constexpr size_t kKeyCount = kDataStart + 0x7e;
+constexpr size_t kFirstKey = kDataStart + 0x80;
+
+} // namespace
+
+TEST(ObanErrors, TruncatedAnywhereIsAClearErrorNeverACrash) {
+    const std::vector<uint8_t> file = oban::WriteOni(TwoKeys(), "OBANx");
+    for (size_t size = 0; size < file.size(); ++size) {
+        const std::vector<uint8_t> cut(file.begin(), file.begin() + size);
+        const std::string error = ErrorOf(cut);
+        EXPECT_NE(error, "") << "cut at " << size;
+    }
+    EXPECT_EQ(ErrorOf(file), "");
+    // The truncated key table is named with its offset.
+    const std::vector<uint8_t> noLastKey(file.begin(), file.end() - 0x20);
+    const std::string error = ErrorOf(noLastKey);
+    EXPECT_NE(error.find("OBAN: "), std::string::npos) << error;
+    EXPECT_NE(error.find("data table"), std::string::npos) << error;
+}
+
+TEST(ObanErrors, OversizedKeyCount) {
+    std::vector<uint8_t> file = oban::WriteOni(TwoKeys(), "OBANx");
+    oban::PutU16(file, kKeyCount, 0xffff);
+    const std::string error = ErrorOf(file);
+    EXPECT_NE(error.find("65535 keyframes need 2097120 bytes, the instance has 64 left"), std::string::npos) << error;
+    EXPECT_NE(error.find("field 'key count' at byte 0xfe"), std::string::npos) << error;
+}
+
+TEST(ObanErrors, OversizedDescriptorCountAndSizes) {
+    std::vector<uint8_t> file = oban::WriteOni(TwoKeys(), "OBANx");
+    oban::PutU32(file, 0x14, 0x7fffffff); // instance descriptor count
+    EXPECT_NE(ErrorOf(file).find("count 2147483647 of 20-byte elements exceeds"), std::string::npos) << ErrorOf(file);
+    file = oban::WriteOni(TwoKeys(), "OBANx");
+    oban::PutU32(file, 0x40 + 12, 0x10000); // descriptor size
+    EXPECT_NE(ErrorOf(file).find("run past the data table"), std::string::npos) << ErrorOf(file);
+    file = oban::WriteOni(TwoKeys(), "OBANx");
+    oban::PutU32(file, 0x24, 0x7ffffff0); // data table size
+    EXPECT_NE(ErrorOf(file).find("does not fit in the file"), std::string::npos) << ErrorOf(file);
+    file = oban::WriteOni(TwoKeys(), "OBANx");
+    oban::PutU32(file, 0x40 + 4, 4); // data offset inside the pre-data
+    EXPECT_NE(ErrorOf(file).find("cannot hold the 8-byte pre-data"), std::string::npos) << ErrorOf(file);
+    file = oban::WriteOni(TwoKeys(), "OBANx");
+    oban::PutU32(file, 0x40 + 8, 0x1000); // name offset
+    EXPECT_NE(ErrorOf(file).find("outside the name table"), std::string::npos) << ErrorOf(file);
+}
+
+TEST(ObanErrors, WrongMagicVersionByteOrderAndEngineFamily) {
+    const std::vector<uint8_t> good = oban::WriteOni(TwoKeys(), "OBANx");
+    std::vector<uint8_t> file = good;
+    std::memcpy(&file[8], "33RV", 4); // VR33, OniX
+    EXPECT_NE(ErrorOf(file).find("unsupported version 'VR33'"), std::string::npos) << ErrorOf(file);
+    file = good;
+    std::memcpy(&file[8], "VR32", 4); // big-endian byte order
+    EXPECT_NE(ErrorOf(file).find("big-endian"), std::string::npos) << ErrorOf(file);
+    file = good;
+    oban::PutU32(file, 0, 0xA8D8AE11); // PS2 checksum 0x0003BA70A8D8AE11
+    oban::PutU32(file, 4, 0x0003BA70);
+    EXPECT_NE(ErrorOf(file).find("template checksum 0x0003ba70a8d8ae11"), std::string::npos) << ErrorOf(file);
+    file = good;
+    std::memcpy(&file[0], "glTF", 4);
+    EXPECT_NE(ErrorOf(file), "");
+    // A file that is nothing like an Oni file, named .oni.
+    EXPECT_NE(ErrorOf(std::vector<uint8_t>(100, 0x41)), "");
+}
+
+TEST(ObanErrors, WrongObanTemplateChecksumInALevelFile) {
+    std::vector<oban::LevelEntry> entries(1);
+    entries[0].name = "OBANx";
+    entries[0].animation = TwoKeys();
+    EXPECT_EQ(ErrorOf(oban::WriteLevel(entries), "dat"), "");
+    const std::string error = ErrorOf(oban::WriteLevel(entries, 0x12345678), "dat");
+    EXPECT_NE(error.find("OBAN template checksum is 0x12345678 instead of 0x4e0c24"), std::string::npos) << error;
+}
+
+TEST(ObanErrors, BadKeys) {
+    std::vector<uint8_t> file = oban::WriteOni(TwoKeys(), "OBANx");
+    oban::PutU32(file, kFirstKey + 0x20 + 0x1c, 0); // second key at frame 0 again
+    EXPECT_NE(ErrorOf(file).find("keyframe 1 at frame 0 does not follow frame 0"), std::string::npos) << ErrorOf(file);
+    file = oban::WriteOni(TwoKeys(), "OBANx");
+    for (size_t i = 0; i < 16; i += 4) oban::PutU32(file, kFirstKey + i, 0); // zero quaternion
+    EXPECT_NE(ErrorOf(file).find("zero rotation quaternion"), std::string::npos) << ErrorOf(file);
+    file = oban::WriteOni(TwoKeys(), "OBANx");
+    oban::PutU32(file, kFirstKey + 0x10, 0x7fc00000); // NaN translation
+    EXPECT_NE(ErrorOf(file).find("not a finite number"), std::string::npos) << ErrorOf(file);
+    file = oban::WriteOni(TwoKeys(), "OBANx");
+    oban::PutU16(file, kKeyCount, 0);
+    EXPECT_NE(ErrorOf(file).find("OBAN has no keyframes"), std::string::npos) << ErrorOf(file);
+}
+
+TEST(ObanErrors, FileWithoutObanSaysWhatItHolds) {
+    std::vector<oban::LevelEntry> entries(2);
+    entries[0].kind = oban::LevelEntry::OtherTag;
+    entries[0].name = "TRACx";
+    entries[0].animation = TwoKeys();
+    entries[1].kind = oban::LevelEntry::Placeholder;
+    entries[1].name = "OBANglobal";
+    const std::string error = ErrorOf(oban::WriteLevel(entries), "dat");
+    EXPECT_NE(error.find("holds no OBAN instance with data (1 placeholders resolved in other files); it holds TRAC"), std::string::npos)
+            << error;
+}
