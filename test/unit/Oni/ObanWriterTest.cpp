@@ -229,3 +229,21 @@ TEST(ObanImport, FoundBySignatureUnderAnyExtension) {
     ASSERT_NE(scene, nullptr) << importer.GetErrorString();
     EXPECT_EQ(scene->mNumAnimations, 1u);
 }
+
+TEST(ObanImport, BundledSampleCameraDollyLooksAtTheOriginAtEveryKey) {
+    Assimp::Importer importer;
+    importer.SetPropertyBool(AI_CONFIG_IMPORT_OBAN_CAMERA, true);
+    const aiScene *scene = Import(importer, std::string(ASSIMP_RETRO_SOURCE_DIR) + "/test/models/oban/OBANcamera_dolly.oni");
+    ASSERT_NE(scene, nullptr) << importer.GetErrorString();
+    ASSERT_EQ(scene->mNumCameras, 1u);
+    const aiNode *node = scene->mRootNode->FindNode(scene->mCameras[0]->mName);
+    ASSERT_NE(node, nullptr);
+    for (int frame = 0; frame <= 240; frame += 30) {
+        const aiMatrix4x4 world = WorldAt(*node, scene->mAnimations[0], frame);
+        const aiVector3D eye = world * aiVector3D(0, 0, 0);
+        aiVector3D view = world * scene->mCameras[0]->mLookAt - eye;
+        aiVector3D toOrigin = aiVector3D(0, 20, 0) - eye;
+        EXPECT_NEAR((view.Normalize() - toOrigin.Normalize()).Length(), 0.f, 1e-5f) << "frame " << frame;
+        EXPECT_NEAR(eye.Length(), std::sqrt(100.f * 100.f + 20.f * 20.f), 1e-3f);
+    }
+}
