@@ -44,3 +44,11 @@
 /// Bool, default true. ABC v9-v13: load the child models (animation sources
 /// in other .abc files next to the model).
 #define AI_CONFIG_IMPORT_ABC_CHILD_MODELS "IMPORT_ABC_CHILD_MODELS"
+
+// ---- Operation Flashpoint P3D (ODOL v7, MLOD) ---------------------------------
+
+/// Int, default 0. Which LODs of a .p3d become nodes of the scene:
+///   0 = the first (most detailed) visual LOD only,
+///   1 = every visual LOD (resolution LODs and the View-Gunner/Pilot/Cargo interiors),
+///   2 = every LOD, including Geometry, Memory, Fire Geometry, Land Contact, ...
+#define AI_CONFIG_IMPORT_P3D_LODS "IMPORT_P3D_LODS"

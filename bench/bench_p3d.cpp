@@ -1,0 +1,162 @@
+// assimp-retro benchmarks: the shared LZSS decoder and P3D import throughput.
+//
+//   build-x/bench/bench_p3d                      (all)
+//   build-x/bench/bench_p3d --benchmark_filter=Lzss
+//
+// Throughput is reported as bytes_per_second: decoded bytes for LZSS, file
+// bytes for imports. BM_ImportAssbin imports the same scene (the grid model's
+// aiScene, exported by Assimp to its own binary format) for comparison.
+#include "AssetLib/Poseidon/P3dReader.h"
+#include "Common/Lzss.h"
+#include "writers/Poseidon/P3dWriter.h"
+
+#include <assimp_retro/assimp_retro.h>
+
+#include <assimp/Exporter.hpp>
+#include <assimp/Importer.hpp>
+#include <assimp/scene.h>
+
+#include <benchmark/benchmark.h>
+
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <random>
+#include <stdexcept>
+
+namespace {
+
+namespace wp = retro_test::p3d;
+
+/// ODOL-like payload: the UV and clip-flag arrays of a big grid (compresses ~2-4x).
+std::vector<uint8_t> ArrayPayload(size_t bytes) {
+    std::vector<uint8_t> out;
+    uint32_t i = 0;
+    while (out.size() < bytes) {
+        const float u = float(i % 257) / 256.f, v = float(i / 257) / 256.f;
+        uint8_t b[8];
+        std::memcpy(b, &u, 4);
+        std::memcpy(b + 4, &v, 4);
+        out.insert(out.end(), b, b + 8);
+        ++i;
+    }
+    out.resize(bytes);
+    return out;
+}
+
+void RunDecode(benchmark::State &state, const std::vector<uint8_t> &raw) {
+    const std::vector<uint8_t> packed = wp::LzssEncode(raw, wp::LzssSum::Unsigned);
+    std::vector<uint8_t> out(raw.size());
+    for (auto _ : state) {
+        const auto result = assimp_retro::LzssDecode(packed.data(), packed.size(), out.data(), out.size());
+        if (!result.Ok()) {
+            state.SkipWithError("decode failed");
+            break;
+        }
+        benchmark::DoNotOptimize(out.data());
+    }
+    state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(raw.size()));
+    state.counters["ratio"] = double(raw.size()) / double(packed.size());
+}
+
+void BM_LzssDecodeArrays(benchmark::State &state) {
+    RunDecode(state, ArrayPayload(1 << 20));
+}
+BENCHMARK(BM_LzssDecodeArrays);
+
+void BM_LzssDecodeRuns(benchmark::State &state) {
+    std::vector<uint8_t> raw(1 << 20);
+    for (size_t i = 0; i < raw.size(); ++i) {
+        raw[i] = uint8_t((i / 300) * 7); // long runs: overlapping matches
+    }
+    RunDecode(state, raw);
+}
+BENCHMARK(BM_LzssDecodeRuns);
+
+void BM_LzssDecodeLiterals(benchmark::State &state) {
+    std::vector<uint8_t> raw(1 << 20);
+    std::mt19937 rng(5);
+    for (auto &b : raw) {
+        b = uint8_t(rng());
+    }
+    RunDecode(state, raw); // incompressible: all literals
+}
+BENCHMARK(BM_LzssDecodeLiterals);
+
+const std::vector<uint8_t> &GridOdol() {
+    static const std::vector<uint8_t> bytes = wp::WriteOdol(wp::GridModel(180)); // 32761 vertices
+    return bytes;
+}
+
+void BM_ReadOdolModel(benchmark::State &state) {
+    const auto &bytes = GridOdol();
+    for (auto _ : state) {
+        auto model = assimp_retro::p3d::ReadP3d(bytes.data(), bytes.size(), "grid.p3d");
+        benchmark::DoNotOptimize(model.lods.data());
+    }
+    state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(bytes.size()));
+}
+BENCHMARK(BM_ReadOdolModel);
+
+void ImportBytes(benchmark::State &state, const std::vector<uint8_t> &bytes, const char *hint, int lods) {
+    for (auto _ : state) {
+        Assimp::Importer importer;
+        assimp_retro::RegisterAll(importer);
+        importer.SetPropertyInteger(AI_CONFIG_IMPORT_P3D_LODS, lods);
+        const aiScene *scene = importer.ReadFileFromMemory(bytes.data(), bytes.size(), 0, hint);
+        if (!scene) {
+            state.SkipWithError(importer.GetErrorString());
+            break;
+        }
+        benchmark::DoNotOptimize(scene);
+    }
+    state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(bytes.size()));
+}
+
+void BM_ImportOdolGrid(benchmark::State &state) {
+    ImportBytes(state, GridOdol(), "p3d", 0);
+}
+BENCHMARK(BM_ImportOdolGrid);
+
+void BM_ImportMlodGrid(benchmark::State &state) {
+    static const std::vector<uint8_t> bytes = wp::WriteMlod(wp::GridModel(180));
+    ImportBytes(state, bytes, "p3d", 0);
+}
+BENCHMARK(BM_ImportMlodGrid);
+
+/// The ODOL grid's scene as Assimp's own binary format, to compare with.
+void BM_ImportAssbin(benchmark::State &state) {
+    static std::vector<uint8_t> assbin;
+    if (assbin.empty()) {
+        Assimp::Importer importer;
+        assimp_retro::RegisterAll(importer);
+        const auto &bytes = GridOdol();
+        const aiScene *scene = importer.ReadFileFromMemory(bytes.data(), bytes.size(), 0, "p3d");
+        Assimp::Exporter exporter;
+        const aiExportDataBlob *blob = scene ? exporter.ExportToBlob(scene, "assbin") : nullptr;
+        if (!blob) {
+            state.SkipWithError("assbin export failed");
+            return;
+        }
+        const uint8_t *p = static_cast<const uint8_t *>(blob->data);
+        assbin.assign(p, p + blob->size);
+    }
+    ImportBytes(state, assbin, "assbin", 0);
+    state.counters["odol_bytes"] = double(GridOdol().size());
+}
+BENCHMARK(BM_ImportAssbin);
+
+void BM_ImportHmmwvAllLods(benchmark::State &state) {
+    std::ifstream in(std::string(ASSIMP_RETRO_CORPUS_DIR) + "/p3d/tzk210_mcar_hmmwv_xj200.p3d", std::ios::binary);
+    const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (bytes.empty()) {
+        state.SkipWithError("../shared/corpus/p3d/tzk210_mcar_hmmwv_xj200.p3d not found");
+        return;
+    }
+    ImportBytes(state, bytes, "p3d", 2);
+}
+BENCHMARK(BM_ImportHmmwvAllLods);
+
+} // namespace
+
+BENCHMARK_MAIN();

@@ -1,0 +1,72 @@
+#include "P3dImporter.h"
+
+#include "P3dReader.h"
+#include "P3dSceneBuilder.h"
+
+#include "Common/FileBuffer.h"
+#include "Common/ImportError.h"
+
+#include <assimp_retro/config.h>
+
+#include <assimp/Importer.hpp>
+#include <assimp/importerdesc.h>
+#include <assimp/scene.h>
+
+namespace Assimp {
+
+namespace {
+
+const aiImporterDesc kDescription = {
+    "Operation Flashpoint P3D Importer (ODOL v7, MLOD)",
+    "assimp-retro",
+    "",
+    "Binarised ODOL v7 (Operation Flashpoint / Cold War Assault) and editable MLOD (SP3X, P3DM) models",
+    aiImporterFlags_SupportBinaryFlavour,
+    0, 0, 0, 0,
+    "p3d",
+};
+
+std::string BaseName(const std::string &path) {
+    const size_t slash = path.find_last_of("/\\");
+    std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
+    const size_t dot = name.rfind('.');
+    if (dot != std::string::npos && dot > 0) {
+        name.resize(dot);
+    }
+    return name;
+}
+
+} // namespace
+
+P3dImporter::P3dImporter() = default;
+P3dImporter::~P3dImporter() = default;
+
+bool P3dImporter::CanRead(const std::string &file, IOSystem *io, bool /*checkSig*/) const {
+    // By content only: ".p3d" is not a promise (Arma's files share it).
+    const std::vector<uint8_t> head = assimp_retro::ReadFileHead(io, file, 8);
+    return assimp_retro::p3d::LooksLikeP3d(head.data(), head.size());
+}
+
+const aiImporterDesc *P3dImporter::GetInfo() const {
+    return &kDescription;
+}
+
+void P3dImporter::SetupProperties(const Importer *importer) {
+    mLods = importer->GetPropertyInteger(AI_CONFIG_IMPORT_P3D_LODS, 0);
+}
+
+void P3dImporter::InternReadFile(const std::string &file, aiScene *scene, IOSystem *io) {
+    const std::vector<uint8_t> bytes = assimp_retro::ReadWholeFile(io, file, "P3D");
+    const std::string name = BaseName(file);
+    // ReadP3d checks the signature again: Assimp skips CanRead when only one
+    // importer claims the extension.
+    const assimp_retro::p3d::Model model = assimp_retro::p3d::ReadP3d(bytes.data(), bytes.size(), name);
+    assimp_retro::p3d::SceneOptions options;
+    options.lods = mLods == 2 ? assimp_retro::p3d::LodSelection::All
+            : mLods == 1     ? assimp_retro::p3d::LodSelection::AllVisual
+                             : assimp_retro::p3d::LodSelection::FirstVisual;
+    options.rootName = name.empty() ? std::string("P3D") : name;
+    assimp_retro::p3d::BuildScene(model, options, scene);
+}
+
+} // namespace Assimp

@@ -1,0 +1,722 @@
+// assimp-retro: ODOL v7 and MLOD readers (layout: ../shared/formats/ODOL.md).
+//
+// Everything read from the file is untrusted: each count is checked against
+// the bytes left before anything is allocated (compressed arrays against the
+// largest size LZSS can expand the remaining bytes to), every index against
+// its table, every compressed block against its checksum, and an ODOL file
+// must end exactly after its ModelInfo.
+#include "P3dReader.h"
+
+#include "Common/BinaryReader.h"
+#include "Common/Lzss.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <unordered_map>
+
+namespace assimp_retro {
+namespace p3d {
+
+namespace {
+
+constexpr uint32_t kMaxLods = 100;        // CWR's tools allow 1..100 LODs
+constexpr size_t kCompressThreshold = 1024; // ODOL arrays of >= 1024 bytes are LZSS-compressed
+// LZSS expands at most 8 items of 18 bytes from 17 input bytes (flag byte +
+// 8 matches): a compressed array can never be more than 9x its input.
+constexpr uint64_t kMaxLzssRatio = 9;
+
+std::string Str(size_t value) {
+    return std::to_string(value);
+}
+
+inline float LoadF32(const uint8_t *p) {
+    float f;
+    uint32_t bits = uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24;
+    std::memcpy(&f, &bits, 4);
+    return f;
+}
+inline uint32_t LoadU32(const uint8_t *p) {
+    return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24;
+}
+inline uint16_t LoadU16(const uint8_t *p) {
+    return static_cast<uint16_t>(p[0] | p[1] << 8);
+}
+
+// ---- ODOL --------------------------------------------------------------------
+
+/// A CompArray (the wiki's "CompressedStruct"): u32 count, then count *
+/// elemSize bytes, LZSS-compressed with a u32 checksum iff that is >= 1024.
+/// Returns the raw little-endian element bytes.
+std::vector<uint8_t> ReadCompArray(BinaryReader &r, size_t elemSize, const char *field, uint32_t *countOut) {
+    const size_t countAt = r.Offset();
+    const uint32_t count = r.U32(field);
+    const uint64_t bytes = uint64_t(count) * elemSize;
+    std::vector<uint8_t> out;
+    if (bytes < kCompressThreshold) {
+        r.CheckCount(uint64_t(count), elemSize, field);
+        const uint8_t *p = r.Bytes(static_cast<size_t>(bytes), field);
+        out.assign(p, p + bytes);
+    } else {
+        if (bytes > uint64_t(r.Remaining()) * kMaxLzssRatio) {
+            r.FailAt(countAt, "compressed array of " + Str(count) + " x " + Str(elemSize) +
+                    " bytes cannot fit in the " + Str(r.Remaining()) + " bytes left", field);
+        }
+        out.resize(static_cast<size_t>(bytes));
+        const size_t start = r.Offset();
+        const LzssResult result = LzssDecode(r.Data() + start, r.Remaining(), out.data(), out.size(),
+                LzssChecksum::UnsignedBytes);
+        if (!result.Ok()) {
+            std::string message = std::string("LZSS: ") + LzssStatusText(result.status) + " (" + Str(count) +
+                    " elements of " + Str(elemSize) + " bytes";
+            if (result.status == LzssStatus::BadChecksum) {
+                message += ", stored " + Str(result.stored) + ", computed " + Str(result.computed);
+            }
+            r.FailAt(start, message + ")", field);
+        }
+        r.Skip(result.consumed, field);
+    }
+    if (countOut) {
+        *countOut = count;
+    }
+    return out;
+}
+
+std::vector<uint16_t> ReadCompU16(BinaryReader &r, const char *field) {
+    const std::vector<uint8_t> raw = ReadCompArray(r, 2, field, nullptr);
+    std::vector<uint16_t> values(raw.size() / 2);
+    for (size_t i = 0; i < values.size(); ++i) {
+        values[i] = LoadU16(&raw[2 * i]);
+    }
+    return values;
+}
+
+std::vector<uint32_t> ReadCompU32(BinaryReader &r, const char *field) {
+    const std::vector<uint8_t> raw = ReadCompArray(r, 4, field, nullptr);
+    std::vector<uint32_t> values(raw.size() / 4);
+    for (size_t i = 0; i < values.size(); ++i) {
+        values[i] = LoadU32(&raw[4 * i]);
+    }
+    return values;
+}
+
+std::vector<Vec3> ReadVec3Array(BinaryReader &r, const char *field) {
+    const size_t count = r.CheckCount(uint64_t(r.U32(field)), 12, field);
+    const uint8_t *p = r.Bytes(count * 12, field);
+    std::vector<Vec3> values(count);
+    for (size_t i = 0; i < count; ++i, p += 12) {
+        values[i] = {LoadF32(p), LoadF32(p + 4), LoadF32(p + 8)};
+    }
+    return values;
+}
+
+Vec3 ReadVec3(BinaryReader &r, const char *field) {
+    Vec3 v;
+    v.x = r.F32(field);
+    v.y = r.F32(field);
+    v.z = r.F32(field);
+    return v;
+}
+
+void ReadOdolLod(BinaryReader &r, Lod &lod) {
+    // 1-4: vertex arrays
+    const std::vector<uint32_t> clip = ReadCompU32(r, "clipFlags");
+    uint32_t uvCount = 0;
+    const std::vector<uint8_t> uvRaw = ReadCompArray(r, 8, "uv", &uvCount);
+    const size_t positionsAt = r.Offset();
+    lod.positions = ReadVec3Array(r, "positions");
+    const size_t nVerts = lod.positions.size();
+    if (clip.size() != nVerts || uvCount != nVerts) {
+        r.FailAt(positionsAt, "vertex arrays disagree: " + Str(nVerts) + " positions, " + Str(clip.size()) +
+                " clip flags, " + Str(uvCount) + " UVs", "positions");
+    }
+    if (nVerts > 65536) {
+        r.FailAt(positionsAt, Str(nVerts) + " vertices; face indices are 16-bit", "positions");
+    }
+    lod.clipFlags = clip;
+    lod.uvs.resize(nVerts);
+    for (size_t i = 0; i < nVerts; ++i) {
+        lod.uvs[i] = {LoadF32(&uvRaw[8 * i]), LoadF32(&uvRaw[8 * i + 4])};
+    }
+    const size_t normalsAt = r.Offset();
+    lod.normals = ReadVec3Array(r, "normals");
+    if (lod.normals.size() != nVerts) {
+        r.FailAt(normalsAt, Str(lod.normals.size()) + " normals for " + Str(nVerts) + " vertices", "normals");
+    }
+    // 5-7: hints and bounds (recomputed by the scene builder when needed)
+    r.U32("orHints");
+    r.U32("andHints");
+    r.Skip(24, "minPos/maxPos");
+    r.Skip(16, "bCenter/bRadius");
+
+    // 8: texture table
+    const size_t nTextures = r.CheckCount(uint64_t(r.U32("textures")), 1, "textures");
+    lod.textures.reserve(nTextures);
+    for (size_t i = 0; i < nTextures; ++i) {
+        lod.textures.push_back(r.CString("texture"));
+    }
+
+    // 9-10: MLOD point <-> vertex tables
+    const std::vector<uint16_t> pointToVertex = ReadCompU16(r, "pointToVertex");
+    lod.pointCount = static_cast<uint32_t>(pointToVertex.size());
+    const std::vector<uint16_t> vertexToPoint = ReadCompU16(r, "vertexToPoint");
+    (void)vertexToPoint; // not needed to build the scene
+
+    // 11: faces, variable length; offsets in the engine's Σ(10+2n) buffer
+    const uint32_t nFaces = r.U32("faces");
+    const uint32_t rawSize = r.U32("faces.rawSize");
+    r.CheckCount(uint64_t(nFaces), 13, "faces");
+    lod.faces.resize(nFaces);
+    std::vector<uint32_t> faceOffset(size_t(nFaces) + 1);
+    uint64_t offset = 0;
+    for (uint32_t f = 0; f < nFaces; ++f) {
+        Polygon &poly = lod.faces[f];
+        const size_t faceAt = r.Offset();
+        poly.special = r.U32("face.special");
+        poly.texIndex = r.I16("face.texIndex");
+        poly.count = r.U8("face.n");
+        if (poly.count < 3 || poly.count > 4) {
+            r.FailAt(faceAt, "face " + Str(f) + " has " + Str(poly.count) + " vertices (3 or 4 supported)", "face.n");
+        }
+        if (poly.texIndex < -1 || poly.texIndex >= static_cast<int32_t>(lod.textures.size())) {
+            r.FailAt(faceAt, "face " + Str(f) + " texture index " + std::to_string(poly.texIndex) + " out of range (" +
+                    Str(lod.textures.size()) + " textures)", "face.texIndex");
+        }
+        for (unsigned k = 0; k < poly.count; ++k) {
+            poly.index[k] = r.U16("face.index");
+            if (poly.index[k] >= nVerts) {
+                r.Fail("face " + Str(f) + " vertex index " + Str(poly.index[k]) + " >= vertex count " + Str(nVerts),
+                        "face.index");
+            }
+        }
+        faceOffset[f] = static_cast<uint32_t>(offset);
+        offset += 10 + 2 * poly.count;
+    }
+    faceOffset[nFaces] = static_cast<uint32_t>(offset);
+    // rawSize == Σ(10+2n) in every binarised file, but Bohemia's own synthetic
+    // fixture writes 0: it is only an allocation hint, so it is not checked.
+    (void)rawSize;
+    // Byte offset -> face index (exact face boundaries only).
+    auto faceAtOffset = [&](uint32_t byteOffset, const char *field, size_t at) {
+        const auto it = std::lower_bound(faceOffset.begin(), faceOffset.end(), byteOffset);
+        if (it == faceOffset.end() || *it != byteOffset) {
+            r.FailAt(at, "offset " + Str(byteOffset) + " is not a face boundary", field);
+        }
+        return static_cast<uint32_t>(it - faceOffset.begin());
+    };
+
+    // 12: sections
+    const size_t nSections = r.CheckCount(uint64_t(r.U32("sections")), 18, "sections");
+    lod.sections.resize(nSections);
+    for (size_t s = 0; s < nSections; ++s) {
+        Section &sec = lod.sections[s];
+        const size_t at = r.Offset();
+        const uint32_t beg = r.U32("section.begin");
+        const uint32_t end = r.U32("section.end");
+        sec.beginFace = faceAtOffset(beg, "section.begin", at);
+        sec.endFace = faceAtOffset(end, "section.end", at + 4);
+        if (sec.endFace < sec.beginFace) {
+            r.FailAt(at, "section " + Str(s) + " ends before it begins", "section.end");
+        }
+        sec.material = r.I32("section.material");
+        sec.texIndex = r.I16("section.texIndex");
+        sec.special = r.U32("section.special");
+    }
+
+    // 13: named selections
+    const size_t nSel = r.CheckCount(uint64_t(r.U32("namedSelections")), 26, "namedSelections");
+    lod.selections.resize(nSel);
+    for (size_t s = 0; s < nSel; ++s) {
+        NamedSelection &sel = lod.selections[s];
+        sel.name = r.CString("selection.name");
+        const size_t facesAt = r.Offset();
+        const std::vector<uint16_t> faces = ReadCompU16(r, "selection.faces");
+        for (uint16_t f : faces) {
+            if (f >= nFaces) {
+                r.FailAt(facesAt, "selection '" + sel.name + "' face index " + Str(f) + " >= face count " + Str(nFaces),
+                        "selection.faces");
+            }
+        }
+        sel.faces.assign(faces.begin(), faces.end());
+        ReadCompArray(r, 1, "selection.faceWeights", nullptr);
+        ReadCompArray(r, 4, "selection.faceOffsets", nullptr);
+        r.U8("selection.needsSections");
+        ReadCompArray(r, 4, "selection.sectionIndices", nullptr);
+        const size_t vertsAt = r.Offset();
+        const std::vector<uint16_t> verts = ReadCompU16(r, "selection.vertices");
+        for (uint16_t v : verts) {
+            if (v >= nVerts) {
+                r.FailAt(vertsAt, "selection '" + sel.name + "' vertex index " + Str(v) + " >= vertex count " +
+                        Str(nVerts), "selection.vertices");
+            }
+        }
+        sel.vertices.assign(verts.begin(), verts.end());
+        const size_t weightsAt = r.Offset();
+        sel.vertexWeights = ReadCompArray(r, 1, "selection.vertexWeights", nullptr);
+        if (!sel.vertexWeights.empty() && sel.vertexWeights.size() != sel.vertices.size()) {
+            r.FailAt(weightsAt, "selection '" + sel.name + "' has " + Str(sel.vertexWeights.size()) + " weights for " +
+                    Str(sel.vertices.size()) + " vertices", "selection.vertexWeights");
+        }
+    }
+
+    // 14: named properties
+    const size_t nProps = r.CheckCount(uint64_t(r.U32("namedProperties")), 2, "namedProperties");
+    for (size_t i = 0; i < nProps; ++i) {
+        std::string name = r.CString("property.name");
+        std::string value = r.CString("property.value");
+        lod.properties.emplace_back(std::move(name), std::move(value));
+    }
+
+    // 15: morph frames (per-vertex positions)
+    const size_t nFrames = r.CheckCount(uint64_t(r.U32("frames")), 8, "frames");
+    lod.frames.resize(nFrames);
+    for (size_t i = 0; i < nFrames; ++i) {
+        lod.frames[i].time = r.F32("frame.time");
+        const size_t at = r.Offset();
+        lod.frames[i].positions = ReadVec3Array(r, "frame.positions");
+        if (lod.frames[i].positions.size() != nVerts) {
+            r.FailAt(at, "frame " + Str(i) + " has " + Str(lod.frames[i].positions.size()) + " positions for " +
+                    Str(nVerts) + " vertices", "frame.positions");
+        }
+    }
+
+    // 16: colours and LOD-wide flags
+    lod.colorTop = r.U32("colorTop");
+    lod.color = r.U32("color");
+    lod.special = r.U32("special");
+
+    // 17: proxies
+    const size_t nProxies = r.CheckCount(uint64_t(r.U32("proxies")), 57, "proxies");
+    lod.proxies.resize(nProxies);
+    for (size_t i = 0; i < nProxies; ++i) {
+        Proxy &proxy = lod.proxies[i];
+        proxy.name = r.CString("proxy.name");
+        for (float &m : proxy.matrix) {
+            m = r.F32("proxy.matrix");
+        }
+        proxy.id = r.I32("proxy.id");
+        const size_t at = r.Offset();
+        proxy.selection = r.I32("proxy.selIndex");
+        if (proxy.selection < -1 || proxy.selection >= static_cast<int32_t>(nSel)) {
+            r.FailAt(at, "proxy '" + proxy.name + "' selection index " + std::to_string(proxy.selection) +
+                    " out of range (" + Str(nSel) + " selections)", "proxy.selIndex");
+        }
+    }
+}
+
+// ---- MLOD ---------------------------------------------------------------------
+
+/// (point, normal, u, v) of one face corner: MLOD's vertex identity.
+struct CornerKey {
+    int32_t point, normal;
+    uint32_t u, v; // float bits: equal bits = the same vertex
+    bool operator==(const CornerKey &o) const {
+        return point == o.point && normal == o.normal && u == o.u && v == o.v;
+    }
+};
+struct CornerHash {
+    size_t operator()(const CornerKey &k) const {
+        uint64_t h = uint64_t(uint32_t(k.point)) * 0x9E3779B97F4A7C15ull;
+        h ^= (uint64_t(uint32_t(k.normal)) + 0x632BE59BD9B4E019ull + (h << 6) + (h >> 2));
+        h ^= (uint64_t(k.u) * 0xC2B2AE3D27D4EB4Full + (h << 6) + (h >> 2));
+        h ^= (uint64_t(k.v) * 0x165667B19E3779F9ull + (h << 6) + (h >> 2));
+        return static_cast<size_t>(h);
+    }
+};
+
+struct MlodCorner {
+    int32_t point, normal;
+    float u, v;
+};
+
+/// MLOD selection byte: 0 = not selected, 1 = fully, other b = (256-b)/255
+/// (Object Builder's weight encoding; only "selected or not" matters here).
+uint8_t MlodWeight(uint8_t b) {
+    if (b <= 1) {
+        return b ? 255 : 0;
+    }
+    return static_cast<uint8_t>(256 - b);
+}
+
+/// The proxy transform from its triangle, as Bohemia's tools place it: the
+/// right-angle corner is the origin, the longer leg points along the proxy's
+/// Z (dir), the shorter along its Y (up).
+void ProxyFromTriangle(const Vec3 &a, const Vec3 &b, const Vec3 &c, float m[12]) {
+    const Vec3 p[3] = {a, b, c};
+    auto sub = [](const Vec3 &x, const Vec3 &y) { return Vec3{x.x - y.x, x.y - y.y, x.z - y.z}; };
+    auto dot = [](const Vec3 &x, const Vec3 &y) { return x.x * y.x + x.y * y.y + x.z * y.z; };
+    auto norm = [&](const Vec3 &x) {
+        const float l = std::sqrt(dot(x, x));
+        return l > 0.f ? Vec3{x.x / l, x.y / l, x.z / l} : Vec3{0.f, 0.f, 0.f};
+    };
+    // The right angle: the corner whose two edges are closest to perpendicular.
+    int origin = 0;
+    float best = 2.f;
+    for (int i = 0; i < 3; ++i) {
+        const Vec3 e1 = norm(sub(p[(i + 1) % 3], p[i]));
+        const Vec3 e2 = norm(sub(p[(i + 2) % 3], p[i]));
+        const float cosine = std::fabs(dot(e1, e2));
+        if (cosine < best) {
+            best = cosine;
+            origin = i;
+        }
+    }
+    Vec3 leg1 = sub(p[(origin + 1) % 3], p[origin]);
+    Vec3 leg2 = sub(p[(origin + 2) % 3], p[origin]);
+    if (dot(leg1, leg1) < dot(leg2, leg2)) {
+        std::swap(leg1, leg2);
+    }
+    const Vec3 dir = norm(leg1);
+    const Vec3 up = norm(leg2);
+    // aside = up x dir (the engine's X from its Y and Z)
+    const Vec3 aside{up.y * dir.z - up.z * dir.y, up.z * dir.x - up.x * dir.z, up.x * dir.y - up.y * dir.x};
+    const Vec3 cols[4] = {aside, up, dir, p[origin]};
+    for (int k = 0; k < 4; ++k) {
+        m[3 * k] = cols[k].x;
+        m[3 * k + 1] = cols[k].y;
+        m[3 * k + 2] = cols[k].z;
+    }
+}
+
+void ReadMlodLod(BinaryReader &r, Lod &lod, size_t lodIndex) {
+    const size_t lodAt = r.Offset();
+    const std::string magic = r.FixedString(4, "LOD signature");
+    const bool p3dm = magic == "P3DM";
+    if (magic != "SP3X" && !p3dm) {
+        r.FailAt(lodAt, "unknown LOD signature '" + magic + "' (expected SP3X or P3DM)", "LOD signature");
+    }
+    const int32_t headSize = r.I32("headSize");
+    if (headSize != 28) {
+        r.FailAt(lodAt + 4, "header size " + std::to_string(headSize) + " (expected 28)", "headSize");
+    }
+    r.I32("version");
+    const int32_t nPoints = r.I32("nPoints");
+    const int32_t nNormals = r.I32("nNormals");
+    const int32_t nFaces = r.I32("nFaces");
+    r.U32("flags");
+
+    // Points: xyz + flags; normals: xyz.
+    const size_t points = r.CheckCount(int64_t(nPoints), 16, "points");
+    std::vector<Vec3> pointPos(points);
+    std::vector<uint32_t> pointFlags(points);
+    for (size_t i = 0; i < points; ++i) {
+        pointPos[i] = ReadVec3(r, "point");
+        pointFlags[i] = r.U32("point.flags");
+    }
+    const size_t normals = r.CheckCount(int64_t(nNormals), 12, "normals");
+    std::vector<Vec3> normalVec(normals);
+    for (size_t i = 0; i < normals; ++i) {
+        normalVec[i] = ReadVec3(r, "normal");
+    }
+    lod.pointCount = static_cast<uint32_t>(points);
+
+    // Faces: split each (point, normal, uv) corner into its own vertex.
+    const size_t faces = r.CheckCount(int64_t(nFaces), p3dm ? 74 : 104, "faces");
+    std::unordered_map<CornerKey, uint32_t, CornerHash> vertexOf;
+    std::unordered_map<std::string, int32_t> textureIndex;
+    std::vector<uint32_t> vertexPoint; // vertex -> MLOD point
+    lod.faces.resize(faces);
+    for (size_t f = 0; f < faces; ++f) {
+        const size_t faceAt = r.Offset();
+        std::string texture;
+        if (!p3dm) {
+            texture = r.FixedString(32, "face.texture");
+        }
+        const int32_t n = r.I32("face.n");
+        if (n < 3 || n > 4) {
+            r.FailAt(faceAt, "face " + Str(f) + " has " + std::to_string(n) + " vertices (3 or 4)", "face.n");
+        }
+        MlodCorner corner[4];
+        for (MlodCorner &c : corner) {
+            c.point = r.I32("face.point");
+            c.normal = r.I32("face.normal");
+            c.u = r.F32("face.u");
+            c.v = r.F32("face.v");
+        }
+        r.U32("face.flags");
+        if (p3dm) {
+            texture = r.CString("face.texture");
+            r.CString("face.material");
+        }
+        Polygon &poly = lod.faces[f];
+        poly.count = static_cast<uint8_t>(n);
+        if (!texture.empty()) {
+            auto it = textureIndex.find(texture);
+            if (it == textureIndex.end()) {
+                it = textureIndex.emplace(texture, static_cast<int32_t>(lod.textures.size())).first;
+                lod.textures.push_back(texture);
+            }
+            poly.texIndex = it->second;
+        }
+        uint16_t mlodOrder[4];
+        for (int k = 0; k < n; ++k) {
+            const MlodCorner &c = corner[k];
+            if (c.point < 0 || size_t(c.point) >= points) {
+                r.FailAt(faceAt, "face " + Str(f) + " point index " + std::to_string(c.point) + " out of range (" +
+                        Str(points) + " points)", "face.point");
+            }
+            if (c.normal < 0 || size_t(c.normal) >= normals) {
+                r.FailAt(faceAt, "face " + Str(f) + " normal index " + std::to_string(c.normal) + " out of range (" +
+                        Str(normals) + " normals)", "face.normal");
+            }
+            CornerKey key{c.point, c.normal, 0, 0};
+            std::memcpy(&key.u, &c.u, 4);
+            std::memcpy(&key.v, &c.v, 4);
+            auto it = vertexOf.find(key);
+            if (it == vertexOf.end()) {
+                if (lod.positions.size() >= 65536) {
+                    r.FailAt(faceAt, "more than 65536 distinct vertices in one LOD", "faces");
+                }
+                it = vertexOf.emplace(key, static_cast<uint32_t>(lod.positions.size())).first;
+                lod.positions.push_back(pointPos[c.point]);
+                lod.normals.push_back(normalVec[c.normal]);
+                lod.uvs.push_back({c.u, c.v});
+                lod.clipFlags.push_back(pointFlags[c.point]);
+                vertexPoint.push_back(static_cast<uint32_t>(c.point));
+            }
+            mlodOrder[k] = static_cast<uint16_t>(it->second);
+        }
+        // The engine reverses every MLOD polygon at load (ODOL.md §3.3):
+        // ODOL (v0,v1,v2,v3) = MLOD (m1,m0,m3,m2); a triangle (m1,m0,m2).
+        if (n == 3) {
+            poly.index[0] = mlodOrder[1];
+            poly.index[1] = mlodOrder[0];
+            poly.index[2] = mlodOrder[2];
+        } else {
+            poly.index[0] = mlodOrder[1];
+            poly.index[1] = mlodOrder[0];
+            poly.index[2] = mlodOrder[3];
+            poly.index[3] = mlodOrder[2];
+        }
+    }
+    // Points no face uses (memory points, proxies' spare points): vertices too,
+    // so selections and frames reach them.
+    std::vector<std::vector<uint32_t>> verticesOfPoint(points);
+    for (uint32_t v = 0; v < vertexPoint.size(); ++v) {
+        verticesOfPoint[vertexPoint[v]].push_back(v);
+    }
+    for (size_t p = 0; p < points; ++p) {
+        if (verticesOfPoint[p].empty()) {
+            if (lod.positions.size() >= 65536) {
+                r.Fail("more than 65536 distinct vertices in one LOD", "points");
+            }
+            verticesOfPoint[p].push_back(static_cast<uint32_t>(lod.positions.size()));
+            lod.positions.push_back(pointPos[p]);
+            lod.normals.push_back({0.f, 0.f, 0.f});
+            lod.uvs.push_back({0.f, 0.f});
+            lod.clipFlags.push_back(pointFlags[p]);
+            vertexPoint.push_back(static_cast<uint32_t>(p));
+        }
+    }
+
+    // Tags.
+    const size_t taggAt = r.Offset();
+    if (r.FixedString(4, "TAGG") != "TAGG") {
+        r.FailAt(taggAt, "expected 'TAGG' after the faces", "TAGG");
+    }
+    for (;;) {
+        const size_t tagAt = r.Offset();
+        std::string name;
+        if (p3dm) {
+            r.U8("tag.active");
+            name = r.CString("tag.name");
+        } else {
+            name = r.FixedString(64, "tag.name");
+        }
+        const uint32_t size = r.U32("tag.size");
+        if (size > r.Remaining()) {
+            r.FailAt(tagAt, "tag '" + name + "' size " + Str(size) + " exceeds the " + Str(r.Remaining()) +
+                    " bytes left", "tag.size");
+        }
+        BinaryReader tag = r.Sub(r.Offset(), size, "LOD " + Str(lodIndex) + " tag '" + name + "'");
+        r.Skip(size, "tag.data");
+        if (name == "#EndOfFile#") {
+            break;
+        }
+        if (name == "#Property#") {
+            std::string key = tag.FixedString(64, "property.name");
+            std::string value = tag.FixedString(64, "property.value");
+            lod.properties.emplace_back(std::move(key), std::move(value));
+        } else if (name == "#Animation#") {
+            if (size != 4 + 12 * uint64_t(points)) {
+                r.FailAt(tagAt, "#Animation# size " + Str(size) + " for " + Str(points) + " points", "tag.size");
+            }
+            Frame frame;
+            frame.time = tag.F32("time");
+            std::vector<Vec3> framePoints(points);
+            for (Vec3 &p : framePoints) {
+                p = ReadVec3(tag, "position");
+            }
+            frame.positions.resize(lod.positions.size());
+            for (size_t v = 0; v < vertexPoint.size(); ++v) {
+                frame.positions[v] = framePoints[vertexPoint[v]];
+            }
+            lod.frames.push_back(std::move(frame));
+        } else if (!name.empty() && name[0] != '#') {
+            // A named selection: one byte per point, then one per face.
+            if (size != uint64_t(points) + faces) {
+                r.FailAt(tagAt, "selection '" + name + "' size " + Str(size) + " != points + faces (" +
+                        Str(points + faces) + ")", "tag.size");
+            }
+            NamedSelection sel;
+            sel.name = name;
+            const uint8_t *bytes = tag.Bytes(size, "selection");
+            bool weighted = false;
+            for (size_t p = 0; p < points; ++p) {
+                const uint8_t w = MlodWeight(bytes[p]);
+                if (w) {
+                    for (uint32_t v : verticesOfPoint[p]) {
+                        sel.vertices.push_back(v);
+                        sel.vertexWeights.push_back(w);
+                    }
+                    weighted |= w != 255;
+                }
+            }
+            if (!weighted) {
+                sel.vertexWeights.clear();
+            }
+            for (size_t f = 0; f < faces; ++f) {
+                if (bytes[points + f]) {
+                    sel.faces.push_back(static_cast<uint32_t>(f));
+                }
+            }
+            lod.selections.push_back(std::move(sel));
+        }
+        // #Mass#, #SharpEdges#, #Selected#, #Lock#, #Hide#, #UVSet#: not needed.
+    }
+    // Proxies: selections "proxy:<path>.<nn>" marking one triangle, which the
+    // engine hides and replaces by a transform (ODOL stores it ready-made).
+    for (size_t s = 0; s < lod.selections.size(); ++s) {
+        const NamedSelection &sel = lod.selections[s];
+        if (sel.name.compare(0, 6, "proxy:") != 0 || sel.faces.empty()) {
+            continue;
+        }
+        Proxy proxy;
+        std::string rest = sel.name.substr(6);
+        const size_t dot = rest.rfind('.');
+        if (dot != std::string::npos && dot + 1 < rest.size() &&
+                rest.find_first_not_of("0123456789", dot + 1) == std::string::npos && rest.size() - dot <= 9) {
+            proxy.id = std::stoi(rest.substr(dot + 1));
+            rest.resize(dot);
+        }
+        proxy.name = rest;
+        proxy.selection = static_cast<int32_t>(s);
+        Polygon &poly = lod.faces[sel.faces.front()];
+        ProxyFromTriangle(lod.positions[poly.index[0]], lod.positions[poly.index[1]], lod.positions[poly.index[2]],
+                proxy.matrix);
+        for (uint32_t f : sel.faces) {
+            lod.faces[f].special |= kIsHiddenProxy;
+        }
+        lod.proxies.push_back(std::move(proxy));
+    }
+}
+
+} // namespace
+
+bool LooksLikeP3d(const uint8_t *data, size_t size) {
+    return size >= 8 && (std::memcmp(data, "ODOL", 4) == 0 || std::memcmp(data, "MLOD", 4) == 0);
+}
+
+Model ReadOdol(const uint8_t *data, size_t size, const std::string &fileName) {
+    BinaryReader r(data, size, "P3D", fileName);
+    r.SetSection("header");
+    if (r.FixedString(4, "signature") != "ODOL") {
+        r.FailAt(0, "not an ODOL file", "signature");
+    }
+    Model model;
+    model.kind = Model::Kind::Odol;
+    model.version = r.U32("version");
+    if (model.version != 7) {
+        r.FailAt(4, "ODOL version " + Str(model.version) +
+                " is not supported: only Operation Flashpoint / Cold War Assault ODOL v7 is" +
+                (model.version >= 28 ? " (Arma-era ODOL v28 and later is not supported)" : ""), "version");
+    }
+    const uint32_t nLods = r.U32("nLods");
+    if (nLods == 0 || nLods > kMaxLods) {
+        r.FailAt(8, "LOD count " + Str(nLods) + " outside 1.." + Str(kMaxLods), "nLods");
+    }
+    r.CheckCount(uint64_t(nLods), 100, "nLods");
+    model.lods.resize(nLods);
+    for (uint32_t i = 0; i < nLods; ++i) {
+        r.SetSection("LOD " + Str(i));
+        ReadOdolLod(r, model.lods[i]);
+    }
+    r.SetSection("resolutions");
+    for (Lod &lod : model.lods) {
+        lod.resolution = r.F32("resolution");
+    }
+    r.SetSection("ModelInfo");
+    r.I32("special");
+    model.boundingSphere = r.F32("boundingSphere");
+    r.F32("geometrySphere");
+    r.I32("remarks");
+    r.U32("andHints");
+    r.U32("orHints");
+    r.Skip(12, "aimingCenter");
+    r.U32("color");
+    r.U32("colorTop");
+    r.F32("viewDensity");
+    r.Skip(24, "bbox");
+    model.boundingCenter = ReadVec3(r, "boundingCenter");
+    r.Skip(12 + 12 + 36, "geometryCenter/centerOfMass/invInertia");
+    r.Skip(5, "flags");
+    model.mapType = static_cast<int8_t>(r.U8("mapType"));
+    ReadCompArray(r, 4, "mass array", nullptr);
+    model.mass = r.F32("mass");
+    r.F32("invMass");
+    model.armor = r.F32("armor");
+    r.F32("invArmor");
+    r.Skip(12, "lodIndex");
+    if (!r.AtEnd()) {
+        r.Fail(Str(r.Remaining()) + " unexpected bytes after the ModelInfo (the file must end there)");
+    }
+    if (!std::isfinite(model.boundingCenter.x) || !std::isfinite(model.boundingCenter.y) ||
+            !std::isfinite(model.boundingCenter.z)) {
+        model.boundingCenter = Vec3{};
+    }
+    return model;
+}
+
+Model ReadMlod(const uint8_t *data, size_t size, const std::string &fileName) {
+    BinaryReader r(data, size, "P3D", fileName);
+    r.SetSection("header");
+    if (r.FixedString(4, "signature") != "MLOD") {
+        r.FailAt(0, "not an MLOD file", "signature");
+    }
+    Model model;
+    model.kind = Model::Kind::Mlod;
+    model.version = r.U32("version");
+    if (model.version != 0x100 && model.version != 0x101) {
+        r.FailAt(4, "MLOD version 0x" + [&] {
+            char text[16];
+            std::snprintf(text, sizeof(text), "%x", model.version);
+            return std::string(text);
+        }() + " is not supported (0x100 and 0x101 are)", "version");
+    }
+    const uint32_t nLods = r.U32("nLods");
+    if (nLods == 0 || nLods > kMaxLods) {
+        r.FailAt(8, "LOD count " + Str(nLods) + " outside 1.." + Str(kMaxLods), "nLods");
+    }
+    r.CheckCount(uint64_t(nLods), 28 + 4 + 68 + 4, "nLods");
+    model.lods.resize(nLods);
+    for (uint32_t i = 0; i < nLods; ++i) {
+        r.SetSection("LOD " + Str(i));
+        ReadMlodLod(r, model.lods[i], i);
+        model.lods[i].resolution = r.F32("resolution");
+    }
+    // OFP files may end with a 32-byte default path: ignored.
+    return model;
+}
+
+Model ReadP3d(const uint8_t *data, size_t size, const std::string &fileName) {
+    if (size >= 4 && std::memcmp(data, "MLOD", 4) == 0) {
+        return ReadMlod(data, size, fileName);
+    }
+    if (size >= 4 && std::memcmp(data, "ODOL", 4) == 0) {
+        return ReadOdol(data, size, fileName);
+    }
+    throw ImportError("P3D: " + fileName + ": not a P3D file (no 'ODOL' or 'MLOD' signature)");
+}
+
+} // namespace p3d
+} // namespace assimp_retro

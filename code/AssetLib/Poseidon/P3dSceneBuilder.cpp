@@ -1,0 +1,569 @@
+// assimp-retro: P3D format model -> aiScene.
+//
+// Coordinates (ODOL.md §3): the file is left-handed, Y up, models face -Z and
+// ODOL positions have ModelInfo.boundingCenter subtracted. We add the centre
+// back (so ODOL and MLOD of one model line up) and mirror Z, which makes the
+// scene right-handed and turns the model to face +Z:
+//   p' = (x, y, -z)        positions, frames, memory points, proxy positions
+//   n' = (-nx, -ny, nz)    stored normals point away from the visible side
+//   M' = S M S             proxy matrices, S = diag(1, 1, -1)
+// Polygons are in ODOL order (the MLOD reader converted them), whose visible
+// side after the mirror is counter-clockwise as (i0, i2, i1) (+ (i0, i3, i2)).
+// Texture v is flipped for Assimp (v' = 1 - v).
+#include "P3dSceneBuilder.h"
+
+#include "Common/Handedness.h"
+#include "Common/UniqueNames.h"
+
+#include <assimp/GltfMaterial.h>
+#include <assimp/material.h>
+#include <assimp/scene.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <set>
+#include <vector>
+
+namespace assimp_retro {
+namespace p3d {
+
+namespace {
+
+bool Near(float value, float target) {
+    return std::fabs(value - target) <= std::fabs(target) * 0.01f; // the engine's ±1%
+}
+
+void SetString(aiString &out, const std::string &text) {
+    out.Set(text.size() < sizeof(out.data) ? text : text.substr(0, sizeof(out.data) - 1));
+}
+
+aiString MakeString(const std::string &text) {
+    aiString s;
+    SetString(s, text);
+    return s;
+}
+
+float Finite(float value) {
+    return std::isfinite(value) ? value : 0.f;
+}
+
+aiVector3D ToScene(const Vec3 &p, const Vec3 &centre) {
+    return Mirror(aiVector3D(Finite(p.x + centre.x), Finite(p.y + centre.y), Finite(p.z + centre.z)), MirrorAxis::Z);
+}
+
+/// Face flags that change the material.
+constexpr uint32_t kMaterialFlags = kIsAlpha | kIsTransparent | kNoClamp | kClampU | kClampV;
+
+struct MaterialKey {
+    std::string texture;
+    uint32_t flags;
+    bool operator<(const MaterialKey &o) const {
+        return texture != o.texture ? texture < o.texture : flags < o.flags;
+    }
+};
+
+class Builder {
+public:
+    Builder(const Model &model, const SceneOptions &options, aiScene *scene) :
+            mModel(model), mOptions(options), mScene(scene) {}
+
+    void Build();
+
+private:
+    unsigned MaterialFor(const std::string &texture, uint32_t flags);
+    aiNode *BuildLod(const Lod &lod, const std::string &name);
+    void BuildMeshes(const Lod &lod, aiNode *node, const std::string &lodName);
+    void AddMorphChannel(const Lod &lod, const std::string &nodeName);
+    aiMetadata *LodMetadata(const Lod &lod) const;
+    std::vector<size_t> ChosenLods() const;
+
+    const Model &mModel;
+    const SceneOptions &mOptions;
+    aiScene *mScene;
+    Vec3 mCentre;
+    UniqueNames mNodeNames;
+    UniqueNames mMaterialNames;
+    std::map<MaterialKey, unsigned> mMaterialIndex;
+    std::vector<aiMaterial *> mMaterials;
+    std::vector<aiMesh *> mMeshes;
+    std::vector<aiMeshMorphAnim *> mMorphChannels;
+};
+
+unsigned Builder::MaterialFor(const std::string &texture, uint32_t flags) {
+    const MaterialKey key{texture, flags & kMaterialFlags};
+    const auto found = mMaterialIndex.find(key);
+    if (found != mMaterialIndex.end()) {
+        return found->second;
+    }
+    auto *material = new aiMaterial();
+    // One material per texture path; the path is also its name, so it stays
+    // visible where the texture itself cannot be used (a .paa in glTF).
+    const aiString name = MakeString(mMaterialNames.Make(texture.empty() ? std::string("untextured") : texture));
+    material->AddProperty(&name, AI_MATKEY_NAME);
+    const aiColor4D white(1.f, 1.f, 1.f, 1.f);
+    material->AddProperty(&white, 1, AI_MATKEY_COLOR_DIFFUSE);
+    if (!texture.empty()) {
+        // Verbatim (backslashes and all): what engines using the library expect.
+        const aiString path = MakeString(texture);
+        material->AddProperty(&path, AI_MATKEY_TEXTURE_DIFFUSE(0));
+        int mapU = aiTextureMapMode_Wrap;
+        int mapV = aiTextureMapMode_Wrap;
+        if (!(key.flags & kNoClamp)) {
+            if (key.flags & kClampU) {
+                mapU = aiTextureMapMode_Clamp;
+            }
+            if (key.flags & kClampV) {
+                mapV = aiTextureMapMode_Clamp;
+            }
+        }
+        material->AddProperty(&mapU, 1, AI_MATKEY_MAPPINGMODE_U_DIFFUSE(0));
+        material->AddProperty(&mapV, 1, AI_MATKEY_MAPPINGMODE_V_DIFFUSE(0));
+    }
+    if (key.flags & kIsAlpha) {
+        const int blend = aiBlendMode_Default;
+        material->AddProperty(&blend, 1, AI_MATKEY_BLEND_FUNC);
+        const aiString mode("BLEND");
+        material->AddProperty(&mode, AI_MATKEY_GLTF_ALPHAMODE);
+    } else if (key.flags & kIsTransparent) {
+        const aiString mode("MASK");
+        material->AddProperty(&mode, AI_MATKEY_GLTF_ALPHAMODE);
+        const float cutoff = 0.5f;
+        material->AddProperty(&cutoff, 1, AI_MATKEY_GLTF_ALPHACUTOFF);
+    }
+    const int special = static_cast<int>(flags);
+    material->AddProperty(&special, 1, "$mat.p3d.special", 0, 0);
+    const unsigned index = static_cast<unsigned>(mMaterials.size());
+    mMaterials.push_back(material);
+    mMaterialIndex.emplace(key, index);
+    return index;
+}
+
+std::vector<size_t> Builder::ChosenLods() const {
+    std::vector<size_t> chosen;
+    const auto &lods = mModel.lods;
+    switch (mOptions.lods) {
+    case LodSelection::All:
+        for (size_t i = 0; i < lods.size(); ++i) {
+            chosen.push_back(i);
+        }
+        break;
+    case LodSelection::AllVisual:
+        for (size_t i = 0; i < lods.size(); ++i) {
+            if (IsVisualLod(lods[i].resolution)) {
+                chosen.push_back(i);
+            }
+        }
+        break;
+    case LodSelection::FirstVisual:
+        // LODs are stored in ascending resolution: the first is the most detailed.
+        for (size_t i = 0; i < lods.size() && chosen.empty(); ++i) {
+            if (IsResolutionLod(lods[i].resolution)) {
+                chosen.push_back(i);
+            }
+        }
+        for (size_t i = 0; i < lods.size() && chosen.empty(); ++i) {
+            if (IsVisualLod(lods[i].resolution)) {
+                chosen.push_back(i);
+            }
+        }
+        break;
+    }
+    if (chosen.empty() && !lods.empty()) {
+        chosen.push_back(0); // no visual LOD at all: show something
+    }
+    return chosen;
+}
+
+aiMetadata *Builder::LodMetadata(const Lod &lod) const {
+    // Keys must be unique: later duplicates are dropped.
+    std::vector<std::pair<std::string, aiString>> strings;
+    std::set<std::string> used;
+    auto add = [&](const std::string &key, const std::string &value) {
+        if (used.insert(key).second) {
+            strings.emplace_back(key, MakeString(value));
+        }
+    };
+    for (const auto &property : lod.properties) {
+        add("property:" + property.first, property.second);
+    }
+    for (const NamedSelection &sel : lod.selections) {
+        add("selection:" + sel.name,
+                std::to_string(sel.vertices.size()) + " vertices, " + std::to_string(sel.faces.size()) + " faces");
+    }
+    for (size_t t = 0; t < lod.textures.size(); ++t) {
+        if (!lod.textures[t].empty()) {
+            add("texture:" + std::to_string(t), lod.textures[t]);
+        }
+    }
+    aiMetadata *meta = aiMetadata::Alloc(static_cast<unsigned>(strings.size() + 4));
+    unsigned i = 0;
+    meta->Set(i++, "p3d:resolution", lod.resolution);
+    meta->Set(i++, "p3d:vertices", static_cast<int32_t>(lod.positions.size()));
+    meta->Set(i++, "p3d:faces", static_cast<int32_t>(lod.faces.size()));
+    meta->Set(i++, "p3d:frames", static_cast<int32_t>(lod.frames.size()));
+    for (const auto &entry : strings) {
+        meta->Set(i++, entry.first, entry.second);
+    }
+    return meta;
+}
+
+void Builder::BuildMeshes(const Lod &lod, aiNode *node, const std::string &lodName) {
+    const size_t nVerts = lod.positions.size();
+    // Group the faces by material, in order of first appearance.
+    std::vector<unsigned> order;
+    std::map<unsigned, std::vector<uint32_t>> groups;
+    for (uint32_t f = 0; f < lod.faces.size(); ++f) {
+        const Polygon &poly = lod.faces[f];
+        if (poly.special & kSkipMask) {
+            continue; // hidden faces and proxy placeholder triangles
+        }
+        const std::string &texture = poly.texIndex >= 0 ? lod.textures[poly.texIndex] : std::string();
+        const unsigned material = MaterialFor(texture, poly.special);
+        auto &group = groups[material];
+        if (group.empty()) {
+            order.push_back(material);
+        }
+        group.push_back(f);
+    }
+
+    std::vector<aiVector3D> positions(nVerts);
+    for (size_t v = 0; v < nVerts; ++v) {
+        positions[v] = ToScene(lod.positions[v], mCentre);
+    }
+    std::vector<int32_t> remap(nVerts, -1);
+    std::vector<unsigned> meshIndices;
+    for (unsigned material : order) {
+        std::vector<uint32_t> used; // mesh vertex -> LOD vertex
+        std::vector<unsigned> triangles;
+        auto addTriangle = [&](uint16_t a, uint16_t b, uint16_t c) {
+            if (a == b || b == c || a == c) {
+                return;
+            }
+            const aiVector3D cross = (positions[b] - positions[a]) ^ (positions[c] - positions[a]);
+            if (!(cross.SquareLength() > 0.f)) {
+                return; // zero-area face
+            }
+            for (uint16_t i : {a, b, c}) {
+                if (remap[i] < 0) {
+                    remap[i] = static_cast<int32_t>(used.size());
+                    used.push_back(i);
+                }
+                triangles.push_back(static_cast<unsigned>(remap[i]));
+            }
+        };
+        for (uint32_t f : groups[material]) {
+            const Polygon &poly = lod.faces[f];
+            // ODOL order: (i0, i2, i1) is counter-clockwise after the Z mirror.
+            addTriangle(poly.index[0], poly.index[2], poly.index[1]);
+            if (poly.count == 4) {
+                addTriangle(poly.index[0], poly.index[3], poly.index[2]);
+            }
+        }
+        for (uint32_t v : used) {
+            remap[v] = -1;
+        }
+        if (triangles.empty()) {
+            continue;
+        }
+        auto *mesh = new aiMesh();
+        SetString(mesh->mName, lodName + ": " + mMaterials[material]->GetName().C_Str());
+        mesh->mMaterialIndex = material;
+        mesh->mPrimitiveTypes = aiPrimitiveType_TRIANGLE;
+        const unsigned n = static_cast<unsigned>(used.size());
+        mesh->mNumVertices = n;
+        mesh->mVertices = new aiVector3D[n];
+        mesh->mNormals = new aiVector3D[n];
+        mesh->mTextureCoords[0] = new aiVector3D[n];
+        mesh->mNumUVComponents[0] = 2;
+        std::vector<bool> badNormal(n, false);
+        bool anyBad = false;
+        for (unsigned k = 0; k < n; ++k) {
+            const uint32_t v = used[k];
+            mesh->mVertices[k] = positions[v];
+            const Vec3 &sn = lod.normals[v];
+            // Mirror Z, then negate: stored normals point inwards.
+            aiVector3D normal(-Finite(sn.x), -Finite(sn.y), Finite(sn.z));
+            const float length = normal.Length();
+            if (length > 1e-6f && std::isfinite(length)) {
+                mesh->mNormals[k] = normal / length;
+            } else {
+                badNormal[k] = anyBad = true;
+                mesh->mNormals[k] = aiVector3D(0.f, 0.f, 0.f);
+            }
+            float u = lod.uvs[v].u;
+            float vv = lod.uvs[v].v;
+            // NaN UVs occur in real files; the engine zeroes |uv| > 1e5.
+            if (!std::isfinite(u) || std::fabs(u) > 1e5f) {
+                u = 0.f;
+            }
+            if (!std::isfinite(vv) || std::fabs(vv) > 1e5f) {
+                vv = 0.f;
+            }
+            mesh->mTextureCoords[0][k] = aiVector3D(u, 1.f - vv, 0.f);
+        }
+        mesh->mNumFaces = static_cast<unsigned>(triangles.size() / 3);
+        mesh->mFaces = new aiFace[mesh->mNumFaces];
+        for (unsigned f = 0; f < mesh->mNumFaces; ++f) {
+            aiFace &face = mesh->mFaces[f];
+            face.mNumIndices = 3;
+            face.mIndices = new unsigned[3]{triangles[3 * f], triangles[3 * f + 1], triangles[3 * f + 2]};
+        }
+        if (anyBad) {
+            // Missing normals: the area-weighted normals of the faces around.
+            for (unsigned f = 0; f < mesh->mNumFaces; ++f) {
+                const unsigned *ix = mesh->mFaces[f].mIndices;
+                const aiVector3D c = (mesh->mVertices[ix[1]] - mesh->mVertices[ix[0]]) ^
+                        (mesh->mVertices[ix[2]] - mesh->mVertices[ix[0]]);
+                for (int k = 0; k < 3; ++k) {
+                    if (badNormal[ix[k]]) {
+                        mesh->mNormals[ix[k]] += c;
+                    }
+                }
+            }
+            for (unsigned k = 0; k < n; ++k) {
+                if (badNormal[k]) {
+                    const float length = mesh->mNormals[k].Length();
+                    mesh->mNormals[k] = length > 0.f ? mesh->mNormals[k] / length : aiVector3D(0.f, 1.f, 0.f);
+                }
+            }
+        }
+        // Morph frames: full position sets, one target each.
+        if (!lod.frames.empty()) {
+            mesh->mMethod = aiMorphingMethod_MORPH_RELATIVE;
+            mesh->mNumAnimMeshes = static_cast<unsigned>(lod.frames.size());
+            mesh->mAnimMeshes = new aiAnimMesh *[mesh->mNumAnimMeshes];
+            for (size_t i = 0; i < lod.frames.size(); ++i) {
+                auto *target = new aiAnimMesh();
+                SetString(target->mName, "frame " + std::to_string(i));
+                target->mNumVertices = n;
+                target->mVertices = new aiVector3D[n];
+                for (unsigned k = 0; k < n; ++k) {
+                    target->mVertices[k] = ToScene(lod.frames[i].positions[used[k]], mCentre);
+                }
+                target->mWeight = 0.f;
+                mesh->mAnimMeshes[i] = target;
+            }
+        }
+        meshIndices.push_back(static_cast<unsigned>(mMeshes.size()));
+        mMeshes.push_back(mesh);
+    }
+    if (!meshIndices.empty()) {
+        node->mNumMeshes = static_cast<unsigned>(meshIndices.size());
+        node->mMeshes = new unsigned[node->mNumMeshes];
+        std::copy(meshIndices.begin(), meshIndices.end(), node->mMeshes);
+    }
+}
+
+void Builder::AddMorphChannel(const Lod &lod, const std::string &nodeName) {
+    // One key per frame, at the frame's time, with that frame's target at
+    // weight 1 and the others at 0. Keys must strictly increase (glTF):
+    // frames are sorted by time, duplicates and negative/NaN times dropped.
+    std::vector<std::pair<float, unsigned>> keys;
+    for (size_t i = 0; i < lod.frames.size(); ++i) {
+        const float t = lod.frames[i].time;
+        if (std::isfinite(t) && t >= 0.f) {
+            keys.emplace_back(t, static_cast<unsigned>(i));
+        }
+    }
+    std::stable_sort(keys.begin(), keys.end(),
+            [](const std::pair<float, unsigned> &a, const std::pair<float, unsigned> &b) { return a.first < b.first; });
+    keys.erase(std::unique(keys.begin(), keys.end(),
+                       [](const std::pair<float, unsigned> &a, const std::pair<float, unsigned> &b) {
+                           return a.first == b.first;
+                       }),
+            keys.end());
+    if (keys.empty()) {
+        return;
+    }
+    const unsigned targets = static_cast<unsigned>(lod.frames.size());
+    auto *channel = new aiMeshMorphAnim();
+    SetString(channel->mName, nodeName);
+    channel->mNumKeys = static_cast<unsigned>(keys.size());
+    channel->mKeys = new aiMeshMorphKey[channel->mNumKeys];
+    for (unsigned k = 0; k < channel->mNumKeys; ++k) {
+        aiMeshMorphKey &key = channel->mKeys[k];
+        key.mTime = keys[k].first;
+        key.mNumValuesAndWeights = targets;
+        key.mValues = new unsigned[targets];
+        key.mWeights = new double[targets];
+        for (unsigned t = 0; t < targets; ++t) {
+            key.mValues[t] = t;
+            key.mWeights[t] = t == keys[k].second ? 1.0 : 0.0;
+        }
+    }
+    mMorphChannels.push_back(channel);
+}
+
+aiNode *Builder::BuildLod(const Lod &lod, const std::string &name) {
+    auto *node = new aiNode(name);
+    node->mMetaData = LodMetadata(lod);
+    BuildMeshes(lod, node, name);
+    if (!lod.frames.empty() && node->mNumMeshes > 0) {
+        AddMorphChannel(lod, name);
+    }
+    std::vector<aiNode *> children;
+    // Proxies: placeholders for other models (crew, weapons...) at a transform.
+    for (const Proxy &proxy : lod.proxies) {
+        char id[16];
+        std::snprintf(id, sizeof(id), ".%02d", static_cast<int>(proxy.id));
+        auto *child = new aiNode(mNodeNames.Make("proxy:" + proxy.name + id));
+        const float *m = proxy.matrix; // columns: aside, up, dir, position
+        aiMatrix4x4 t(m[0], m[3], m[6], m[9] + mCentre.x, m[1], m[4], m[7], m[10] + mCentre.y, m[2], m[5], m[8],
+                m[11] + mCentre.z, 0.f, 0.f, 0.f, 1.f);
+        for (unsigned r = 0; r < 3; ++r) {
+            for (unsigned c = 0; c < 4; ++c) {
+                if (!std::isfinite(t[r][c])) {
+                    t[r][c] = (r == c) ? 1.f : 0.f;
+                }
+            }
+        }
+        child->mTransformation = Mirror(t, MirrorAxis::Z);
+        child->mMetaData = aiMetadata::Alloc(2);
+        child->mMetaData->Set(0, "p3d:proxy", MakeString(proxy.name));
+        child->mMetaData->Set(1, "p3d:proxyId", static_cast<int32_t>(proxy.id));
+        children.push_back(child);
+    }
+    // Memory LOD: its named selections are the model's named points.
+    if (Near(lod.resolution, 1e15f)) {
+        for (const NamedSelection &sel : lod.selections) {
+            if (sel.vertices.empty()) {
+                continue;
+            }
+            aiVector3D sum(0.f, 0.f, 0.f);
+            for (uint32_t v : sel.vertices) {
+                sum += ToScene(lod.positions[v], mCentre);
+            }
+            auto *child = new aiNode(mNodeNames.Make(sel.name, "point"));
+            child->mTransformation = aiMatrix4x4();
+            const aiVector3D centre = sum / static_cast<float>(sel.vertices.size());
+            child->mTransformation.a4 = centre.x;
+            child->mTransformation.b4 = centre.y;
+            child->mTransformation.c4 = centre.z;
+            child->mMetaData = aiMetadata::Alloc(1);
+            child->mMetaData->Set(0, "p3d:points", static_cast<int32_t>(sel.vertices.size()));
+            children.push_back(child);
+        }
+    }
+    if (!children.empty()) {
+        node->addChildren(static_cast<unsigned>(children.size()), children.data());
+    }
+    return node;
+}
+
+void Builder::Build() {
+    if (mModel.kind == Model::Kind::Odol) {
+        mCentre = mModel.boundingCenter;
+    }
+    auto *root = new aiNode(mNodeNames.Make(mOptions.rootName, "P3D"));
+    mScene->mRootNode = root;
+    {
+        root->mMetaData = aiMetadata::Alloc(mModel.kind == Model::Kind::Odol ? 5 : 2);
+        root->mMetaData->Set(0, "p3d:format", MakeString(mModel.kind == Model::Kind::Odol ? "ODOL v7" : "MLOD"));
+        root->mMetaData->Set(1, "p3d:lods", static_cast<int32_t>(mModel.lods.size()));
+        if (mModel.kind == Model::Kind::Odol) {
+            root->mMetaData->Set(2, "p3d:mass", mModel.mass);
+            root->mMetaData->Set(3, "p3d:armor", mModel.armor);
+            root->mMetaData->Set(4, "p3d:mapType", static_cast<int32_t>(mModel.mapType));
+        }
+    }
+    std::vector<aiNode *> lodNodes;
+    for (size_t index : ChosenLods()) {
+        const Lod &lod = mModel.lods[index];
+        lodNodes.push_back(BuildLod(lod, mNodeNames.Make(LodName(lod.resolution), "LOD")));
+    }
+    if (!lodNodes.empty()) {
+        root->addChildren(static_cast<unsigned>(lodNodes.size()), lodNodes.data());
+    }
+
+    if (!mMeshes.empty()) {
+        mScene->mNumMeshes = static_cast<unsigned>(mMeshes.size());
+        mScene->mMeshes = new aiMesh *[mScene->mNumMeshes];
+        std::copy(mMeshes.begin(), mMeshes.end(), mScene->mMeshes);
+    } else {
+        mScene->mFlags |= AI_SCENE_FLAGS_INCOMPLETE;
+    }
+    if (mMaterials.empty()) {
+        mMaterials.push_back(new aiMaterial());
+        const aiString name("untextured");
+        mMaterials.back()->AddProperty(&name, AI_MATKEY_NAME);
+    }
+    mScene->mNumMaterials = static_cast<unsigned>(mMaterials.size());
+    mScene->mMaterials = new aiMaterial *[mScene->mNumMaterials];
+    std::copy(mMaterials.begin(), mMaterials.end(), mScene->mMaterials);
+
+    if (!mMorphChannels.empty()) {
+        auto *anim = new aiAnimation();
+        anim->mName = aiString("morph");
+        anim->mTicksPerSecond = 1.0; // frame times are animation phase, played as seconds
+        double last = 0.0;
+        for (aiMeshMorphAnim *channel : mMorphChannels) {
+            last = std::max(last, channel->mKeys[channel->mNumKeys - 1].mTime);
+        }
+        anim->mDuration = last;
+        anim->mNumMorphMeshChannels = static_cast<unsigned>(mMorphChannels.size());
+        anim->mMorphMeshChannels = new aiMeshMorphAnim *[anim->mNumMorphMeshChannels];
+        std::copy(mMorphChannels.begin(), mMorphChannels.end(), anim->mMorphMeshChannels);
+        mScene->mNumAnimations = 1;
+        mScene->mAnimations = new aiAnimation *[1]{anim};
+    }
+}
+
+} // namespace
+
+std::string LodName(float r) {
+    char text[64];
+    if (r >= 0.f && r < 1000.f * 0.99f) {
+        std::snprintf(text, sizeof(text), "LOD %.3f", r);
+        return text;
+    }
+    static const struct {
+        float value;
+        const char *name;
+    } kSpecial[] = {
+        {1000.f, "View Gunner"}, {1100.f, "View Pilot"}, {1200.f, "View Cargo"},
+        {1e13f, "Geometry"}, {2e13f, "Buoyancy"}, {3e13f, "PhysX Old"}, {4e13f, "PhysX"},
+        {1e15f, "Memory"}, {2e15f, "Land Contact"}, {3e15f, "Roadway"}, {4e15f, "Paths"},
+        {5e15f, "Hit-points"}, {6e15f, "View Geometry"}, {7e15f, "Fire Geometry"},
+        {8e15f, "View Cargo Geometry"}, {9e15f, "View Cargo Fire Geometry"},
+        {1e16f, "View Commander"}, {1.1e16f, "View Commander Geometry"},
+        {1.2e16f, "View Commander Fire Geometry"}, {1.3e16f, "View Pilot Geometry"},
+        {1.4e16f, "View Pilot Fire Geometry"}, {1.5e16f, "View Gunner Geometry"},
+        {1.6e16f, "View Gunner Fire Geometry"}, {1.7e16f, "Sub Parts"},
+        {1.8e16f, "Shadow Volume View Cargo"}, {1.9e16f, "Shadow Volume View Pilot"},
+        {2e16f, "Shadow Volume View Gunner"}, {2.1e16f, "Wreck"},
+    };
+    // Nearest first: the ±1% windows of 1e16/1.1e16... do not overlap, but be exact.
+    for (const auto &special : kSpecial) {
+        if (Near(r, special.value)) {
+            return special.name;
+        }
+    }
+    if (r >= 1e4f && r < 2e4f) {
+        std::snprintf(text, sizeof(text), "Shadow Volume %.3f", r - 1e4f);
+        return text;
+    }
+    if (r >= 2e4f && r < 3e4f) {
+        std::snprintf(text, sizeof(text), "Edit %.3f", r - 2e4f);
+        return text;
+    }
+    std::snprintf(text, sizeof(text), "LOD %g", static_cast<double>(r));
+    return text;
+}
+
+bool IsResolutionLod(float r) {
+    return r >= 0.f && r < 1000.f * 0.99f;
+}
+
+bool IsVisualLod(float r) {
+    return IsResolutionLod(r) || Near(r, 1000.f) || Near(r, 1100.f) || Near(r, 1200.f) || Near(r, 1e16f);
+}
+
+void BuildScene(const Model &model, const SceneOptions &options, aiScene *scene) {
+    Builder(model, options, scene).Build();
+}
+
+} // namespace p3d
+} // namespace assimp_retro

@@ -1,0 +1,670 @@
+// assimp-retro test fixtures: ODOL v7 / MLOD writer and LZSS encoder.
+// Byte layouts from ../shared/formats/ODOL.md §2 and §5.
+#include "P3dWriter.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <map>
+#include <string>
+#include <tuple>
+
+namespace retro_test {
+namespace p3d {
+
+using namespace assimp_retro::p3d;
+
+namespace {
+
+class Bytes {
+public:
+    std::vector<uint8_t> data;
+    void U8(uint8_t v) { data.push_back(v); }
+    void U16(uint16_t v) {
+        U8(uint8_t(v));
+        U8(uint8_t(v >> 8));
+    }
+    void U32(uint32_t v) {
+        for (int i = 0; i < 4; ++i) {
+            U8(uint8_t(v >> (8 * i)));
+        }
+    }
+    void I32(int32_t v) { U32(static_cast<uint32_t>(v)); }
+    void I16(int16_t v) { U16(static_cast<uint16_t>(v)); }
+    void F32(float f) {
+        uint32_t v;
+        std::memcpy(&v, &f, 4);
+        U32(v);
+    }
+    void V3(const Vec3 &v) {
+        F32(v.x);
+        F32(v.y);
+        F32(v.z);
+    }
+    void Raw(const void *p, size_t n) {
+        const uint8_t *b = static_cast<const uint8_t *>(p);
+        data.insert(data.end(), b, b + n);
+    }
+    void Raw(const std::vector<uint8_t> &v) { data.insert(data.end(), v.begin(), v.end()); }
+    void CStr(const std::string &s) { Raw(s.c_str(), s.size() + 1); }
+    void Fixed(const std::string &s, size_t n) {
+        std::string t = s.substr(0, n);
+        t.resize(n, '\0');
+        Raw(t.data(), n);
+    }
+    void Magic(const char *m) { Raw(m, 4); }
+};
+
+/// ODOL CompArray: u32 count, raw bytes, LZSS (+checksum) when >= 1024 bytes.
+void CompArray(Bytes &out, uint32_t count, const std::vector<uint8_t> &raw) {
+    out.U32(count);
+    if (raw.size() >= 1024) {
+        out.Raw(LzssEncode(raw, LzssSum::Unsigned));
+    } else {
+        out.Raw(raw);
+    }
+}
+
+template <class F> std::vector<uint8_t> Pack(size_t n, F &&each) {
+    Bytes b;
+    for (size_t i = 0; i < n; ++i) {
+        each(b, i);
+    }
+    return b.data;
+}
+
+Vec3 Minus(const Vec3 &a, const Vec3 &b) {
+    return {a.x - b.x, a.y - b.y, a.z - b.z};
+}
+
+bool SameVec(const Vec3 &a, const Vec3 &b) {
+    return a.x == b.x && a.y == b.y && a.z == b.z;
+}
+
+/// MLOD points: vertices with equal positions share one.
+struct Points {
+    std::vector<uint32_t> pointOfVertex;
+    std::vector<uint32_t> firstVertex; // point -> a vertex
+};
+
+Points MakePoints(const Lod &lod) {
+    Points points;
+    std::map<std::tuple<float, float, float>, uint32_t> index;
+    for (uint32_t v = 0; v < lod.positions.size(); ++v) {
+        const Vec3 &p = lod.positions[v];
+        auto key = std::make_tuple(p.x, p.y, p.z);
+        auto it = index.find(key);
+        if (it == index.end()) {
+            it = index.emplace(key, static_cast<uint32_t>(points.firstVertex.size())).first;
+            points.firstVertex.push_back(v);
+        }
+        points.pointOfVertex.push_back(it->second);
+    }
+    return points;
+}
+
+void WriteOdolLod(Bytes &out, const Lod &lod, const Vec3 &centre) {
+    const uint32_t n = static_cast<uint32_t>(lod.positions.size());
+    CompArray(out, n, Pack(n, [&](Bytes &b, size_t i) { b.U32(lod.clipFlags.empty() ? 0x3F : lod.clipFlags[i]); }));
+    CompArray(out, n, Pack(n, [&](Bytes &b, size_t i) {
+        b.F32(lod.uvs[i].u);
+        b.F32(lod.uvs[i].v);
+    }));
+    Vec3 lo{1e30f, 1e30f, 1e30f}, hi{-1e30f, -1e30f, -1e30f};
+    out.U32(n);
+    for (const Vec3 &p : lod.positions) {
+        const Vec3 s = Minus(p, centre);
+        out.V3(s);
+        lo = {std::min(lo.x, s.x), std::min(lo.y, s.y), std::min(lo.z, s.z)};
+        hi = {std::max(hi.x, s.x), std::max(hi.y, s.y), std::max(hi.z, s.z)};
+    }
+    if (n == 0) {
+        lo = hi = Vec3{};
+    }
+    out.U32(n);
+    for (const Vec3 &nv : lod.normals) {
+        out.V3(nv);
+    }
+    uint32_t orHints = 0, andHints = ~0u;
+    for (size_t i = 0; i < n; ++i) {
+        const uint32_t f = lod.clipFlags.empty() ? 0x3F : lod.clipFlags[i];
+        orHints |= f;
+        andHints &= f;
+    }
+    out.U32(orHints);
+    out.U32(n ? andHints : 0);
+    out.V3(lo);
+    out.V3(hi);
+    const Vec3 mid{(lo.x + hi.x) / 2, (lo.y + hi.y) / 2, (lo.z + hi.z) / 2};
+    out.V3(mid);
+    const Vec3 half = Minus(hi, mid);
+    out.F32(std::sqrt(half.x * half.x + half.y * half.y + half.z * half.z));
+    out.U32(static_cast<uint32_t>(lod.textures.size()));
+    for (const std::string &t : lod.textures) {
+        out.CStr(t);
+    }
+    const Points points = MakePoints(lod);
+    CompArray(out, static_cast<uint32_t>(points.firstVertex.size()),
+            Pack(points.firstVertex.size(), [&](Bytes &b, size_t i) { b.U16(uint16_t(points.firstVertex[i])); }));
+    CompArray(out, n, Pack(n, [&](Bytes &b, size_t i) { b.U16(uint16_t(points.pointOfVertex[i])); }));
+
+    // Faces and their offsets in the Σ(10+2n) buffer.
+    std::vector<uint32_t> offsets;
+    uint32_t rawSize = 0;
+    for (const Polygon &f : lod.faces) {
+        offsets.push_back(rawSize);
+        rawSize += 10 + 2 * f.count;
+    }
+    offsets.push_back(rawSize);
+    out.U32(static_cast<uint32_t>(lod.faces.size()));
+    out.U32(rawSize);
+    for (const Polygon &f : lod.faces) {
+        out.U32(f.special);
+        out.I16(static_cast<int16_t>(f.texIndex));
+        out.U8(f.count);
+        for (unsigned k = 0; k < f.count; ++k) {
+            out.U16(f.index[k]);
+        }
+    }
+    // Sections: runs of faces with one texture and one special.
+    std::vector<Section> sections;
+    for (uint32_t i = 0; i < lod.faces.size(); ++i) {
+        const Polygon &f = lod.faces[i];
+        if (sections.empty() || sections.back().texIndex != f.texIndex || sections.back().special != f.special) {
+            Section s;
+            s.beginFace = i;
+            s.texIndex = f.texIndex;
+            s.special = f.special;
+            sections.push_back(s);
+        }
+        sections.back().endFace = i + 1;
+    }
+    out.U32(static_cast<uint32_t>(sections.size()));
+    for (const Section &s : sections) {
+        out.U32(offsets[s.beginFace]);
+        out.U32(offsets[s.endFace]);
+        out.I32(0);
+        out.I16(static_cast<int16_t>(s.texIndex));
+        out.U32(s.special);
+    }
+    out.U32(static_cast<uint32_t>(lod.selections.size()));
+    for (const NamedSelection &sel : lod.selections) {
+        out.CStr(sel.name);
+        CompArray(out, uint32_t(sel.faces.size()),
+                Pack(sel.faces.size(), [&](Bytes &b, size_t i) { b.U16(uint16_t(sel.faces[i])); }));
+        CompArray(out, 0, {});                                     // faceWeights
+        CompArray(out, uint32_t(sel.faces.size()),                 // faceOffsets
+                Pack(sel.faces.size(), [&](Bytes &b, size_t i) { b.U32(offsets[sel.faces[i]]); }));
+        out.U8(0);                                                 // needsSections
+        CompArray(out, 0, {});                                     // sectionIndices
+        CompArray(out, uint32_t(sel.vertices.size()),
+                Pack(sel.vertices.size(), [&](Bytes &b, size_t i) { b.U16(uint16_t(sel.vertices[i])); }));
+        CompArray(out, uint32_t(sel.vertexWeights.size()), sel.vertexWeights);
+    }
+    out.U32(static_cast<uint32_t>(lod.properties.size()));
+    for (const auto &p : lod.properties) {
+        out.CStr(p.first);
+        out.CStr(p.second);
+    }
+    out.U32(static_cast<uint32_t>(lod.frames.size()));
+    for (const Frame &frame : lod.frames) {
+        out.F32(frame.time);
+        out.U32(static_cast<uint32_t>(frame.positions.size()));
+        for (const Vec3 &p : frame.positions) {
+            out.V3(Minus(p, centre));
+        }
+    }
+    out.U32(lod.colorTop);
+    out.U32(lod.color);
+    out.U32(lod.special);
+    out.U32(static_cast<uint32_t>(lod.proxies.size()));
+    for (const Proxy &proxy : lod.proxies) {
+        out.CStr(proxy.name);
+        for (int i = 0; i < 9; ++i) {
+            out.F32(proxy.matrix[i]);
+        }
+        out.V3(Minus(Vec3{proxy.matrix[9], proxy.matrix[10], proxy.matrix[11]}, centre));
+        out.I32(proxy.id);
+        out.I32(proxy.selection);
+    }
+}
+
+void WriteModelInfo(Bytes &out, const Model &model) {
+    out.I32(0);                    // special
+    out.F32(model.boundingSphere); // boundingSphere
+    out.F32(model.boundingSphere); // geometrySphere
+    out.I32(0);                    // remarks
+    out.U32(0x3F);                 // andHints
+    out.U32(0x3F);                 // orHints
+    out.V3({0, 0, 0});             // aimingCenter
+    out.U32(0xFF808080);           // color
+    out.U32(0xFF808080);           // colorTop
+    out.F32(0.f);                  // viewDensity
+    out.V3({-1, -1, -1});          // bboxMin
+    out.V3({1, 1, 1});             // bboxMax
+    out.V3(model.boundingCenter);
+    out.V3({0, 0, 0});             // geometryCenter
+    out.V3({0, 0, 0});             // centerOfMass
+    for (int i = 0; i < 9; ++i) {
+        out.F32(i % 4 == 0 ? 1.f : 0.f); // invInertia
+    }
+    for (int i = 0; i < 5; ++i) {
+        out.U8(i < 2 ? 1 : 0);     // autoCenter, lockAutoCenter, canOcclude, canBeOccluded, allowAnimation
+    }
+    out.U8(static_cast<uint8_t>(model.mapType));
+    CompArray(out, 0, {});         // mass per geometry point
+    out.F32(model.mass);
+    out.F32(model.mass > 0 ? 1.f / model.mass : 0.f);
+    out.F32(model.armor);
+    out.F32(model.armor > 0 ? 1.f / model.armor : 0.f);
+    for (int i = 0; i < 12; ++i) {
+        out.U8(0xFF); // lodIndex: -1 (none); the importer does not need them
+    }
+}
+
+uint8_t MlodSelectionByte(uint8_t weight) {
+    return weight == 0 ? 0 : weight == 255 ? 1 : static_cast<uint8_t>(256 - weight);
+}
+
+void WriteMlodTag(Bytes &out, bool p3dm, const std::string &name, const std::vector<uint8_t> &payload) {
+    if (p3dm) {
+        out.U8(1);
+        out.CStr(name);
+    } else {
+        out.Fixed(name, 64);
+    }
+    out.U32(static_cast<uint32_t>(payload.size()));
+    out.Raw(payload);
+}
+
+void WriteMlodLod(Bytes &out, const Lod &lod, bool p3dm) {
+    const Points points = MakePoints(lod);
+    std::vector<Vec3> normals;
+    std::vector<uint32_t> normalOfVertex;
+    for (const Vec3 &n : lod.normals) {
+        uint32_t found = static_cast<uint32_t>(normals.size());
+        for (uint32_t i = 0; i < normals.size(); ++i) {
+            if (SameVec(normals[i], n)) {
+                found = i;
+                break;
+            }
+        }
+        if (found == normals.size()) {
+            normals.push_back(n);
+        }
+        normalOfVertex.push_back(found);
+    }
+    out.Magic(p3dm ? "P3DM" : "SP3X");
+    out.I32(28);
+    out.I32(p3dm ? 0x100 : 0x99);
+    out.I32(static_cast<int32_t>(points.firstVertex.size()));
+    out.I32(static_cast<int32_t>(normals.size()));
+    out.I32(static_cast<int32_t>(lod.faces.size()));
+    out.U32(0);
+    for (size_t p = 0; p < points.firstVertex.size(); ++p) {
+        out.V3(lod.positions[points.firstVertex[p]]);
+        out.U32(lod.clipFlags.empty() ? 0 : lod.clipFlags[points.firstVertex[p]]);
+    }
+    for (const Vec3 &n : normals) {
+        out.V3(n);
+    }
+    for (const Polygon &f : lod.faces) {
+        const std::string texture = f.texIndex >= 0 ? lod.textures[f.texIndex] : std::string();
+        if (!p3dm) {
+            out.Fixed(texture, 32);
+        }
+        out.I32(f.count);
+        // MLOD order is the reverse of ODOL's: (v1, v0, v2) / (v1, v0, v3, v2).
+        uint16_t order[4] = {f.index[1], f.index[0], f.index[2], 0};
+        if (f.count == 4) {
+            order[2] = f.index[3];
+            order[3] = f.index[2];
+        }
+        for (unsigned k = 0; k < 4; ++k) {
+            if (k < f.count) {
+                const uint16_t v = order[k];
+                out.I32(static_cast<int32_t>(points.pointOfVertex[v]));
+                out.I32(static_cast<int32_t>(normalOfVertex[v]));
+                out.F32(lod.uvs[v].u);
+                out.F32(lod.uvs[v].v);
+            } else {
+                out.I32(0);
+                out.I32(0);
+                out.F32(0);
+                out.F32(0);
+            }
+        }
+        out.U32(0); // MLOD face flags
+        if (p3dm) {
+            out.CStr(texture);
+            out.CStr("");
+        }
+    }
+    out.Magic("TAGG");
+    for (const auto &p : lod.properties) {
+        Bytes payload;
+        payload.Fixed(p.first, 64);
+        payload.Fixed(p.second, 64);
+        WriteMlodTag(out, p3dm, "#Property#", payload.data);
+    }
+    for (const NamedSelection &sel : lod.selections) {
+        std::vector<uint8_t> payload(points.firstVertex.size() + lod.faces.size(), 0);
+        for (size_t i = 0; i < sel.vertices.size(); ++i) {
+            const uint8_t w = sel.vertexWeights.empty() ? 255 : sel.vertexWeights[i];
+            payload[points.pointOfVertex[sel.vertices[i]]] = MlodSelectionByte(w);
+        }
+        for (uint32_t f : sel.faces) {
+            payload[points.firstVertex.size() + f] = 1;
+        }
+        WriteMlodTag(out, p3dm, sel.name, payload);
+    }
+    for (const Frame &frame : lod.frames) {
+        Bytes payload;
+        payload.F32(frame.time);
+        for (size_t p = 0; p < points.firstVertex.size(); ++p) {
+            payload.V3(frame.positions[points.firstVertex[p]]);
+        }
+        WriteMlodTag(out, p3dm, "#Animation#", payload.data);
+    }
+    WriteMlodTag(out, p3dm, "#EndOfFile#", {});
+    out.F32(lod.resolution);
+}
+
+// ---- sample models --------------------------------------------------------------
+
+void AddVertex(Lod &lod, Vec3 p, Vec3 n, Uv uv) {
+    lod.positions.push_back(p);
+    lod.normals.push_back(n);
+    lod.uvs.push_back(uv);
+    lod.clipFlags.push_back(0x3F);
+}
+
+Polygon Quad(uint32_t special, int tex, uint16_t a, uint16_t b, uint16_t c, uint16_t d) {
+    Polygon p;
+    p.special = special;
+    p.texIndex = tex;
+    p.count = 4;
+    p.index[0] = a;
+    p.index[1] = b;
+    p.index[2] = c;
+    p.index[3] = d;
+    return p;
+}
+
+Polygon Tri(uint32_t special, int tex, uint16_t a, uint16_t b, uint16_t c) {
+    Polygon p = Quad(special, tex, a, b, c, 0);
+    p.count = 3;
+    return p;
+}
+
+/// An axis-aligned box, 4 vertices per side; ODOL order with the visible
+/// side outside ((v1-v0)x(v2-v0) outward) and stored normals pointing inward.
+void AddBox(Lod &lod, Vec3 c, float h, int tex) {
+    struct Side {
+        Vec3 n, u, v; // outward normal, two in-plane axes with u x v = n
+    };
+    const Side sides[6] = {
+        {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, {{-1, 0, 0}, {0, 0, 1}, {0, 1, 0}},
+        {{0, 1, 0}, {0, 0, 1}, {1, 0, 0}}, {{0, -1, 0}, {1, 0, 0}, {0, 0, 1}},
+        {{0, 0, 1}, {1, 0, 0}, {0, 1, 0}}, {{0, 0, -1}, {0, 1, 0}, {1, 0, 0}},
+    };
+    for (const Side &s : sides) {
+        const uint16_t base = static_cast<uint16_t>(lod.positions.size());
+        // Corners around the side: (-u-v), (+v... ) chosen so (v1-v0)x(v2-v0) = +n.
+        const float cu[4] = {-1, -1, 1, 1};
+        const float cv[4] = {-1, 1, 1, -1};
+        // (v1-v0) = 2v, (v2-v0) = 2u+2v: v x (u+v) = v x u = -n. So reverse: use u first.
+        for (int k = 0; k < 4; ++k) {
+            const float a = cv[k], b = cu[k]; // swap roles: (v1-v0) = 2u, (v2-v0) = 2u+2v -> u x v = n
+            const Vec3 p{c.x + h * (s.n.x + a * s.u.x + b * s.v.x), c.y + h * (s.n.y + a * s.u.y + b * s.v.y),
+                    c.z + h * (s.n.z + a * s.u.z + b * s.v.z)};
+            AddVertex(lod, p, {-s.n.x, -s.n.y, -s.n.z}, {(a + 1) / 2, (b + 1) / 2});
+        }
+        lod.faces.push_back(Quad(0, tex, base, base + 1, base + 2, base + 3));
+    }
+}
+
+} // namespace
+
+// ---- LZSS encoder -----------------------------------------------------------------
+
+std::vector<uint8_t> LzssEncode(const uint8_t *data, size_t size, LzssSum sum) {
+    constexpr size_t kWindow = 4095; // distance 0 would mean 4096: never written
+    constexpr size_t kMax = 18;
+    constexpr size_t kSpaces = 4078;
+    std::vector<uint8_t> out;
+    std::vector<int32_t> head(1 << 16, -1);
+    std::vector<int32_t> prev(size, -1);
+    auto hash = [&](size_t i) { return (data[i] * 506832829u ^ data[i + 1] * 2654435761u ^ data[i + 2]) & 0xFFFF; };
+    size_t flagPos = 0;
+    int bit = 8;
+    size_t ip = 0;
+    auto insert = [&](size_t i) {
+        if (i + 2 < size) {
+            const unsigned h = hash(i);
+            prev[i] = head[h];
+            head[h] = static_cast<int32_t>(i);
+        }
+    };
+    while (ip < size) {
+        if (bit == 8) {
+            flagPos = out.size();
+            out.push_back(0);
+            bit = 0;
+        }
+        const size_t maxLen = std::min(kMax, size - ip);
+        size_t bestLen = 0, bestDist = 0;
+        if (maxLen >= 3) {
+            int chain = 64;
+            for (int32_t cand = ip + 2 < size ? head[hash(ip)] : -1; cand >= 0 && chain-- > 0; cand = prev[cand]) {
+                const size_t dist = ip - static_cast<size_t>(cand);
+                if (dist > kWindow) {
+                    break;
+                }
+                size_t len = 0;
+                while (len < maxLen && data[cand + len] == data[ip + len]) { // overlap allowed: cand+len < ip+len
+                    ++len;
+                }
+                if (len > bestLen) {
+                    bestLen = len;
+                    bestDist = dist;
+                }
+            }
+            // Matches into the ring's initial spaces (before the first byte).
+            size_t spaces = 0;
+            while (spaces < maxLen && data[ip + spaces] == 0x20) {
+                ++spaces;
+            }
+            if (spaces > bestLen && ip + spaces <= kSpaces && ip + spaces <= kWindow) {
+                bestLen = spaces;
+                bestDist = ip + spaces; // src = -spaces: all of it before the output
+            }
+        }
+        if (bestLen >= 3) {
+            out.push_back(static_cast<uint8_t>(bestDist & 0xFF));
+            out.push_back(static_cast<uint8_t>(((bestDist >> 4) & 0xF0) | (bestLen - 3)));
+            for (size_t k = 0; k < bestLen; ++k) {
+                insert(ip + k);
+            }
+            ip += bestLen;
+        } else {
+            out[flagPos] |= static_cast<uint8_t>(1u << bit);
+            out.push_back(data[ip]);
+            insert(ip);
+            ++ip;
+        }
+        ++bit;
+    }
+    if (sum != LzssSum::None) {
+        uint32_t s = 0;
+        for (size_t i = 0; i < size; ++i) {
+            s += sum == LzssSum::Unsigned ? uint32_t(data[i]) : uint32_t(int32_t(int8_t(data[i])));
+        }
+        for (int i = 0; i < 4; ++i) {
+            out.push_back(static_cast<uint8_t>(s >> (8 * i)));
+        }
+    }
+    return out;
+}
+
+std::vector<uint8_t> WriteOdol(const Model &model) {
+    Bytes out;
+    out.Magic("ODOL");
+    out.U32(7);
+    out.U32(static_cast<uint32_t>(model.lods.size()));
+    for (const Lod &lod : model.lods) {
+        WriteOdolLod(out, lod, model.boundingCenter);
+    }
+    for (const Lod &lod : model.lods) {
+        out.F32(lod.resolution);
+    }
+    WriteModelInfo(out, model);
+    return out.data;
+}
+
+std::vector<uint8_t> WriteMlod(const Model &model, bool p3dm) {
+    Bytes out;
+    out.Magic("MLOD");
+    out.U32(0x101);
+    out.U32(static_cast<uint32_t>(model.lods.size()));
+    for (const Lod &lod : model.lods) {
+        WriteMlodLod(out, lod, p3dm);
+    }
+    return out.data;
+}
+
+Model GridModel(unsigned quadsPerSide) {
+    Model model;
+    model.boundingCenter = {0.25f, 1.f, -0.5f};
+    model.mapType = 22;
+    Lod lod;
+    lod.resolution = 1.f;
+    lod.textures = {"data\\grid_a.paa", "data\\grid_b.pac"};
+    const unsigned side = quadsPerSide + 1;
+    const float step = 4.f / static_cast<float>(quadsPerSide);
+    for (unsigned j = 0; j < side; ++j) {
+        for (unsigned i = 0; i < side; ++i) {
+            const float x = -2.f + step * i, z = -2.f + step * j;
+            // A gentle dome; the stored normal points down (away from the visible top).
+            AddVertex(lod, {x, 1.f + 0.05f * (4.f - x * x), z}, {0.1f * x, -1.f, 0.f},
+                    {float(i) / quadsPerSide, float(j) / quadsPerSide});
+        }
+    }
+    auto index = [&](unsigned i, unsigned j) { return static_cast<uint16_t>(j * side + i); };
+    for (int half = 0; half < 2; ++half) {
+        for (unsigned j = 0; j < quadsPerSide; ++j) {
+            for (unsigned i = half ? quadsPerSide / 2 : 0; i < (half ? quadsPerSide : quadsPerSide / 2); ++i) {
+                // (v1-v0) x (v2-v0) = +Y: v0 (i,j), v1 (i,j+1), v2 (i+1,j+1), v3 (i+1,j)
+                lod.faces.push_back(Quad(half ? 0xC100u : 0x2000u, half, index(i, j), index(i, j + 1),
+                        index(i + 1, j + 1), index(i + 1, j)));
+            }
+        }
+    }
+    model.lods.push_back(std::move(lod));
+    return model;
+}
+
+Model SampleModel() {
+    Model model = GridModel(16); // 17x17 = 289 vertices: clip flags, UVs compressed
+    model.mass = 1500.f;
+    model.armor = 200.f;
+    model.boundingSphere = 4.f;
+    Lod &lod = model.lods[0];
+    lod.faces[0].special |= kIsHidden; // hidden: must not be drawn
+    // A triangle face at the end, to mix polygon sizes and one more texture index.
+    lod.faces.push_back(Tri(0x2000, 0, 0, 17, 18));
+
+    // Proxy: origin (0.5, 2, 0.25), rotated 90 degrees about Y (dir = +X).
+    Proxy proxy;
+    proxy.name = "data\\proxies\\driver";
+    proxy.id = 1;
+    const float m[12] = {0, 0, -1, 0, 1, 0, 1, 0, 0, 0.5f, 2.f, 0.25f};
+    std::copy(m, m + 12, proxy.matrix);
+    const uint16_t p0 = static_cast<uint16_t>(lod.positions.size());
+    AddVertex(lod, {0.5f, 2.f, 0.25f}, {0, 0, 1}, {0, 0});
+    AddVertex(lod, {0.5f, 3.f, 0.25f}, {0, 0, 1}, {0, 1}); // + up (short leg)
+    AddVertex(lod, {2.5f, 2.f, 0.25f}, {0, 0, 1}, {1, 0}); // + 2 dir (long leg)
+    lod.faces.push_back(Tri(0x3000C020, -1, p0, p0 + 1, p0 + 2));
+    const uint32_t proxyFace = static_cast<uint32_t>(lod.faces.size() - 1);
+
+    NamedSelection turret;
+    turret.name = "otocvez";
+    for (uint32_t f = 0; f < 128; ++f) {
+        turret.faces.push_back(128 + f);
+    }
+    for (uint32_t v = 0; v < 289; ++v) {
+        if (v % 17 >= 8) {
+            turret.vertices.push_back(v);
+        }
+    }
+    NamedSelection wheel;
+    wheel.name = "kolo";
+    wheel.vertices = {0, 1, 2, 3};
+    wheel.vertexWeights = {255, 128, 64, 255};
+    wheel.faces = {1};
+    NamedSelection proxySel;
+    proxySel.name = "proxy:data\\proxies\\driver.01";
+    proxySel.faces = {proxyFace};
+    proxySel.vertices = {p0, uint32_t(p0 + 1), uint32_t(p0 + 2)};
+    lod.selections = {turret, wheel, proxySel};
+    proxy.selection = 2;
+    lod.proxies.push_back(proxy);
+    lod.properties = {{"class", "vehicle"}, {"lodnoshadow", "1"}};
+
+    // Two morph frames: rest, and the turret half raised by 0.5.
+    Frame rest;
+    rest.time = 0.f;
+    rest.positions = lod.positions;
+    Frame raised = rest;
+    raised.time = 0.5f;
+    for (uint32_t v : turret.vertices) {
+        raised.positions[v].y += 0.5f;
+    }
+    lod.frames = {rest, raised};
+
+    // LOD 2.000: a textured box (24 vertices on 8 points).
+    Lod box;
+    box.resolution = 2.f;
+    box.textures = {"data\\box.paa"};
+    AddBox(box, {0, 1, 0}, 1.f, 0);
+    model.lods.push_back(box);
+
+    // View Gunner: one triangle.
+    Lod view;
+    view.resolution = 1000.f;
+    view.textures = {""};
+    AddVertex(view, {0, 0, 0}, {0, -1, 0}, {0, 0});
+    AddVertex(view, {0, 0, 1}, {0, -1, 0}, {0, 1});
+    AddVertex(view, {1, 0, 1}, {0, -1, 0}, {1, 1});
+    view.faces.push_back(Tri(0, 0, 0, 1, 2));
+    model.lods.push_back(view);
+
+    // Geometry: an untextured box.
+    Lod geometry;
+    geometry.resolution = 1e13f;
+    AddBox(geometry, {0, 1, 0}, 1.5f, -1);
+    geometry.properties = {{"class", "vehicle"}};
+    model.lods.push_back(geometry);
+
+    // Memory: named points, no faces.
+    Lod memory;
+    memory.resolution = 1e15f;
+    AddVertex(memory, {0, 1.5f, -3.f}, {0, 0, 0}, {0, 0});
+    AddVertex(memory, {0, 1.5f, -1.f}, {0, 0, 0}, {0, 0});
+    AddVertex(memory, {0.5f, 2.f, 0.25f}, {0, 0, 0}, {0, 0});
+    NamedSelection muzzle;
+    muzzle.name = "usti hlavne";
+    muzzle.vertices = {0};
+    NamedSelection chamber;
+    chamber.name = "konec hlavne";
+    chamber.vertices = {1};
+    NamedSelection driver;
+    driver.name = "pos driver";
+    driver.vertices = {2};
+    memory.selections = {muzzle, chamber, driver};
+    model.lods.push_back(memory);
+    return model;
+}
+
+} // namespace p3d
+} // namespace retro_test
