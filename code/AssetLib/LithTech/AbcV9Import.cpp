@@ -1,13 +1,138 @@
-// Placeholder until the v9-v13 reader lands.
+// assimp-retro: LithTech ABC v9-v13 / v108 import: reader + child models + scene builder.
 #include "AbcV9Import.h"
 
+#include "AbcV9Reader.h"
+#include "AbcV9SceneBuilder.h"
+
+#include "Common/FileBuffer.h"
 #include "Common/ImportError.h"
+
+#include <assimp/DefaultLogger.hpp>
+#include <assimp/IOSystem.hpp>
+#include <assimp/scene.h>
+
+#include <algorithm>
+#include <cctype>
+#include <set>
 
 namespace assimp_retro {
 namespace abc {
 
-void ImportV9(const uint8_t *, size_t, const std::string &fileName, Assimp::IOSystem *, const V9ImportSettings &, aiScene *) {
-    throw ImportError("ABC: " + fileName + ": LithTech ABC v9-v13 is not supported yet");
+namespace {
+
+const size_t kMaxChildDepth = 16;
+
+void Warn(const std::string &message) {
+    Assimp::DefaultLogger::get()->warn(message.c_str());
+}
+
+std::string Lower(std::string s) {
+    for (char &c : s) {
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    return s;
+}
+
+/// Folder part of `path` including the trailing separator ("" if none).
+std::string FolderOf(const std::string &path) {
+    const size_t slash = path.find_last_of("/\\");
+    return slash == std::string::npos ? std::string() : path.substr(0, slash + 1);
+}
+
+/// Child-model names are game paths like "Models\\Characters\\Base.abc" (or
+/// without extension): only the file name is looked for, next to the model.
+std::vector<std::string> Candidates(const std::string &folder, const std::string &childName) {
+    const size_t slash = childName.find_last_of("/\\");
+    const std::string base = slash == std::string::npos ? childName : childName.substr(slash + 1);
+    std::vector<std::string> out;
+    if (base.empty()) {
+        return out;
+    }
+    const std::string lower = Lower(base);
+    const bool hasExtension = lower.size() > 4 && lower.compare(lower.size() - 4, 4, ".abc") == 0;
+    if (hasExtension) {
+        out.push_back(folder + base);
+        out.push_back(folder + base.substr(0, base.size() - 4) + ".abc");
+        out.push_back(folder + base.substr(0, base.size() - 4) + ".ABC");
+    } else {
+        out.push_back(folder + base + ".abc");
+        out.push_back(folder + base + ".ABC");
+        out.push_back(folder + base);
+    }
+    return out;
+}
+
+/// Loads the child models of `model` (and theirs, depth first) into `out`.
+/// `chain` holds the files on the current path, to detect cycles.
+void LoadChildren(const v9::Model &model, const std::string &fileName, Assimp::IOSystem *io, std::vector<std::string> &chain,
+        std::set<std::string> &loaded, std::vector<v9::ChildAnimationSource> &out) {
+    if (!io) {
+        return;
+    }
+    const std::string folder = FolderOf(fileName);
+    for (size_t i = 0; i < model.childModels.size(); ++i) {
+        const std::string &name = model.childModels[i].name;
+        if (name.empty()) {
+            continue; // entry 0: the model itself
+        }
+        std::string found;
+        for (const std::string &candidate : Candidates(folder, name)) {
+            if (io->Exists(candidate.c_str())) {
+                found = candidate;
+                break;
+            }
+        }
+        if (found.empty()) {
+            Warn("ABC: " + fileName + ": child model '" + name + "' not found next to the model; its animations are not imported");
+            continue;
+        }
+        const std::string key = Lower(found);
+        if (std::find(chain.begin(), chain.end(), key) != chain.end()) {
+            Warn("ABC: " + fileName + ": child model '" + name + "' (" + found + ") refers back to a model that uses it (cycle); skipped");
+            continue;
+        }
+        if (!loaded.insert(key).second) {
+            continue; // already imported through another path
+        }
+        if (chain.size() >= kMaxChildDepth) {
+            Warn("ABC: " + fileName + ": child models nested deeper than " + std::to_string(kMaxChildDepth) + "; '" + name + "' skipped");
+            continue;
+        }
+        try {
+            const std::vector<uint8_t> bytes = ReadWholeFile(io, found, "ABC");
+            if (!v9::LooksLikeV9(bytes.data(), bytes.size())) {
+                Warn("ABC: " + fileName + ": child model " + found + " is not an ABC v9+ file; skipped");
+                continue;
+            }
+            v9::ChildAnimationSource source{found, v9::ReadModel(bytes.data(), bytes.size(), found)};
+            chain.push_back(key);
+            std::vector<v9::ChildAnimationSource> grandChildren;
+            LoadChildren(source.model, found, io, chain, loaded, grandChildren);
+            chain.pop_back();
+            // Keep only what the builder needs from the child: nodes and animations.
+            source.model.pieces.clear();
+            out.push_back(std::move(source));
+            for (auto &g : grandChildren) {
+                out.push_back(std::move(g));
+            }
+        } catch (const ImportError &e) {
+            Warn("ABC: " + fileName + ": child model " + found + " cannot be read (" + e.what() + "); skipped");
+        }
+    }
+}
+
+} // namespace
+
+void ImportV9(const uint8_t *data, size_t size, const std::string &fileName, Assimp::IOSystem *io, const V9ImportSettings &settings,
+        aiScene *scene) {
+    const v9::Model model = v9::ReadModel(data, size, fileName);
+    std::vector<v9::ChildAnimationSource> children;
+    if (settings.childModels) {
+        std::vector<std::string> chain{Lower(fileName)};
+        std::set<std::string> loaded{Lower(fileName)};
+        LoadChildren(model, fileName, io, chain, loaded, children);
+    }
+    v9::BuildScene(model, children, settings, fileName, scene);
 }
 
 } // namespace abc

@@ -1,0 +1,587 @@
+#include "AbcV9SceneBuilder.h"
+
+#include "Common/Handedness.h"
+#include "Common/ImportError.h"
+#include "Common/UniqueNames.h"
+
+#include <assimp/DefaultLogger.hpp>
+#include <assimp/material.h>
+#include <assimp/scene.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <map>
+#include <memory>
+#include <set>
+#include <unordered_map>
+#include <variant>
+
+namespace assimp_retro {
+namespace abc {
+namespace v9 {
+
+const char *const kRootNodeName = "<ABC_Root>";
+
+namespace {
+
+const MirrorAxis kMirror = MirrorAxis::X;
+
+// ---- conversions into the project's right-handed space (mirror X) ------------
+
+aiVector3D Convert(const Vec3 &v) {
+    return Mirror(aiVector3D(v.x, v.y, v.z), kMirror);
+}
+
+aiQuaternion Convert(const Quat &q) {
+    // stored x, y, z, w; aiQuaternion takes w first
+    return Mirror(aiQuaternion(q.w, q.x, q.y, q.z), kMirror);
+}
+
+aiMatrix4x4 Convert(const Mat4 &m) {
+    // The bottom row is (0,0,0,1) by definition (affine transforms); it is set
+    // exactly so that inverses stay affine (glTF rejects inverse bind matrices
+    // whose last row is off by a rounding error).
+    const aiMatrix4x4 raw(m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8], m[9], m[10], m[11], 0.f, 0.f, 0.f, 1.f);
+    return Mirror(raw, kMirror);
+}
+
+aiMatrix4x4 ExactAffine(aiMatrix4x4 m) {
+    m.d1 = m.d2 = m.d3 = 0.f;
+    m.d4 = 1.f;
+    return m;
+}
+
+aiString Str(const std::string &s) {
+    aiString out;
+    // aiString holds at most sizeof(data)-1 bytes
+    const size_t n = std::min(s.size(), sizeof(out.data) - 1);
+    out.Set(s.substr(0, n));
+    return out;
+}
+
+std::string Lower(std::string s) {
+    for (char &c : s) {
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    return s;
+}
+
+void Warn(const std::string &message) {
+    Assimp::DefaultLogger::get()->warn(message.c_str());
+}
+
+/// Collects metadata entries, then builds one aiMetadata (aiMetadata::Add
+/// reallocates on every call).
+class MetaBuilder {
+public:
+    using Value = std::variant<bool, int32_t, uint64_t, float, aiString, aiVector3D>;
+    void Add(const std::string &key, Value value) { mEntries.emplace_back(key, std::move(value)); }
+    void AddString(const std::string &key, const std::string &value) { Add(key, Str(value)); }
+    bool Empty() const { return mEntries.empty(); }
+    aiMetadata *Build() const {
+        if (mEntries.empty()) {
+            return nullptr;
+        }
+        aiMetadata *meta = aiMetadata::Alloc(static_cast<unsigned>(mEntries.size()));
+        for (size_t i = 0; i < mEntries.size(); ++i) {
+            const unsigned index = static_cast<unsigned>(i);
+            const std::string &key = mEntries[i].first;
+            std::visit([&](const auto &v) { meta->Set(index, key, v); }, mEntries[i].second);
+        }
+        return meta;
+    }
+
+private:
+    std::vector<std::pair<std::string, Value>> mEntries;
+};
+
+struct Builder {
+    const Model &model;
+    const std::vector<ChildAnimationSource> &children;
+    const V9ImportSettings &settings;
+    std::string prefix;
+    aiScene *scene;
+
+    Builder(const Model &m, const std::vector<ChildAnimationSource> &c, const V9ImportSettings &s, std::string p, aiScene *out) :
+            model(m), children(c), settings(s), prefix(std::move(p)), scene(out) {}
+
+    UniqueNames names;
+    std::vector<std::string> nodeNames;      // unique aiNode name per file node
+    std::vector<aiMatrix4x4> globalBind;     // converted global bind per file node
+    std::vector<aiMatrix4x4> localBind;      // converted parent-relative bind per file node
+    std::vector<aiNode *> aiNodes;           // per file node
+    std::vector<std::vector<aiNode *>> extraChildren; // sockets per file node
+    std::vector<aiMesh *> meshes;
+    std::map<uint16_t, unsigned> materialOfIndex;
+    std::vector<aiMaterial *> materials;
+    std::vector<aiAnimation *> animations;
+    MetaBuilder sceneMeta;
+
+    aiMatrix4x4 Invert(const aiMatrix4x4 &m, size_t node) const {
+        if (std::fabs(m.Determinant()) < 1e-12f) {
+            throw ImportError(prefix + "node " + std::to_string(node) + " ('" + model.nodes[node].name +
+                              "') has a singular bind matrix (section 'Nodes')");
+        }
+        aiMatrix4x4 inv = m;
+        return ExactAffine(inv.Inverse());
+    }
+
+    void BuildNodes() {
+        const size_t count = model.nodes.size();
+        names.Reserve(kRootNodeName);
+        nodeNames.resize(count);
+        globalBind.resize(count);
+        localBind.resize(count);
+        aiNodes.resize(count);
+        extraChildren.resize(count);
+        // Matrices first (this may throw on a singular bind matrix), nodes after,
+        // so nothing leaks on a bad file.
+        for (size_t i = 0; i < count; ++i) {
+            const Node &n = model.nodes[i];
+            globalBind[i] = Convert(n.bind);
+            Invert(globalBind[i], i);
+            localBind[i] = n.parent < 0 ? globalBind[i] : ExactAffine(Invert(globalBind[n.parent], n.parent) * globalBind[i]);
+        }
+        for (size_t i = 0; i < count; ++i) {
+            const Node &n = model.nodes[i];
+            nodeNames[i] = names.Make(n.name, "node" + std::to_string(i));
+            aiNode *node = new aiNode(nodeNames[i]);
+            node->mTransformation = localBind[i];
+            MetaBuilder meta;
+            meta.Add("abc:index", int32_t(n.index));
+            meta.Add("abc:flags", int32_t(n.flags));
+            meta.Add("abc:removable", bool(n.flags & kNodeRemovable));
+            meta.Add("abc:rotationOnly", bool(n.flags & kNodeRotationOnly));
+            // Weight sets are per-node animation blend masks: each node carries its own weight.
+            for (const WeightSet &ws : model.weightSets) {
+                if (i < ws.weights.size()) {
+                    meta.Add("abc:weightSet:" + ws.name, ws.weights[i]);
+                }
+            }
+            node->mMetaData = meta.Build();
+            aiNodes[i] = node;
+        }
+        // Sockets: child nodes of their node, T(pos)·R(rot) relative to it.
+        for (const Socket &s : model.sockets) {
+            aiNode *node = new aiNode(names.Make(s.name, "socket"));
+            node->mTransformation = aiMatrix4x4(aiVector3D(1.f, 1.f, 1.f), Convert(s.rot), Convert(s.pos));
+            MetaBuilder meta;
+            meta.Add("abc:socket", true);
+            node->mMetaData = meta.Build();
+            extraChildren[s.node].push_back(node);
+        }
+    }
+
+    void LinkNodes(aiNode *root) {
+        std::vector<std::vector<aiNode *>> kids(model.nodes.size());
+        for (size_t i = 1; i < model.nodes.size(); ++i) {
+            kids[model.nodes[i].parent].push_back(aiNodes[i]);
+        }
+        for (size_t i = 0; i < model.nodes.size(); ++i) {
+            std::vector<aiNode *> all = kids[i];
+            all.insert(all.end(), extraChildren[i].begin(), extraChildren[i].end());
+            if (!all.empty()) {
+                aiNodes[i]->addChildren(static_cast<unsigned>(all.size()), all.data());
+            }
+        }
+        (void)root;
+    }
+
+    unsigned MaterialFor(const Piece &piece) {
+        auto found = materialOfIndex.find(piece.materialIndex);
+        if (found != materialOfIndex.end()) {
+            return found->second;
+        }
+        aiMaterial *mat = new aiMaterial();
+        const aiString name = Str("material" + std::to_string(piece.materialIndex));
+        mat->AddProperty(&name, AI_MATKEY_NAME);
+        const aiColor3D white(1.f, 1.f, 1.f);
+        mat->AddProperty(&white, 1, AI_MATKEY_COLOR_DIFFUSE);
+        float power = piece.specularPower, scale = piece.specularScale;
+        mat->AddProperty(&power, 1, AI_MATKEY_SHININESS);
+        mat->AddProperty(&scale, 1, AI_MATKEY_SHININESS_STRENGTH);
+        int index = piece.materialIndex;
+        mat->AddProperty(&index, 1, "$abc.materialIndex", 0, 0);
+        const unsigned slot = static_cast<unsigned>(materials.size());
+        materials.push_back(mat);
+        materialOfIndex[piece.materialIndex] = slot;
+        return slot;
+    }
+
+    /// One aiMesh for one LOD of a piece, or nullptr when the LOD has no faces.
+    aiMesh *BuildMesh(const Piece &piece, const Lod &lod, const std::string &meshName, size_t &unweighted) {
+        if (lod.faces.empty()) {
+            return nullptr;
+        }
+        std::unique_ptr<aiMesh> mesh(new aiMesh());
+        mesh->mName = Str(meshName);
+        mesh->mPrimitiveTypes = aiPrimitiveType_TRIANGLE;
+        mesh->mMaterialIndex = MaterialFor(piece);
+        const unsigned vertexCount = static_cast<unsigned>(lod.faces.size() * 3);
+        mesh->mNumVertices = vertexCount;
+        mesh->mVertices = new aiVector3D[vertexCount];
+        mesh->mNormals = new aiVector3D[vertexCount];
+        mesh->mTextureCoords[0] = new aiVector3D[vertexCount];
+        mesh->mNumUVComponents[0] = 2;
+        mesh->mNumFaces = static_cast<unsigned>(lod.faces.size());
+        mesh->mFaces = new aiFace[mesh->mNumFaces];
+
+        // Normalised, merged weights of each stored vertex.
+        std::vector<std::vector<std::pair<uint32_t, float>>> weights(lod.vertices.size());
+        for (size_t v = 0; v < lod.vertices.size(); ++v) {
+            std::map<uint32_t, float> merged;
+            float sum = 0.f;
+            for (const Weight &w : lod.vertices[v].weights) {
+                const float bias = std::max(w.bias, 0.f);
+                merged[w.node] += bias;
+                sum += bias;
+            }
+            auto &out = weights[v];
+            if (merged.empty()) {
+                // No weight at all: the engine could not place it; pin it to the root node.
+                out.emplace_back(0u, 1.f);
+                ++unweighted;
+            } else if (!(sum > 0.f)) {
+                for (const auto &m : merged) {
+                    out.emplace_back(m.first, 1.f / float(merged.size()));
+                }
+            } else {
+                for (const auto &m : merged) {
+                    if (m.second > 0.f) {
+                        out.emplace_back(m.first, m.second / sum);
+                    }
+                }
+            }
+        }
+
+        std::map<uint32_t, std::vector<aiVertexWeight>> boneWeights;
+        // Reverse the winding: the mirror turns LithTech's clockwise fronts counter-clockwise.
+        static const int kCornerOrder[3] = {0, 2, 1};
+        unsigned out = 0;
+        for (size_t f = 0; f < lod.faces.size(); ++f) {
+            aiFace &face = mesh->mFaces[f];
+            face.mNumIndices = 3;
+            face.mIndices = new unsigned[3];
+            for (int k = 0; k < 3; ++k) {
+                const FaceCorner &c = lod.faces[f].corners[kCornerOrder[k]];
+                const Vertex &v = lod.vertices[c.vertex];
+                mesh->mVertices[out] = Convert(v.position);
+                mesh->mNormals[out] = Convert(v.normal);
+                mesh->mTextureCoords[0][out] = aiVector3D(c.u, 1.f - c.v, 0.f);
+                for (const auto &w : weights[c.vertex]) {
+                    boneWeights[w.first].emplace_back(out, w.second);
+                }
+                face.mIndices[k] = out++;
+            }
+        }
+        mesh->mNumBones = static_cast<unsigned>(boneWeights.size());
+        mesh->mBones = new aiBone *[mesh->mNumBones];
+        unsigned b = 0;
+        for (auto &entry : boneWeights) {
+            aiBone *bone = new aiBone();
+            bone->mName = Str(nodeNames[entry.first]);
+            bone->mOffsetMatrix = Invert(globalBind[entry.first], entry.first);
+            bone->mNumWeights = static_cast<unsigned>(entry.second.size());
+            bone->mWeights = new aiVertexWeight[bone->mNumWeights];
+            std::copy(entry.second.begin(), entry.second.end(), bone->mWeights);
+            mesh->mBones[b++] = bone;
+        }
+        return mesh.release();
+    }
+
+    std::vector<aiNode *> BuildMeshes() {
+        std::vector<aiNode *> meshNodes;
+        size_t unweighted = 0;
+        const size_t lodCount = model.header.lodCount;
+        const size_t lods = settings.allLods ? lodCount : std::min<size_t>(1, lodCount);
+        for (size_t lod = 0; lod < lods; ++lod) {
+            std::vector<unsigned> lodMeshes;
+            for (size_t p = 0; p < model.pieces.size(); ++p) {
+                const Piece &piece = model.pieces[p];
+                const std::string pieceName = piece.name.empty() ? "piece" + std::to_string(p) : piece.name;
+                const std::string meshName = lod == 0 ? pieceName : pieceName + "_LOD" + std::to_string(lod);
+                aiMesh *mesh = BuildMesh(piece, piece.lods[lod], meshName, unweighted);
+                if (!mesh) {
+                    if (lod == 0) {
+                        Warn(prefix + "piece " + std::to_string(p) + " ('" + piece.name + "') has no faces in LOD 0; skipped");
+                    }
+                    continue;
+                }
+                const unsigned meshIndex = static_cast<unsigned>(meshes.size());
+                meshes.push_back(mesh);
+                if (lod == 0) {
+                    // LOD 0: one node per piece.
+                    aiNode *node = new aiNode(names.Make(pieceName, "piece"));
+                    node->mNumMeshes = 1;
+                    node->mMeshes = new unsigned[1]{meshIndex};
+                    MetaBuilder meta;
+                    meta.Add("abc:piece", int32_t(p));
+                    meta.Add("abc:materialIndex", int32_t(piece.materialIndex));
+                    meta.Add("abc:specularPower", piece.specularPower);
+                    meta.Add("abc:specularScale", piece.specularScale);
+                    meta.Add("abc:lodWeight", piece.lodWeight);
+                    node->mMetaData = meta.Build();
+                    meshNodes.push_back(node);
+                } else {
+                    lodMeshes.push_back(meshIndex);
+                }
+            }
+            if (lod > 0 && !lodMeshes.empty()) {
+                // Other LODs: one node per LOD holding every piece's mesh, named
+                // by LOD and switch distance.
+                const float distance = LodDistance(lod);
+                char label[64];
+                std::snprintf(label, sizeof(label), "LOD%zu_dist_%g", lod, double(distance));
+                aiNode *node = new aiNode(names.Make(label, "LOD"));
+                node->mNumMeshes = static_cast<unsigned>(lodMeshes.size());
+                node->mMeshes = new unsigned[lodMeshes.size()];
+                std::copy(lodMeshes.begin(), lodMeshes.end(), node->mMeshes);
+                MetaBuilder meta;
+                meta.Add("abc:lod", int32_t(lod));
+                meta.Add("abc:lodDistance", distance);
+                node->mMetaData = meta.Build();
+                meshNodes.push_back(node);
+            }
+        }
+        if (unweighted) {
+            Warn(prefix + std::to_string(unweighted) + " vertices have no weights; bound to the root node");
+        }
+        return meshNodes;
+    }
+
+    /// Switch distance of LOD `lod` (>= 1). With LODCount-1 distances they
+    /// belong to LODs 1..; with LODCount distances the first is LOD 0's.
+    float LodDistance(size_t lod) const {
+        const auto &d = model.header.lodDistances;
+        if (d.size() == model.header.lodCount && lod < d.size()) {
+            return d[lod];
+        }
+        return lod - 1 < d.size() ? d[lod - 1] : 0.f;
+    }
+
+    /// Converts one animation whose tracks belong to `sourceNodes`; `target`
+    /// maps each source node to a node of this model (or -1).
+    void BuildAnimation(const Animation &anim, const std::vector<int> &target, const std::string &source, UniqueNames &animNames,
+            std::set<std::string> &seenNames) {
+        if (anim.keyframes.empty()) {
+            Warn(prefix + "animation '" + anim.name + "' has no keyframes; skipped");
+            return;
+        }
+        if (!source.empty() && seenNames.count(Lower(anim.name))) {
+            Assimp::DefaultLogger::get()->info((prefix + "child model " + source + ": animation '" + anim.name +
+                                                "' already exists; the first one is kept").c_str());
+            return;
+        }
+        seenNames.insert(Lower(anim.name));
+        // glTF needs strictly increasing key times: keep the first of equal or
+        // backward times.
+        std::vector<size_t> keep;
+        for (size_t k = 0; k < anim.keyframes.size(); ++k) {
+            if (keep.empty() || anim.keyframes[k].timeMs > anim.keyframes[keep.back()].timeMs) {
+                keep.push_back(k);
+            }
+        }
+        if (keep.size() != anim.keyframes.size()) {
+            Warn(prefix + "animation '" + anim.name + "': " + std::to_string(anim.keyframes.size() - keep.size()) +
+                 " keyframes with non-increasing times dropped");
+        }
+        std::vector<aiNodeAnim *> channels;
+        for (size_t s = 0; s < anim.tracks.size(); ++s) {
+            const int t = s < target.size() ? target[s] : -1;
+            if (t < 0) {
+                continue;
+            }
+            const NodeTrack &track = anim.tracks[s];
+            const bool rotationOnly = model.nodes[t].flags & kNodeRotationOnly;
+            aiNodeAnim *ch = new aiNodeAnim();
+            ch->mNodeName = Str(nodeNames[t]);
+            ch->mNumPositionKeys = ch->mNumRotationKeys = static_cast<unsigned>(keep.size());
+            ch->mPositionKeys = new aiVectorKey[keep.size()];
+            ch->mRotationKeys = new aiQuatKey[keep.size()];
+            const aiVector3D bindOffset(localBind[t].a4, localBind[t].b4, localBind[t].c4);
+            for (size_t i = 0; i < keep.size(); ++i) {
+                const double time = anim.keyframes[keep[i]].timeMs;
+                const NodeKey &key = track.keys[keep[i]];
+                // MNODE_ROTATIONONLY: the translation is the bind offset from the parent.
+                ch->mPositionKeys[i] = aiVectorKey(time, rotationOnly ? bindOffset : Convert(key.pos));
+                aiQuaternion q = Convert(key.rot);
+                q.Normalize();
+                if (i > 0) {
+                    q = SameHemisphere(ch->mRotationKeys[i - 1].mValue, q);
+                }
+                ch->mRotationKeys[i] = aiQuatKey(time, q);
+            }
+            ch->mNumScalingKeys = 1;
+            ch->mScalingKeys = new aiVectorKey[1];
+            ch->mScalingKeys[0] = aiVectorKey(anim.keyframes[keep[0]].timeMs, aiVector3D(1.f, 1.f, 1.f));
+            channels.push_back(ch);
+        }
+        if (channels.empty()) {
+            Warn(prefix + (source.empty() ? "" : "child model " + source + ": ") + "animation '" + anim.name +
+                 "' animates no node of this model; skipped");
+            return;
+        }
+        aiAnimation *a = new aiAnimation();
+        a->mName = Str(animNames.Make(anim.name, "anim"));
+        a->mTicksPerSecond = 1000.0;
+        a->mDuration = anim.keyframes[keep.back()].timeMs;
+        a->mNumChannels = static_cast<unsigned>(channels.size());
+        a->mChannels = new aiNodeAnim *[channels.size()];
+        std::copy(channels.begin(), channels.end(), a->mChannels);
+        const std::string key = "abc:anim" + std::to_string(animations.size()) + ".";
+        sceneMeta.AddString(key + "name", a->mName.C_Str());
+        sceneMeta.Add(key + "interpolationMs", int32_t(anim.interpolationMs));
+        if (anim.hasCompressionType) {
+            sceneMeta.Add(key + "compressionType", int32_t(anim.compressionType));
+        }
+        sceneMeta.Add(key + "extents", aiVector3D(anim.extents.x, anim.extents.y, anim.extents.z)); // sizes: no mirror
+        if (!source.empty()) {
+            sceneMeta.AddString(key + "source", source);
+        }
+        for (size_t i = 0; i < keep.size(); ++i) {
+            const Keyframe &k = anim.keyframes[keep[i]];
+            if (!k.command.empty()) {
+                sceneMeta.AddString(key + "key" + std::to_string(i) + ".command", k.command);
+                sceneMeta.Add(key + "key" + std::to_string(i) + ".timeMs", int32_t(k.timeMs));
+            }
+        }
+        animations.push_back(a);
+    }
+
+    void BuildAnimations() {
+        UniqueNames animNames;
+        std::set<std::string> seen;
+        std::vector<int> identity(model.nodes.size());
+        for (size_t i = 0; i < identity.size(); ++i) {
+            identity[i] = static_cast<int>(i);
+        }
+        for (const Animation &anim : model.animations) {
+            BuildAnimation(anim, identity, "", animNames, seen);
+        }
+        if (children.empty()) {
+            return;
+        }
+        // Child models share animations by node name (LithTech names are case-insensitive).
+        std::unordered_map<std::string, int> byName;
+        for (size_t i = 0; i < model.nodes.size(); ++i) {
+            byName.emplace(Lower(model.nodes[i].name), static_cast<int>(i));
+        }
+        for (const ChildAnimationSource &child : children) {
+            std::vector<int> target(child.model.nodes.size(), -1);
+            for (size_t i = 0; i < target.size(); ++i) {
+                auto found = byName.find(Lower(child.model.nodes[i].name));
+                if (found != byName.end()) {
+                    target[i] = found->second;
+                }
+            }
+            for (const Animation &anim : child.model.animations) {
+                BuildAnimation(anim, target, child.fileName, animNames, seen);
+            }
+        }
+    }
+
+    void BuildSceneMetadata() {
+        const Header &h = model.header;
+        sceneMeta.Add("abc:version", int32_t(h.version));
+        sceneMeta.AddString("abc:commandString", h.commandString);
+        sceneMeta.Add("abc:internalRadius", h.internalRadius);
+        sceneMeta.Add("abc:lodCount", int32_t(h.lodCount));
+        for (size_t i = 0; i < h.lodDistances.size(); ++i) {
+            sceneMeta.Add("abc:lodDistance" + std::to_string(i), h.lodDistances[i]);
+        }
+        for (size_t i = 0; i < model.weightSets.size(); ++i) {
+            sceneMeta.AddString("abc:weightSet" + std::to_string(i) + ".name", model.weightSets[i].name);
+        }
+        for (size_t i = 0; i < model.childModels.size(); ++i) {
+            const std::string key = "abc:childModel" + std::to_string(i) + ".";
+            sceneMeta.AddString(key + "name", model.childModels[i].name);
+            sceneMeta.Add(key + "buildNumber", int32_t(model.childModels[i].buildNumber));
+        }
+        for (size_t l = 0; l < model.animBindings.size(); ++l) {
+            for (size_t j = 0; j < model.animBindings[l].size(); ++j) {
+                const AnimBinding &b = model.animBindings[l][j];
+                const std::string key = "abc:animBinding" + std::to_string(l) + "." + std::to_string(j) + ".";
+                sceneMeta.AddString(key + "name", b.animName);
+                sceneMeta.Add(key + "dims", aiVector3D(b.dims.x, b.dims.y, b.dims.z));
+                sceneMeta.Add(key + "translation", Convert(b.translation));
+            }
+        }
+        const LayoutChoices &lc = model.layout;
+        sceneMeta.AddString("abc:layout.lodDistances", lc.lodDistances);
+        if (!lc.pieceLodWeight.empty()) sceneMeta.AddString("abc:layout.pieceLodWeight", lc.pieceLodWeight);
+        if (!lc.childModelRelation.empty()) sceneMeta.AddString("abc:layout.childModelRelation", lc.childModelRelation);
+        if (!lc.animationHeader.empty()) sceneMeta.AddString("abc:layout.animationHeader", lc.animationHeader);
+        if (!lc.animBindings.empty()) sceneMeta.AddString("abc:layout.animBindings", lc.animBindings);
+        for (size_t i = 0; i < model.skippedSections.size(); ++i) {
+            sceneMeta.AddString("abc:skippedSection" + std::to_string(i), model.skippedSections[i]);
+        }
+    }
+
+    void Build() {
+        for (const std::string &w : model.warnings) {
+            Warn(prefix + w);
+        }
+        BuildNodes();
+        std::unique_ptr<aiNode> root(new aiNode(kRootNodeName));
+        LinkNodes(root.get());
+        std::vector<aiNode *> top;
+        top.push_back(aiNodes[0]);
+        aiNodes[0] = nullptr; // owned by `top` from here on (released into the root below)
+        std::vector<aiNode *> meshNodes;
+        try {
+            meshNodes = BuildMeshes();
+            BuildAnimations();
+        } catch (...) {
+            delete top[0];
+            Cleanup();
+            throw;
+        }
+        top.insert(top.end(), meshNodes.begin(), meshNodes.end());
+        root->addChildren(static_cast<unsigned>(top.size()), top.data());
+        BuildSceneMetadata();
+
+        scene->mRootNode = root.release();
+        scene->mNumMeshes = static_cast<unsigned>(meshes.size());
+        if (!meshes.empty()) {
+            scene->mMeshes = new aiMesh *[meshes.size()];
+            std::copy(meshes.begin(), meshes.end(), scene->mMeshes);
+        }
+        scene->mNumMaterials = static_cast<unsigned>(materials.size());
+        if (!materials.empty()) {
+            scene->mMaterials = new aiMaterial *[materials.size()];
+            std::copy(materials.begin(), materials.end(), scene->mMaterials);
+        }
+        scene->mNumAnimations = static_cast<unsigned>(animations.size());
+        if (!animations.empty()) {
+            scene->mAnimations = new aiAnimation *[animations.size()];
+            std::copy(animations.begin(), animations.end(), scene->mAnimations);
+        }
+        scene->mMetaData = sceneMeta.Build();
+        if (meshes.empty()) {
+            // Animation-only files exist (ABC.md 2.9).
+            scene->mFlags |= AI_SCENE_FLAGS_INCOMPLETE;
+        }
+    }
+
+    void Cleanup() {
+        for (aiMesh *m : meshes) delete m;
+        for (aiMaterial *m : materials) delete m;
+        for (aiAnimation *a : animations) delete a;
+        meshes.clear();
+        materials.clear();
+        animations.clear();
+    }
+};
+
+} // namespace
+
+void BuildScene(const Model &model, const std::vector<ChildAnimationSource> &children, const V9ImportSettings &settings,
+        const std::string &fileName, aiScene *scene) {
+    Builder builder(model, children, settings, "ABC: " + fileName + ": ", scene);
+    builder.Build();
+}
+
+} // namespace v9
+} // namespace abc
+} // namespace assimp_retro

@@ -1,0 +1,39 @@
+// assimp-retro: LithTech ABC v9-v13 / v108 scene builder (AbcV9Model -> aiScene).
+//
+// Conventions (ABC.md 2.6/2.7): LithTech is left-handed Y-up with models facing
+// +Z; the builder mirrors X (positions, normals, bind matrices, keys, sockets),
+// swaps triangle winding and flips v. Node tree under a static synthetic root;
+// one aiNode per file node named by the file (made unique); mesh nodes are
+// children of the root with identity transforms, so bone offsets are simply
+// the inverse global bind matrices.
+#pragma once
+
+#include "AbcV9Import.h"
+#include "AbcV9Model.h"
+
+#include <string>
+#include <vector>
+
+struct aiScene;
+
+namespace assimp_retro {
+namespace abc {
+namespace v9 {
+
+/// Name of the synthetic root node every ABC scene hangs under.
+extern const char *const kRootNodeName;
+
+/// Animations of a child model (another .abc file) to import onto this
+/// skeleton by node name.
+struct ChildAnimationSource {
+    std::string fileName; ///< for metadata and messages
+    Model model;
+};
+
+/// Fills `scene` (which must be empty). `fileName` prefixes messages.
+void BuildScene(const Model &model, const std::vector<ChildAnimationSource> &children, const V9ImportSettings &settings,
+        const std::string &fileName, aiScene *scene);
+
+} // namespace v9
+} // namespace abc
+} // namespace assimp_retro
