@@ -1,4 +1,108 @@
-// placeholder, replaced by the real tool
+// assimp-retro: the stock `assimp` command line tool's verbs with the
+// assimp-retro importers (LithTech ABC, Oni OBAN, OFP P3D) registered.
+#include "Tool.h"
+
 #include <assimp_retro/assimp_retro.h>
+
+#include <assimp/Exporter.hpp>
+#include <assimp/Importer.hpp>
+#include <assimp/version.h>
+
 #include <cstdio>
-int main() { std::printf("assimp-retro %s\n", assimp_retro::Version()); return 0; }
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace {
+
+const char *const kHelp =
+        "assimp-retro <verb> <parameters>\n"
+        "\n"
+        " Assimp's command line tool with the assimp-retro importers (LithTech ABC,\n"
+        " Oni OBAN, Operation Flashpoint P3D) registered.\n"
+        "\n"
+        " verbs:\n"
+        " \tinfo       - Quick file stats (plus the importer's metadata)\n"
+        " \tlistext    - List all known file extensions available for import\n"
+        " \texport     - Export a file to one of the supported output formats,\n"
+        " \t             or a whole folder with --recursive\n"
+        " \tlistexport - List all supported export formats\n"
+        " \tversion    - Display assimp-retro's and Assimp's versions\n"
+        " \thelp       - This text\n"
+        "\n"
+        " examples:\n"
+        " \tassimp-retro export model.abc model.glb -vds -l\n"
+        " \tassimp-retro export --recursive GameData/ out/ -f glb -j 4\n"
+        " \tassimp-retro info model.p3d -v\n"
+        "\n"
+        " Exit codes: 0 success, 1 bad arguments, 2 unknown verb, 3 import failed,\n"
+        " 4 export failed (or unknown format), 5 glTF completion failed,\n"
+        " 6 batch: at least one file failed. Errors are printed on stderr.\n"
+        "\n"
+        " Use 'assimp-retro <verb> --help' for detailed help on a command.\n";
+
+int PrintVersion() {
+    const unsigned flags = aiGetCompileFlags();
+    std::printf("assimp-retro %s\n", assimp_retro::Version());
+    std::string formats;
+    for (const std::string &format : assimp_retro::Formats()) {
+        formats += (formats.empty() ? "" : ", ") + format;
+    }
+    std::printf("importers: %s\n", formats.empty() ? "(none)" : formats.c_str());
+    std::printf("Assimp %u.%u.%u %s%s%s(GIT commit %x)\n", aiGetVersionMajor(), aiGetVersionMinor(),
+            aiGetVersionPatch(), (flags & ASSIMP_CFLAGS_DEBUG) ? "-debug " : "",
+            (flags & ASSIMP_CFLAGS_SHARED) ? "-shared " : "", (flags & ASSIMP_CFLAGS_SINGLETHREADED) ? "-st " : "",
+            aiGetVersionRevision());
+    return retro_tool::kExitSuccess;
+}
+
+int ListExtensions() {
+    Assimp::Importer importer;
+    assimp_retro::RegisterAll(importer);
+    aiString list;
+    importer.GetExtensionList(list);
+    std::printf("%s\n", list.C_Str());
+    return retro_tool::kExitSuccess;
+}
+
+int ListExportFormats() {
+    Assimp::Exporter exporter;
+    for (size_t i = 0, count = exporter.GetExportFormatCount(); i < count; ++i) {
+        std::printf("%s\n", exporter.GetExportFormatDescription(i)->id);
+    }
+    return retro_tool::kExitSuccess;
+}
+
+} // namespace
+
+int main(int argc, char *argv[]) {
+    if (argc <= 1) {
+        std::fprintf(stderr, "assimp-retro: no command specified. Use 'assimp-retro help' for a detailed command list\n");
+        return retro_tool::kExitUsage;
+    }
+    const std::string verb = argv[1];
+    const std::vector<std::string> args(argv + 2, argv + argc);
+
+    if (verb == "help" || verb == "--help" || verb == "-h") {
+        std::printf("%s", kHelp);
+        return retro_tool::kExitSuccess;
+    }
+    if (verb == "version" || verb == "--version") {
+        return PrintVersion();
+    }
+    if (verb == "listext") {
+        return ListExtensions();
+    }
+    if (verb == "listexport") {
+        return ListExportFormats();
+    }
+    if (verb == "export") {
+        return retro_tool::RunExport(args);
+    }
+    if (verb == "info") {
+        return retro_tool::RunInfo(args);
+    }
+    std::fprintf(stderr, "assimp-retro: unrecognized command '%s'. Use 'assimp-retro help' for a detailed command list\n",
+            verb.c_str());
+    return retro_tool::kExitUnknownVerb;
+}

@@ -1,0 +1,366 @@
+// assimp-retro tool: `export --recursive <in-dir> <out-dir> [-f<id>] [-j N]`.
+//
+// Converts every file under <in-dir> whose extension an importer knows,
+// mirroring the folder structure under <out-dir>, with worker threads. Each
+// worker owns its Importer and Exporter (neither is thread-safe); Assimp's
+// DefaultLogger is process-wide, so it is created once, before the workers,
+// and only when a log option was given (which then forces one worker).
+#include "Tool.h"
+
+#include <assimp_retro/assimp_retro.h>
+
+#include <assimp/Exporter.hpp>
+#include <assimp/Importer.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <mutex>
+#include <thread>
+
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+
+namespace retro_tool {
+
+namespace {
+
+struct BatchArguments {
+    std::string inputDir;
+    std::string outputDir;
+    std::string formatName = "glb2";
+    unsigned jobs = 0; ///< 0: hardware concurrency
+    ImportOptions options;
+};
+
+struct Job {
+    fs::path input;
+    fs::path output;
+    std::string relative; ///< input path relative to <in-dir>, for messages
+};
+
+bool ParseJobs(const std::string &value, unsigned &jobs) {
+    try {
+        size_t used = 0;
+        const long parsed = std::stol(value, &used);
+        if (used != value.size() || parsed < 1 || parsed > 1024) {
+            return false;
+        }
+        jobs = static_cast<unsigned>(parsed);
+        return true;
+    } catch (const std::exception &) {
+        return false;
+    }
+}
+
+// Returns "" on success, else the message.
+std::string ParseBatchArguments(const std::vector<std::string> &args, BatchArguments &batch) {
+    std::vector<std::string> positional;
+    std::vector<std::string> rest;
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string &arg = args[i];
+        if (arg == "--recursive" || arg == "-R") {
+            continue;
+        }
+        if (arg.size() < 2 || arg[0] != '-') {
+            positional.push_back(arg);
+        } else if (IsCommonParameter(arg)) { // before -f<id> / -j<N>: -fi, -fid, -jiv ...
+            rest.push_back(arg);
+        } else if (arg == "-f" || arg == "-j") {
+            if (i + 1 >= args.size()) {
+                return "missing value after " + arg;
+            }
+            if (arg == "-f") {
+                batch.formatName = args[++i];
+            } else if (!ParseJobs(args[++i], batch.jobs)) {
+                return "invalid job count '" + args[i] + "'";
+            }
+        } else if (arg.compare(0, 9, "--format=") == 0) {
+            batch.formatName = arg.substr(9);
+        } else if (arg.compare(0, 7, "--jobs=") == 0) {
+            if (!ParseJobs(arg.substr(7), batch.jobs)) {
+                return "invalid job count '" + arg + "'";
+            }
+        } else if (arg.compare(0, 2, "-j") == 0) {
+            if (!ParseJobs(arg.substr(2), batch.jobs)) {
+                return "invalid job count '" + arg + "'";
+            }
+        } else if (arg.compare(0, 2, "-f") == 0) {
+            batch.formatName = arg.substr(2);
+        } else {
+            rest.push_back(arg);
+        }
+    }
+    if (positional.size() != 2) {
+        return "batch mode needs <in-dir> and <out-dir>. See 'assimp-retro export --help'";
+    }
+    batch.inputDir = positional[0];
+    batch.outputDir = positional[1];
+    std::string error;
+    if (!ParseCommonParameters(rest, batch.options, error)) {
+        return error;
+    }
+    if (!batch.options.unknown.empty()) {
+        return "unknown parameter '" + batch.options.unknown.front() + "'. See 'assimp-retro export --help'";
+    }
+    return "";
+}
+
+bool IsInside(const fs::path &path, const fs::path &folder) {
+    auto p = path.begin();
+    for (auto f = folder.begin(); f != folder.end(); ++f, ++p) {
+        if (p == path.end() || *p != *f) {
+            return false;
+        }
+    }
+    return true;
+}
+
+// Lists the files to convert. Files under <out-dir> (when it lies inside
+// <in-dir>) are not inputs. Two inputs that would give the same output name
+// (a.obj and a.dae) both keep their full name: a.obj.glb, a.dae.glb.
+std::vector<Job> PlanJobs(const fs::path &inputDir, const fs::path &outputDir, const OutputFormat &format,
+        Assimp::Importer &importer, unsigned &skipped, std::string &error) {
+    std::vector<Job> jobs;
+    std::error_code ec;
+    const fs::path inputRoot = fs::weakly_canonical(inputDir, ec);
+    const fs::path outputRoot = fs::weakly_canonical(outputDir, ec);
+    fs::recursive_directory_iterator it(inputRoot, fs::directory_options::skip_permission_denied, ec);
+    if (ec) {
+        error = "cannot read folder " + inputDir.string() + ": " + ec.message();
+        return jobs;
+    }
+    for (; it != fs::recursive_directory_iterator(); it.increment(ec)) {
+        if (ec) {
+            break;
+        }
+        const fs::path path = it->path();
+        if (it->is_directory(ec)) {
+            if (IsInside(path, outputRoot)) {
+                it.disable_recursion_pending();
+            }
+            continue;
+        }
+        if (!it->is_regular_file(ec)) {
+            continue;
+        }
+        const std::string extension = ToLower(path.extension().string());
+        if (extension.size() < 2 || !importer.IsExtensionSupported(extension.c_str())) {
+            ++skipped;
+            continue;
+        }
+        Job job;
+        job.input = path;
+        const fs::path relative = path.lexically_relative(inputRoot);
+        job.relative = relative.generic_string();
+        job.output = outputDir / relative.parent_path() / (path.stem().string() + "." + format.extension);
+        jobs.push_back(job);
+    }
+    if (ec) {
+        error = "cannot read folder " + inputDir.string() + ": " + ec.message();
+    }
+    std::sort(jobs.begin(), jobs.end(), [](const Job &a, const Job &b) { return a.relative < b.relative; });
+
+    std::map<std::string, unsigned> uses;
+    for (const Job &job : jobs) {
+        ++uses[job.output.string()];
+    }
+    for (Job &job : jobs) {
+        if (uses[job.output.string()] > 1) {
+            job.output = job.output.parent_path() / (job.input.filename().string() + "." + format.extension);
+        }
+    }
+    return jobs;
+}
+
+// Progress on stderr: a bar that redraws itself on a terminal, one line per
+// file otherwise (logs, CI). Called by the workers, hence the mutex.
+class Progress {
+public:
+    Progress(size_t total, bool showNotes)
+        : total_(total), showNotes_(showNotes), terminal_(isatty(fileno(stderr)) != 0) {}
+
+    void Done(const Job &job, const ConversionResult &result) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        ++done_;
+        if (!result.ok) {
+            ++failed_;
+        }
+        if (terminal_) {
+            if (!result.ok) { // keep failures visible above the bar
+                std::fprintf(stderr, "\r\x1b[KFAILED %s: %s\n", job.relative.c_str(), result.error.c_str());
+            }
+            DrawBar(job.relative);
+        } else if (result.ok) {
+            std::fprintf(stderr, "[%zu/%zu] ok %s -> %s\n", done_, total_, job.relative.c_str(),
+                    job.output.string().c_str());
+        } else {
+            std::fprintf(stderr, "[%zu/%zu] FAILED %s: %s\n", done_, total_, job.relative.c_str(),
+                    result.error.c_str());
+        }
+        if (showNotes_) {
+            for (const std::string &note : result.notes) {
+                std::fprintf(stderr, "%s  note: %s: %s\n", terminal_ ? "\r\x1b[K" : "", job.relative.c_str(),
+                        note.c_str());
+            }
+            if (terminal_) {
+                DrawBar(job.relative);
+            }
+        }
+        std::fflush(stderr);
+    }
+
+    void Finish() {
+        if (terminal_ && total_ > 0) {
+            std::fprintf(stderr, "\n");
+        }
+    }
+
+private:
+    void DrawBar(const std::string &current) {
+        const size_t width = 30;
+        const size_t filled = total_ ? done_ * width / total_ : width;
+        std::string bar(filled, '#');
+        bar.append(width - filled, '.');
+        std::string name = current;
+        if (name.size() > 40) {
+            name = "..." + name.substr(name.size() - 37);
+        }
+        std::fprintf(stderr, "\r\x1b[K[%s] %zu/%zu, %zu failed  %s", bar.c_str(), done_, total_, failed_,
+                name.c_str());
+    }
+
+    std::mutex mutex_;
+    size_t total_;
+    size_t done_ = 0;
+    size_t failed_ = 0;
+    bool showNotes_;
+    bool terminal_;
+};
+
+} // namespace
+
+int RunBatch(const std::vector<std::string> &args) {
+    BatchArguments batch;
+    const std::string argumentError = ParseBatchArguments(args, batch);
+    if (!argumentError.empty()) {
+        std::fprintf(stderr, "assimp-retro export: %s\n", argumentError.c_str());
+        return kExitUsage;
+    }
+    std::error_code ec;
+    if (!fs::is_directory(batch.inputDir, ec)) {
+        std::fprintf(stderr, "assimp-retro export: %s is not a folder\n", batch.inputDir.c_str());
+        return kExitUsage;
+    }
+
+    Assimp::Exporter formatLookup;
+    OutputFormat format;
+    if (!FindOutputFormat(formatLookup, batch.formatName, format)) {
+        std::fprintf(stderr, "assimp-retro export: unknown output format '%s' (see 'assimp-retro listexport')\n",
+                batch.formatName.c_str());
+        return kExitExportFailed;
+    }
+
+    unsigned skipped = 0;
+    std::string planError;
+    std::vector<Job> jobs;
+    {
+        Assimp::Importer importer;
+        assimp_retro::RegisterAll(importer);
+        jobs = PlanJobs(batch.inputDir, batch.outputDir, format, importer, skipped, planError);
+    }
+    if (!planError.empty()) {
+        std::fprintf(stderr, "assimp-retro export: %s\n", planError.c_str());
+        return kExitUsage;
+    }
+
+    unsigned workers = batch.jobs ? batch.jobs : std::max(1u, std::thread::hardware_concurrency());
+    if (batch.options.LogRequested() && workers > 1) {
+        // DefaultLogger is one object for the whole process and not made for
+        // concurrent use; with a log, convert one file at a time.
+        workers = 1;
+        std::fprintf(stderr, "assimp-retro export: log requested, using one worker thread\n");
+    }
+    workers = static_cast<unsigned>(std::min<size_t>(workers, std::max<size_t>(jobs.size(), 1)));
+    std::printf("assimp-retro export: converting %zu file(s) from %s to %s as '%s' with %u worker(s)\n", jobs.size(),
+            batch.inputDir.c_str(), batch.outputDir.c_str(), format.id.c_str(), workers);
+    std::fflush(stdout);
+
+    StartLog(batch.options);
+    std::vector<ConversionResult> results(jobs.size());
+    std::atomic<size_t> next{ 0 };
+    Progress progress(jobs.size(), batch.options.showLog || batch.options.verbose);
+    auto worker = [&]() {
+        // Everything per file is caught: one bad file never stops the batch.
+        std::unique_ptr<Assimp::Importer> importer;
+        std::unique_ptr<Assimp::Exporter> exporter;
+        try {
+            importer = std::make_unique<Assimp::Importer>();
+            exporter = std::make_unique<Assimp::Exporter>();
+            assimp_retro::RegisterAll(*importer);
+        } catch (...) {
+            importer.reset();
+        }
+        for (size_t index = next++; index < jobs.size(); index = next++) {
+            const Job &job = jobs[index];
+            ConversionResult &result = results[index];
+            try {
+                if (!importer) {
+                    result.error = "cannot create an Assimp importer";
+                } else {
+                    std::error_code dirError;
+                    fs::create_directories(job.output.parent_path(), dirError);
+                    if (dirError) {
+                        result.error = "cannot create folder " + job.output.parent_path().string() + ": " +
+                                       dirError.message();
+                    } else {
+                        result = ConvertFile(*importer, *exporter, job.input.string(), job.output.string(), format,
+                                batch.options);
+                    }
+                }
+            } catch (const std::exception &e) {
+                result.ok = false;
+                result.error = std::string("unexpected error: ") + e.what();
+            } catch (...) {
+                result.ok = false;
+                result.error = "unexpected error (unknown exception)";
+            }
+            progress.Done(job, result);
+        }
+    };
+    std::vector<std::thread> threads;
+    for (unsigned i = 0; i < workers; ++i) {
+        threads.emplace_back(worker);
+    }
+    for (std::thread &thread : threads) {
+        thread.join();
+    }
+    progress.Finish();
+    StopLog(batch.options);
+
+    size_t converted = 0;
+    std::vector<size_t> failures;
+    for (size_t i = 0; i < results.size(); ++i) {
+        if (results[i].ok) {
+            ++converted;
+        } else {
+            failures.push_back(i);
+        }
+    }
+    std::fflush(stderr);
+    std::printf("\nSummary: %zu converted, %zu failed, %u skipped (extension not known to any importer)\n",
+            converted, failures.size(), skipped);
+    if (!failures.empty()) {
+        std::printf("Failed:\n");
+        for (size_t i : failures) {
+            std::printf("  %s: %s\n", jobs[i].relative.c_str(), results[i].error.c_str());
+        }
+    }
+    std::fflush(stdout);
+    return failures.empty() ? kExitSuccess : kExitBatchFailures;
+}
+
+} // namespace retro_tool

@@ -1,0 +1,184 @@
+// assimp-retro tool: converting one file (shared by `export` and batch mode).
+#include "Tool.h"
+
+#include <assimp_retro/gltf_completion.h>
+
+#include <assimp/Exporter.hpp>
+#include <assimp/Importer.hpp>
+#include <assimp/postprocess.h>
+#include <assimp/scene.h>
+
+#include <chrono>
+#include <memory>
+
+namespace retro_tool {
+
+namespace {
+
+// Short names accepted by -f besides the exporter ids. `glb`/`gltf` mean
+// glTF 2 here (the stock tool maps them to the old glTF 1 exporters when given
+// as -f ids, but to glTF 2 when taken from the output file's extension); the
+// glTF 1 exporters stay reachable as glb1/gltf1.
+const struct {
+    const char *alias;
+    const char *id;
+} kFormatAliases[] = {
+    { "glb", "glb2" },
+    { "gltf", "gltf2" },
+    { "glb1", "glb" },
+    { "gltf1", "gltf" },
+};
+
+bool FillFormat(Assimp::Exporter &exporter, size_t index, OutputFormat &format) {
+    const aiExportFormatDesc *desc = exporter.GetExportFormatDescription(index);
+    if (!desc) {
+        return false;
+    }
+    format.id = desc->id;
+    format.extension = desc->fileExtension ? desc->fileExtension : "";
+    format.description = desc->description ? desc->description : "";
+    return true;
+}
+
+unsigned CountBones(const aiScene &scene) {
+    unsigned bones = 0;
+    for (unsigned m = 0; m < scene.mNumMeshes; ++m) {
+        bones += scene.mMeshes[m]->mNumBones;
+    }
+    return bones;
+}
+
+double SecondsSince(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+} // namespace
+
+bool FindOutputFormat(Assimp::Exporter &exporter, const std::string &requested, OutputFormat &format) {
+    std::string name = ToLower(requested);
+    if (!name.empty() && name[0] == '.') {
+        name.erase(0, 1);
+    }
+    if (name.empty()) {
+        return false;
+    }
+    for (const auto &alias : kFormatAliases) {
+        if (name == alias.alias) {
+            name = alias.id;
+            break;
+        }
+    }
+    const size_t count = exporter.GetExportFormatCount();
+    for (size_t i = 0; i < count; ++i) { // exporter id
+        const aiExportFormatDesc *desc = exporter.GetExportFormatDescription(i);
+        if (desc && name == desc->id) {
+            return FillFormat(exporter, i, format);
+        }
+    }
+    for (size_t i = 0; i < count; ++i) { // file extension: the first exporter wins, as in assimp
+        const aiExportFormatDesc *desc = exporter.GetExportFormatDescription(i);
+        if (desc && desc->fileExtension && name == desc->fileExtension) {
+            return FillFormat(exporter, i, format);
+        }
+    }
+    return false;
+}
+
+unsigned EffectivePostProcessing(const ImportOptions &options, const OutputFormat &format) {
+    unsigned flags = options.ppFlags;
+    // glTF stores at most 4 joints/weights per vertex and Assimp 5.2.5's
+    // exporter drops the extra weights without renormalising the rest, which
+    // visibly distorts skinned meshes. LimitBoneWeights keeps the 4 largest
+    // (AI_CONFIG_PP_LBW_MAX_WEIGHTS defaults to 4) and renormalises them.
+    // Pointless with -ptv (no bones survive); can be switched off.
+    if (format.IsGltf2() && !options.noDefaultLbw && !(flags & aiProcess_PreTransformVertices)) {
+        flags |= aiProcess_LimitBoneWeights;
+    }
+    return flags;
+}
+
+ConversionResult ConvertFile(Assimp::Importer &importer, Assimp::Exporter &exporter, const std::string &input,
+        const std::string &output, const OutputFormat &format, const ImportOptions &options) {
+    ConversionResult result;
+    result.exitCode = kExitExportFailed; // for the catch blocks; set per stage below
+    try {
+        const unsigned flags = EffectivePostProcessing(options, format);
+        if (!importer.ValidateFlags(flags)) {
+            result.error = "unsupported combination of post-processing flags";
+            result.exitCode = kExitUsage;
+            return result;
+        }
+
+        auto start = std::chrono::steady_clock::now();
+        if (!importer.ReadFile(input, flags)) {
+            const char *message = importer.GetErrorString();
+            result.error = (message && *message) ? message : "the importer returned no scene";
+            result.exitCode = kExitImportFailed;
+            return result;
+        }
+        result.importSeconds = SecondsSince(start);
+        // Take ownership: the scene is changed below (rotation, glTF preparation).
+        std::unique_ptr<aiScene> scene(importer.GetOrphanedScene());
+
+        if ((flags & aiProcess_LimitBoneWeights) && !(options.ppFlags & aiProcess_LimitBoneWeights) &&
+                CountBones(*scene) > 0) {
+            result.notes.push_back("applied -lbw (limit bone weights to 4, renormalised) for glTF output");
+        }
+
+        // Rotation of the root node, as the stock tool applies -rx/-ry/-rz.
+        if (options.rotation != aiVector3D() && scene->mRootNode) {
+            aiMatrix4x4 rx, ry, rz;
+            aiMatrix4x4::RotationX(options.rotation.x, rx);
+            aiMatrix4x4::RotationY(options.rotation.y, ry);
+            aiMatrix4x4::RotationZ(options.rotation.z, rz);
+            scene->mRootNode->mTransformation *= rx;
+            scene->mRootNode->mTransformation *= ry;
+            scene->mRootNode->mTransformation *= rz;
+        }
+
+        if (format.IsGltf2()) {
+            const std::string problem = CheckSceneForGltfExport(*scene);
+            if (!problem.empty()) {
+                result.error = "cannot export to glTF: " + problem;
+                result.exitCode = kExitExportFailed;
+                return result;
+            }
+            MoveUnusableTexturesForGltf(*scene, result.notes);
+        }
+
+        start = std::chrono::steady_clock::now();
+        if (exporter.Export(scene.get(), format.id, output) != AI_SUCCESS) {
+            const char *message = exporter.GetErrorString();
+            result.error = std::string("export failed: ") + ((message && *message) ? message : "unknown error");
+            result.exitCode = kExitExportFailed;
+            return result;
+        }
+
+        if (format.IsGltf2()) {
+            std::string error;
+            assimp_retro::GltfCompletionReport report;
+            if (!assimp_retro::CompleteGltf(*scene, output, &error, &report)) {
+                result.error = "glTF completion failed: " + (error.empty() ? std::string("unknown error") : error);
+                result.exitCode = kExitCompletionFailed;
+                return result;
+            }
+            if (report.camerasAdded || report.nodesWithExtras || report.weightChannelsAdded || options.verbose) {
+                result.notes.push_back("glTF completion: " + std::to_string(report.camerasAdded) + " camera(s), " +
+                                       std::to_string(report.nodesWithExtras) + " node(s) with extras, " +
+                                       std::to_string(report.weightChannelsAdded) + " morph weight channel(s) added");
+            }
+        }
+        result.exportSeconds = SecondsSince(start);
+        result.ok = true;
+        result.exitCode = kExitSuccess;
+    } catch (const std::exception &e) {
+        result.ok = false;
+        result.error = std::string("unexpected error: ") + e.what();
+    } catch (...) {
+        result.ok = false;
+        result.error = "unexpected error (unknown exception)";
+    }
+    return result;
+}
+
+} // namespace retro_tool

@@ -1,0 +1,231 @@
+// assimp-retro tool: the common parameters shared by `export` and `info`.
+//
+// Same spellings and meaning as the stock `assimp` tool's common parameters
+// (assimp_cmd's ProcessStandardArguments), driven by one table so the help
+// text and the parser cannot drift apart.
+#include "Tool.h"
+
+#include <assimp/DefaultLogger.hpp>
+#include <assimp/postprocess.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+#include <stdexcept>
+
+namespace retro_tool {
+
+namespace {
+
+struct FlagParameter {
+    const char *shortName;
+    const char *longName;
+    unsigned flag;
+};
+
+// Post-processing steps, in the order assimp's documentation lists them.
+const FlagParameter kFlagParameters[] = {
+    { "-ptv", "--pretransform-vertices", aiProcess_PreTransformVertices },
+    { "-gsn", "--gen-smooth-normals", aiProcess_GenSmoothNormals },
+    { "-gn", "--gen-normals", aiProcess_GenNormals },
+    { "-dn", "--drop-normals", aiProcess_DropNormals },
+    { "-cts", "--calc-tangent-space", aiProcess_CalcTangentSpace },
+    { "-jiv", "--join-identical-vertices", aiProcess_JoinIdenticalVertices },
+    { "-rrm", "--remove-redundant-materials", aiProcess_RemoveRedundantMaterials },
+    { "-fd", "--find-degenerates", aiProcess_FindDegenerates },
+    { "-slm", "--split-large-meshes", aiProcess_SplitLargeMeshes },
+    { "-lbw", "--limit-bone-weights", aiProcess_LimitBoneWeights },
+    { "-vds", "--validate-data-structure", aiProcess_ValidateDataStructure },
+    { "-icl", "--improve-cache-locality", aiProcess_ImproveCacheLocality },
+    { "-sbpt", "--sort-by-ptype", aiProcess_SortByPType },
+    { "-lh", "--left-handed", aiProcess_ConvertToLeftHanded },
+    { "-fuv", "--flip-uv", aiProcess_FlipUVs },
+    { "-fwo", "--flip-winding-order", aiProcess_FlipWindingOrder },
+    { "-tuv", "--transform-uv-coords", aiProcess_TransformUVCoords },
+    { "-guv", "--gen-uvcoords", aiProcess_GenUVCoords },
+    { "-fid", "--find-invalid-data", aiProcess_FindInvalidData },
+    { "-fixn", "--fix-normals", aiProcess_FixInfacingNormals },
+    { "-tri", "--triangulate", aiProcess_Triangulate },
+    { "-fi", "--find-instances", aiProcess_FindInstances },
+    { "-og", "--optimize-graph", aiProcess_OptimizeGraph },
+    { "-om", "--optimize-meshes", aiProcess_OptimizeMeshes },
+    { "-db", "--debone", aiProcess_Debone },
+    { "-sbc", "--split-by-bone-count", aiProcess_SplitByBoneCount },
+    { "-embtex", "--embed-textures", aiProcess_EmbedTextures },
+    { "-gs", "--global-scale", aiProcess_GlobalScale },
+};
+
+bool StartsWith(const std::string &text, const char *prefix) {
+    return text.compare(0, std::strlen(prefix), prefix) == 0;
+}
+
+// -c<preset> / --config=<preset>, as assimp: full, default or fast.
+bool ParsePreset(const std::string &arg, unsigned &flags) {
+    std::string preset;
+    if (StartsWith(arg, "--config=")) {
+        preset = arg.substr(9);
+    } else if (StartsWith(arg, "-c") && arg.size() > 2) {
+        preset = arg.substr(2);
+    } else {
+        return false;
+    }
+    if (preset == "full") {
+        flags |= aiProcessPreset_TargetRealtime_MaxQuality;
+    } else if (preset == "default") {
+        flags |= aiProcessPreset_TargetRealtime_Quality;
+    } else if (preset == "fast") {
+        flags |= aiProcessPreset_TargetRealtime_Fast;
+    } else {
+        return false;
+    }
+    return true;
+}
+
+// -rx=<radians> / --rotation-x=<radians> (and y, z).
+enum class RotationParse { NotRotation, Ok, Bad };
+RotationParse ParseRotation(const std::string &arg, aiVector3D &rotation) {
+    static const struct {
+        const char *shortPrefix;
+        const char *longPrefix;
+        int axis;
+    } kAxes[] = { { "-rx=", "--rotation-x=", 0 }, { "-ry=", "--rotation-y=", 1 }, { "-rz=", "--rotation-z=", 2 } };
+    for (const auto &axis : kAxes) {
+        std::string value;
+        if (StartsWith(arg, axis.shortPrefix)) {
+            value = arg.substr(std::strlen(axis.shortPrefix));
+        } else if (StartsWith(arg, axis.longPrefix)) {
+            value = arg.substr(std::strlen(axis.longPrefix));
+        } else {
+            continue;
+        }
+        try {
+            size_t used = 0;
+            const float angle = std::stof(value, &used);
+            if (used != value.size()) {
+                return RotationParse::Bad;
+            }
+            rotation[axis.axis] = angle;
+            return RotationParse::Ok;
+        } catch (const std::exception &) {
+            return RotationParse::Bad;
+        }
+    }
+    return RotationParse::NotRotation;
+}
+
+// One parameter; returns false if `arg` is not a common parameter.
+bool ParseOne(const std::string &arg, ImportOptions &options, std::string &error) {
+    for (const FlagParameter &parameter : kFlagParameters) {
+        if (arg == parameter.shortName || arg == parameter.longName) {
+            options.ppFlags |= parameter.flag;
+            return true;
+        }
+    }
+    if (ParsePreset(arg, options.ppFlags)) {
+        return true;
+    }
+    if (arg == "-l" || arg == "--show-log") {
+        options.showLog = true;
+        return true;
+    }
+    if (arg == "-v" || arg == "--verbose") {
+        options.verbose = true;
+        return true;
+    }
+    if (arg == "--no-limit-bone-weights") {
+        options.noDefaultLbw = true;
+        return true;
+    }
+    if (StartsWith(arg, "-lo") || StartsWith(arg, "--log-out=")) {
+        options.logFile = arg.substr(StartsWith(arg, "-lo") ? 3 : 10);
+        if (options.logFile.empty()) {
+            options.logFile = "assimp-log.txt"; // assimp's default name
+        }
+        return true;
+    }
+    switch (ParseRotation(arg, options.rotation)) {
+    case RotationParse::Ok:
+        return true;
+    case RotationParse::Bad:
+        error = "invalid rotation '" + arg + "' (expected e.g. -rx=1.5708, in radians)";
+        return true;
+    case RotationParse::NotRotation:
+        break;
+    }
+    return false;
+}
+
+} // namespace
+
+bool ParseCommonParameters(const std::vector<std::string> &args, ImportOptions &options, std::string &error) {
+    for (const std::string &arg : args) {
+        std::string oneError;
+        if (!ParseOne(arg, options, oneError)) {
+            options.unknown.push_back(arg);
+        } else if (!oneError.empty()) {
+            error = oneError;
+            return false;
+        }
+    }
+    return true;
+}
+
+bool IsCommonParameter(const std::string &arg) {
+    ImportOptions scratch;
+    std::string error;
+    return ParseOne(arg, scratch, error);
+}
+
+const char *CommonParametersHelp() {
+    return "Common parameters (post-processing steps, as the stock assimp tool):\n"
+           "  -ptv   --pretransform-vertices       -gsn  --gen-smooth-normals\n"
+           "  -gn    --gen-normals                 -dn   --drop-normals\n"
+           "  -cts   --calc-tangent-space          -jiv  --join-identical-vertices\n"
+           "  -rrm   --remove-redundant-materials  -fd   --find-degenerates\n"
+           "  -slm   --split-large-meshes          -lbw  --limit-bone-weights\n"
+           "  -vds   --validate-data-structure     -icl  --improve-cache-locality\n"
+           "  -sbpt  --sort-by-ptype               -lh   --left-handed\n"
+           "  -fuv   --flip-uv                     -fwo  --flip-winding-order\n"
+           "  -tuv   --transform-uv-coords         -guv  --gen-uvcoords\n"
+           "  -fid   --find-invalid-data           -fixn --fix-normals\n"
+           "  -tri   --triangulate                 -fi   --find-instances\n"
+           "  -og    --optimize-graph              -om   --optimize-meshes\n"
+           "  -db    --debone                      -sbc  --split-by-bone-count\n"
+           "  -embtex --embed-textures             -gs   --global-scale\n"
+           "  -c<preset>, --config=<preset>   presets: fast, default, full\n"
+           "                                  (aiProcessPreset_TargetRealtime_Fast/_Quality/_MaxQuality)\n"
+           "  -l, --show-log          print Assimp's log to stderr (and what the tool changed)\n"
+           "  -v, --verbose           verbose log (and more detail in the tool's reports)\n"
+           "  -lo<file>, --log-out=<file>   write Assimp's log to <file> (default assimp-log.txt)\n"
+           "  -rx=<a> -ry=<a> -rz=<a>       rotate the root node about X/Y/Z by <a> radians\n"
+           "  --no-limit-bone-weights       glTF output: do not add -lbw by default (see below)\n";
+}
+
+void StartLog(const ImportOptions &options) {
+    if (!options.LogRequested()) {
+        return;
+    }
+    unsigned streams = 0;
+    if (!options.logFile.empty()) {
+        streams |= aiDefaultLogStream_FILE;
+    }
+    if (options.showLog) {
+        streams |= aiDefaultLogStream_STDERR;
+    }
+    Assimp::DefaultLogger::create(options.logFile.empty() ? nullptr : options.logFile.c_str(),
+            options.verbose ? Assimp::Logger::VERBOSE : Assimp::Logger::NORMAL, streams);
+}
+
+void StopLog(const ImportOptions &options) {
+    if (options.LogRequested()) {
+        Assimp::DefaultLogger::kill();
+    }
+}
+
+std::string ToLower(std::string text) {
+    std::transform(text.begin(), text.end(), text.begin(),
+            [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return text;
+}
+
+} // namespace retro_tool

@@ -1,0 +1,128 @@
+// assimp-retro command line tool: declarations shared by the verbs.
+//
+// The tool mirrors the stock `assimp` tool (tools/assimp_cmd in Assimp) for the
+// verbs export, info, listext, listexport, version and help, with every
+// assimp-retro importer registered. Layout:
+//   Main.cpp              verb dispatch, help texts, version/listext/listexport
+//   PostProcessFlags.cpp  the common parameters (-vds, -lbw, -c<preset>, -l, ...)
+//   Convert.cpp           one file: import, glTF preparation, export, glTF completion
+//   GltfPreparation.cpp   scene fixes applied before a glTF export
+//   Export.cpp            `export <in> [<out>]` and output format selection
+//   Batch.cpp             `export --recursive <in-dir> <out-dir>` with worker threads
+//   Info.cpp              `info <file>`
+#pragma once
+
+#include <assimp/vector3.h>
+
+#include <string>
+#include <vector>
+
+struct aiScene;
+struct aiExportFormatDesc;
+namespace Assimp {
+class Importer;
+class Exporter;
+} // namespace Assimp
+
+namespace retro_tool {
+
+/// Exit codes (documented in `assimp-retro help`).
+enum ExitCode : int {
+    kExitSuccess = 0,
+    kExitUsage = 1,          ///< wrong or missing arguments
+    kExitUnknownVerb = 2,    ///< unrecognised verb
+    kExitImportFailed = 3,   ///< the input file could not be read
+    kExitExportFailed = 4,   ///< unknown output format or the exporter failed
+    kExitCompletionFailed = 5, ///< glTF completion of the written file failed
+    kExitBatchFailures = 6,  ///< batch mode: at least one file failed
+};
+
+/// The common parameters of the stock tool ("ImportData" in assimp_cmd).
+struct ImportOptions {
+    unsigned ppFlags = 0;      ///< aiPostProcessSteps given by the user
+    bool showLog = false;      ///< -l, --show-log: Assimp's log to stderr
+    bool verbose = false;      ///< -v, --verbose: verbose log (and more detail in our reports)
+    std::string logFile;       ///< -lo<file>, --log-out=<file>
+    aiVector3D rotation;       ///< -rx= -ry= -rz= (radians, applied to the root node like assimp)
+    bool noDefaultLbw = false; ///< --no-limit-bone-weights: skip the glTF default -lbw
+    /// Arguments that were neither a known parameter nor consumed by the verb.
+    std::vector<std::string> unknown;
+
+    bool LogRequested() const { return showLog || verbose || !logFile.empty(); }
+};
+
+/// Parses the common parameters in `args`. Arguments it does not know are
+/// appended to `options.unknown` (the verb decides whether that is an error).
+/// Returns false with `error` set when a parameter is malformed (e.g. -rx=abc).
+bool ParseCommonParameters(const std::vector<std::string> &args, ImportOptions &options, std::string &error);
+
+/// True if `arg` is one of the common parameters (so -fi is not taken as -f<id>).
+bool IsCommonParameter(const std::string &arg);
+
+/// The help text listing the common parameters.
+const char *CommonParametersHelp();
+
+/// Attaches Assimp's DefaultLogger as the options ask (nothing when no log
+/// option was given). The logger is process-wide: create it once, kill it once.
+void StartLog(const ImportOptions &options);
+void StopLog(const ImportOptions &options);
+
+/// An output format chosen by id, alias or file extension.
+struct OutputFormat {
+    std::string id;          ///< Assimp exporter id, e.g. "glb2"
+    std::string extension;   ///< file extension without dot, e.g. "glb"
+    std::string description;
+    bool IsGltf2() const { return id == "gltf2" || id == "glb2"; }
+};
+
+/// Finds the exporter for `name`: an exporter id ("glb2"), one of our aliases
+/// ("glb" -> glb2, "gltf" -> gltf2, "glb1"/"gltf1" -> the glTF 1 exporters),
+/// or a file extension (first exporter with that extension, as assimp does).
+bool FindOutputFormat(Assimp::Exporter &exporter, const std::string &name, OutputFormat &format);
+
+/// What happened to one file, for the console and the batch summary.
+struct ConversionResult {
+    bool ok = false;
+    std::string error;                ///< why it failed
+    ExitCode exitCode = kExitSuccess; ///< which stage failed (import, export, completion)
+    std::vector<std::string> notes;   ///< things the tool changed or added (printed with -l / -v)
+    double importSeconds = 0.0;
+    double exportSeconds = 0.0;
+};
+
+/// Import `input` with every assimp-retro importer registered, prepare the
+/// scene for the format, export to `output` and complete glTF files.
+/// Never throws: every failure ends up in the result.
+/// `importer` must already have the assimp-retro importers registered.
+ConversionResult ConvertFile(Assimp::Importer &importer, Assimp::Exporter &exporter, const std::string &input,
+        const std::string &output, const OutputFormat &format, const ImportOptions &options);
+
+/// The post-processing flags ConvertFile uses for `format` (the user's flags,
+/// plus aiProcess_LimitBoneWeights for glTF unless pointless or switched off).
+unsigned EffectivePostProcessing(const ImportOptions &options, const OutputFormat &format);
+
+// ---- glTF preparation (GltfPreparation.cpp) --------------------------------
+
+/// Moves texture references a glTF file cannot use out of the material's
+/// texture slots (see the comment in GltfPreparation.cpp). Appends one note
+/// per change. Returns how many references were moved.
+unsigned MoveUnusableTexturesForGltf(aiScene &scene, std::vector<std::string> &notes);
+
+/// Checks what would crash Assimp 5.2.5's glTF2 exporter: a bone or an
+/// animation channel naming a node that does not exist. Returns "" if fine.
+std::string CheckSceneForGltfExport(const aiScene &scene);
+
+// ---- verbs -------------------------------------------------------------------
+
+int RunExport(const std::vector<std::string> &args);
+int RunBatch(const std::vector<std::string> &args);
+int RunInfo(const std::vector<std::string> &args);
+
+/// Text of `assimp-retro export --help` / `info --help`.
+extern const char *const kExportHelp;
+extern const char *const kInfoHelp;
+
+/// Lower-case copy.
+std::string ToLower(std::string text);
+
+} // namespace retro_tool
