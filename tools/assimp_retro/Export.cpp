@@ -7,6 +7,7 @@
 #include <assimp/Importer.hpp>
 
 #include <cstdio>
+#include <filesystem>
 
 namespace retro_tool {
 
@@ -123,6 +124,13 @@ int RunExport(const std::vector<std::string> &args) {
         const size_t dot = input.find_last_of('.');
         const bool hasExtension = dot != std::string::npos && (slash == std::string::npos || dot > slash);
         output = (hasExtension ? input.substr(0, dot) : input) + "." + format.extension;
+    }
+    {
+        std::error_code ec;
+        if (std::filesystem::equivalent(input, output, ec)) {
+            std::fprintf(stderr, "assimp-retro export: the output file %s is the input file\n", output.c_str());
+            return kExitUsage;
+        }
     }
     std::printf("assimp-retro export: select file format: '%s' (%s)\n", format.id.c_str(), format.description.c_str());
 

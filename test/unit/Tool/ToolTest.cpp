@@ -1,0 +1,342 @@
+// Tests of the assimp-retro command line tool, run as a separate process.
+#include "support/TestSupport.h"
+
+#include <assimp_retro/assimp_retro.h>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct ToolRun {
+    int exitCode = -1;
+    std::string out; ///< stdout
+    std::string err; ///< stderr
+};
+
+std::string ReadText(const std::string &path) {
+    const std::vector<uint8_t> bytes = retro_test::ReadFile(path);
+    return std::string(bytes.begin(), bytes.end());
+}
+
+void WriteText(const std::string &path, const std::string &text) {
+    retro_test::WriteFile(path, std::vector<uint8_t>(text.begin(), text.end()));
+}
+
+std::string Quote(const std::string &text) {
+    return "'" + text + "'";
+}
+
+// Runs the tool with `args` (already quoted where needed), stdout and stderr apart.
+ToolRun RunTool(const std::string &args) {
+    const std::string tool = retro_test::ToolPath();
+    EXPECT_FALSE(tool.empty()) << "assimp-retro was not built";
+    const std::string outFile = retro_test::OutputPath("Tool/run.stdout");
+    const std::string errFile = retro_test::OutputPath("Tool/run.stderr");
+    ToolRun run;
+    std::string combined;
+    run.exitCode = retro_test::RunCommand("(" + Quote(tool) + " " + args + " >" + Quote(outFile) + " 2>" +
+                                                  Quote(errFile) + ")",
+            &combined);
+    run.out = ReadText(outFile);
+    run.err = ReadText(errFile);
+    return run;
+}
+
+// A small valid OBJ: two triangles, one named object.
+const char *const kObj = "o Tri\n"
+                         "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\n"
+                         "vn 0 0 1\n"
+                         "vt 0 0\nvt 1 0\nvt 0 1\n"
+                         "f 1/1/1 2/2/1 3/3/1\n"
+                         "f 1/1/1 3/3/1 4/3/1\n";
+
+std::string WriteObj(const std::string &relative) {
+    const std::string path = retro_test::OutputPath(relative);
+    WriteText(path, kObj);
+    return path;
+}
+
+bool Contains(const std::string &text, const std::string &part) {
+    return text.find(part) != std::string::npos;
+}
+
+} // namespace
+
+TEST(Tool, Version) {
+    const ToolRun run = RunTool("version");
+    EXPECT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_TRUE(Contains(run.out, std::string("assimp-retro ") + assimp_retro::Version())) << run.out;
+    EXPECT_TRUE(Contains(run.out, "Assimp 5.")) << run.out;
+}
+
+TEST(Tool, Help) {
+    const ToolRun run = RunTool("help");
+    EXPECT_EQ(run.exitCode, 0) << run.err;
+    for (const char *verb : { "info", "listext", "export", "listexport", "version", "--recursive" }) {
+        EXPECT_TRUE(Contains(run.out, verb)) << verb << "\n" << run.out;
+    }
+    const ToolRun exportHelp = RunTool("export --help");
+    EXPECT_EQ(exportHelp.exitCode, 0);
+    EXPECT_TRUE(Contains(exportHelp.out, "-vds")) << exportHelp.out;
+    EXPECT_TRUE(Contains(exportHelp.out, "LimitBoneWeights")) << exportHelp.out;
+}
+
+TEST(Tool, ListExtIncludesBuiltInAndRegisteredImporters) {
+    const ToolRun run = RunTool("listext");
+    EXPECT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_TRUE(Contains(run.out, "*.obj;")) << run.out;
+    for (const std::string &format : assimp_retro::Formats()) {
+        if (format == "OBAN") {
+            EXPECT_TRUE(Contains(run.out, "*.oni")) << run.out;
+        } else if (format == "ABC") {
+            EXPECT_TRUE(Contains(run.out, "*.abc")) << run.out;
+        } else if (format == "P3D") {
+            EXPECT_TRUE(Contains(run.out, "*.p3d")) << run.out;
+        }
+    }
+}
+
+TEST(Tool, ListExport) {
+    const ToolRun run = RunTool("listexport");
+    EXPECT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_TRUE(Contains(run.out, "glb2\n")) << run.out;
+    EXPECT_TRUE(Contains(run.out, "gltf2\n")) << run.out;
+    EXPECT_TRUE(Contains(run.out, "obj\n")) << run.out;
+}
+
+TEST(Tool, ExportObjToGlbByExtension) {
+    const std::string in = WriteObj("Tool/export/tri.obj");
+    const std::string out = retro_test::OutputPath("Tool/export/tri.glb");
+    const ToolRun run = RunTool("export " + Quote(in) + " " + Quote(out) + " -vds");
+    ASSERT_EQ(run.exitCode, 0) << run.out << run.err;
+    EXPECT_TRUE(Contains(run.out, "'glb2'")) << run.out;
+    ASSERT_TRUE(fs::exists(out));
+    const std::vector<uint8_t> bytes = retro_test::ReadFile(out);
+    ASSERT_GE(bytes.size(), 12u);
+    EXPECT_EQ(std::string(bytes.begin(), bytes.begin() + 4), "glTF");
+    retro_test::ExpectValidGltf(out);
+}
+
+TEST(Tool, ExportFormatSelection) {
+    const std::string in = WriteObj("Tool/select/tri.obj");
+
+    // -f<id> without an output name: the input name with the format's extension.
+    const std::string glb = retro_test::OutputPath("Tool/select/tri.glb"); // (removes an old one)
+    ToolRun run = RunTool("export " + Quote(in) + " -fglb");
+    ASSERT_EQ(run.exitCode, 0) << run.out << run.err;
+    EXPECT_TRUE(Contains(run.out, "'glb2'")) << run.out; // glb means glTF 2 binary
+    ASSERT_TRUE(fs::exists(glb));
+    retro_test::ExpectValidGltf(glb);
+
+    // -f <id> as two arguments, and -f wins over the output's extension.
+    const std::string gltf = retro_test::OutputPath("Tool/select/named.gltf");
+    run = RunTool("export " + Quote(in) + " " + Quote(gltf) + " -f gltf");
+    ASSERT_EQ(run.exitCode, 0) << run.out << run.err;
+    const nlohmann::json json = nlohmann::json::parse(ReadText(gltf));
+    EXPECT_EQ(json.at("asset").at("version"), "2.0");
+    retro_test::ExpectValidGltf(gltf);
+
+    const std::string dae = retro_test::OutputPath("Tool/select/tri.xml");
+    run = RunTool("export " + Quote(in) + " " + Quote(dae) + " --format=collada");
+    ASSERT_EQ(run.exitCode, 0) << run.out << run.err;
+    EXPECT_TRUE(Contains(ReadText(dae), "<COLLADA")) << dae;
+
+    // -fi is the find-instances step, not the format "i".
+    const std::string objOut = retro_test::OutputPath("Tool/select/copy.obj");
+    run = RunTool("export " + Quote(in) + " " + Quote(objOut) + " -fi -fobj");
+    ASSERT_EQ(run.exitCode, 0) << run.out << run.err;
+    EXPECT_TRUE(fs::exists(objOut));
+
+    run = RunTool("export " + Quote(in) + " " + Quote(retro_test::OutputPath("Tool/select/x.out")) + " -fnope");
+    EXPECT_NE(run.exitCode, 0);
+    EXPECT_TRUE(Contains(run.err, "unknown output format 'nope'")) << run.err;
+
+    run = RunTool("export " + Quote(in) + " " + Quote(retro_test::OutputPath("Tool/select/x.unknownext")));
+    EXPECT_NE(run.exitCode, 0);
+    EXPECT_TRUE(Contains(run.err, "no output format")) << run.err;
+}
+
+TEST(Tool, ExportWithoutOutputNameUsesFormatExtension) {
+    const std::string in = WriteObj("Tool/noout/model.obj");
+    const std::string expected = retro_test::OutputPath("Tool/noout/model.glb");
+    const ToolRun run = RunTool("export " + Quote(in) + " -fglb2");
+    ASSERT_EQ(run.exitCode, 0) << run.out << run.err;
+    ASSERT_TRUE(fs::exists(expected));
+    retro_test::ExpectValidGltf(expected);
+}
+
+TEST(Tool, ExportRefusesToOverwriteItsInput) {
+    const std::string in = WriteObj("Tool/self/model.obj");
+    const ToolRun run = RunTool("export " + Quote(in) + " -fobj");
+    EXPECT_NE(run.exitCode, 0);
+    EXPECT_TRUE(Contains(run.err, "is the input file")) << run.err;
+    EXPECT_EQ(ReadText(in), kObj);
+}
+
+TEST(Tool, ErrorsGoToStderrWithNonZeroExit) {
+    ToolRun run = RunTool("frobnicate");
+    EXPECT_NE(run.exitCode, 0);
+    EXPECT_TRUE(Contains(run.err, "unrecognized command")) << run.err;
+
+    run = RunTool("");
+    EXPECT_NE(run.exitCode, 0);
+    EXPECT_FALSE(run.err.empty());
+
+    const std::string missing = retro_test::OutputPath("Tool/errors/does_not_exist.obj");
+    run = RunTool("export " + Quote(missing) + " " + Quote(retro_test::OutputPath("Tool/errors/x.glb")));
+    EXPECT_NE(run.exitCode, 0);
+    EXPECT_TRUE(Contains(run.err, "does_not_exist.obj")) << run.err;
+    EXPECT_FALSE(fs::exists(retro_test::OutputPath("Tool/errors/x.glb")));
+
+    run = RunTool("info " + Quote(missing));
+    EXPECT_NE(run.exitCode, 0);
+    EXPECT_TRUE(Contains(run.err, "does_not_exist.obj")) << run.err;
+
+    run = RunTool("info");
+    EXPECT_NE(run.exitCode, 0);
+    EXPECT_FALSE(run.err.empty());
+
+    const std::string in = WriteObj("Tool/errors/tri.obj");
+    run = RunTool("export " + Quote(in) + " " + Quote(retro_test::OutputPath("Tool/errors/y.glb")) + " -bogus");
+    EXPECT_NE(run.exitCode, 0);
+    EXPECT_TRUE(Contains(run.err, "-bogus")) << run.err;
+
+    run = RunTool("export " + Quote(in) + " " + Quote(retro_test::OutputPath("Tool/errors/z.glb")) + " -rx=abc");
+    EXPECT_NE(run.exitCode, 0);
+    EXPECT_TRUE(Contains(run.err, "-rx=abc")) << run.err;
+}
+
+TEST(Tool, InfoPrintsSummaryMetadataAndHierarchy) {
+    const std::string in = WriteObj("Tool/info/tri.obj");
+    ToolRun run = RunTool("info " + Quote(in));
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    for (const char *label : { "Memory consumption:", "Nodes:              2", "Maximum depth       2",
+                 "Meshes:             1", "Animations:         0", "Vertices:", "Faces:              2",
+                 "Bones:              0", "Primitive Types:    triangles", "Meshes:  (name)", "0 (Tri):",
+                 "Importer metadata:", "SourceAsset_Format", "Node hierarchy:\ntri.obj\n\xe2\x94\x94\xe2\x95\xb4Tri (mesh 0)" }) {
+        EXPECT_TRUE(Contains(run.out, label)) << label << "\n" << run.out;
+    }
+
+    run = RunTool("info " + Quote(in) + " -r");
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_TRUE(Contains(run.out, "Nodes:")) << run.out;
+
+    run = RunTool("info " + Quote(in) + " -s");
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_FALSE(Contains(run.out, "Node hierarchy:")) << run.out;
+
+    // -v adds node transforms: rotate the root with the export verb, read it back.
+    const std::string rotated = retro_test::OutputPath("Tool/info/rotated.gltf");
+    run = RunTool("export " + Quote(in) + " " + Quote(rotated) + " -rx=1.5707963");
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    run = RunTool("info " + Quote(rotated) + " -v -r");
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_TRUE(Contains(run.out, "R:[")) << run.out;
+}
+
+TEST(Tool, InfoOnOniCorpusFile) {
+    const std::vector<std::string> formats = assimp_retro::Formats();
+    if (std::find(formats.begin(), formats.end(), "OBAN") == formats.end()) {
+        GTEST_SKIP() << "built without the OBAN importer";
+    }
+    const std::string in = retro_test::CorpusPath("oban/OBANshpadoinkle.oni");
+    ASSERT_FALSE(in.empty());
+    ToolRun run = RunTool("info " + Quote(in) + " -v");
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_TRUE(Contains(run.out, "Animations:         1")) << run.out;
+    EXPECT_TRUE(Contains(run.out, "Node hierarchy:")) << run.out;
+    EXPECT_TRUE(Contains(run.out, "SourceAsset_Format")) << run.out;
+
+    const std::string out = retro_test::OutputPath("Tool/oban/shpadoinkle.glb");
+    run = RunTool("export " + Quote(in) + " " + Quote(out) + " -vds -l");
+    ASSERT_EQ(run.exitCode, 0) << run.out << run.err;
+    retro_test::ExpectValidGltf(out);
+}
+
+// Non-glTF texture paths (game formats, backslashes) must not reach the glTF as image URIs.
+TEST(Tool, GltfExportMovesUnusableTexturePaths) {
+    const std::string dir = fs::path(retro_test::OutputPath("Tool/textures/x")).parent_path().string();
+    WriteText(dir + "/tex.mtl", "newmtl hull\nKd 1 1 1\nmap_Kd data\\hull.paa\n"
+                                "newmtl glass\nKd 1 1 1\nmap_Kd tex\\glass.png\n");
+    WriteText(dir + "/tex.obj", std::string("mtllib tex.mtl\n"
+                                            "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\n"
+                                            "vt 0 0\nvt 1 0\nvt 0 1\n"
+                                            "usemtl hull\nf 1/1 2/2 3/3\n"
+                                            "usemtl glass\nf 1/1 3/3 4/3\n"));
+    const std::string out = dir + "/tex.gltf";
+    const ToolRun run = RunTool("export " + Quote(dir + "/tex.obj") + " " + Quote(out) + " -l");
+    ASSERT_EQ(run.exitCode, 0) << run.out << run.err;
+    EXPECT_TRUE(Contains(run.out, "data\\hull.paa")) << run.out; // reported with -l
+    const nlohmann::json json = nlohmann::json::parse(ReadText(out));
+    bool hullNamed = false;
+    for (const auto &material : json.at("materials")) {
+        hullNamed |= material.value("name", "") == "hull [data\\hull.paa]";
+    }
+    EXPECT_TRUE(hullNamed) << json.at("materials").dump(1);
+    ASSERT_TRUE(json.contains("images"));
+    for (const auto &image : json.at("images")) {
+        EXPECT_EQ(image.value("uri", ""), "tex/glass.png");
+    }
+}
+
+TEST(Tool, BatchConvertsFolderTreeAndReportsFailures) {
+    const fs::path in = fs::path(retro_test::OutputPath("Tool/batch/in/x")).parent_path();
+    const fs::path out = fs::path(retro_test::OutputPath("Tool/batch/out/x")).parent_path();
+    fs::remove_all(in);
+    fs::remove_all(out);
+    WriteText((in / "top.obj").string(), kObj);
+    WriteText((in / "a" / "one.obj").string(), kObj);
+    WriteText((in / "a" / "b" / "two.obj").string(), kObj);
+    WriteText((in / "a" / "b" / "broken.obj").string(), "f 1 2 3\n"); // known extension, not a model
+    WriteText((in / "a" / "notes.txtx").string(), "not a model\n");    // unknown extension: skipped
+
+    ToolRun run = RunTool("export --recursive " + Quote(in.string()) + " " + Quote(out.string()) + " -f glb -j 2");
+    EXPECT_EQ(run.exitCode, 6) << run.out << run.err; // non-zero because of broken.obj
+    EXPECT_TRUE(fs::exists(out / "top.glb"));
+    EXPECT_TRUE(fs::exists(out / "a" / "one.glb"));
+    EXPECT_TRUE(fs::exists(out / "a" / "b" / "two.glb"));
+    EXPECT_FALSE(fs::exists(out / "a" / "b" / "broken.glb"));
+    EXPECT_FALSE(fs::exists(out / "a" / "notes.glb"));
+    EXPECT_TRUE(Contains(run.out, "Summary: 3 converted, 1 failed, 1 skipped")) << run.out;
+    EXPECT_TRUE(Contains(run.out, "a/b/broken.obj: OBJ-file is too small")) << run.out;
+    // Not a terminal: one plain line per file on stderr.
+    EXPECT_TRUE(Contains(run.err, "ok a/one.obj")) << run.err;
+    EXPECT_TRUE(Contains(run.err, "FAILED a/b/broken.obj")) << run.err;
+    retro_test::ExpectValidGltf((out / "a" / "b" / "two.glb").string());
+
+    // -f<id> spelling, another format, a clean folder: exit code 0.
+    fs::remove(in / "a" / "b" / "broken.obj");
+    const fs::path objOut = fs::path(retro_test::OutputPath("Tool/batch/objout/x")).parent_path();
+    fs::remove_all(objOut);
+    run = RunTool("export " + Quote(in.string()) + " " + Quote(objOut.string()) + " --recursive -fobj -j1");
+    EXPECT_EQ(run.exitCode, 0) << run.out << run.err;
+    EXPECT_TRUE(fs::exists(objOut / "a" / "b" / "two.obj"));
+    EXPECT_TRUE(Contains(run.out, "Summary: 3 converted, 0 failed, 1 skipped")) << run.out;
+}
+
+TEST(Tool, BatchSkipsItsOwnOutputFolderInsideTheInput) {
+    const fs::path in = fs::path(retro_test::OutputPath("Tool/batchnested/in/x")).parent_path();
+    fs::remove_all(in);
+    WriteText((in / "m.obj").string(), kObj);
+    WriteText((in / "out" / "old.obj").string(), kObj); // inside the output folder: not an input
+    const ToolRun run = RunTool("export --recursive " + Quote(in.string()) + " " + Quote((in / "out").string()) + " -fglb");
+    EXPECT_EQ(run.exitCode, 0) << run.out << run.err;
+    EXPECT_TRUE(fs::exists(in / "out" / "m.glb"));
+    EXPECT_FALSE(fs::exists(in / "out" / "out" / "old.glb"));
+    EXPECT_TRUE(Contains(run.out, "Summary: 1 converted, 0 failed")) << run.out;
+}
+
+TEST(Tool, BatchNeedsAFolder) {
+    const std::string in = WriteObj("Tool/batcherr/file.obj");
+    const ToolRun run = RunTool("export --recursive " + Quote(in) + " " +
+                            Quote(retro_test::OutputPath("Tool/batcherr/out")));
+    EXPECT_NE(run.exitCode, 0);
+    EXPECT_TRUE(Contains(run.err, "is not a folder")) << run.err;
+}
