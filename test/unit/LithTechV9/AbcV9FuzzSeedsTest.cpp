@@ -1,0 +1,37 @@
+// The fuzz seeds in test/fuzz/corpus/fuzz_abc_v9 are the writer's output.
+// Regenerate them with ABC_V9_WRITE_SEEDS=1 ./test_LithTechV9 --gtest_filter=AbcV9FuzzSeeds.*
+#include "AbcV9TestHelpers.h"
+
+#include <cstdlib>
+#include <filesystem>
+
+namespace w = abcv9_writer;
+
+namespace {
+
+std::vector<std::pair<std::string, std::vector<uint8_t>>> Seeds() {
+    std::vector<std::pair<std::string, std::vector<uint8_t>>> seeds;
+    for (uint32_t v : {9u, 10u, 11u, 12u, 13u, 108u}) {
+        seeds.emplace_back("model_v" + std::to_string(v) + ".abc", w::Write(w::MakeTestModel(v, v == 12 ? 2 : 1, {"Child"})));
+    }
+    seeds.emplace_back("animonly_v13.abc", w::Write(w::MakeAnimationModel(13, "run")));
+    w::Layout layout;
+    layout.distancesFromLodCount = true;
+    layout.animationHeader = 0;
+    seeds.emplace_back("altlayout_v10.abc", w::Write(w::MakeTestModel(10, 2), layout));
+    return seeds;
+}
+
+TEST(AbcV9FuzzSeeds, CommittedSeedsAreTheWritersOutput) {
+    const std::filesystem::path dir = std::filesystem::path(ASSIMP_RETRO_SOURCE_DIR) / "test" / "fuzz" / "corpus" / "fuzz_abc_v9";
+    const bool write = std::getenv("ABC_V9_WRITE_SEEDS") != nullptr;
+    for (const auto &seed : Seeds()) {
+        const std::string path = (dir / seed.first).string();
+        if (write) {
+            retro_test::WriteFile(path, seed.second);
+        }
+        EXPECT_EQ(retro_test::ReadFile(path), seed.second) << path << " differs from the writer's output";
+    }
+}
+
+} // namespace
