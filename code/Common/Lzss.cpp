@@ -23,6 +23,8 @@ inline void CopyMatch(uint8_t *out, size_t op, size_t dist, size_t len) {
         uint8_t *dst = out + op;
         if (dist >= len) {
             std::memcpy(dst, src, len); // no overlap
+        } else if (dist == 1) {
+            std::memset(dst, *src, len); // a run of one byte
         } else {
             for (size_t k = 0; k < len; ++k) { // overlap: a repeating run
                 dst[k] = src[k];

@@ -697,7 +697,8 @@ Model ReadMlod(const uint8_t *data, size_t size, const std::string &fileName) {
     if (nLods == 0 || nLods > kMaxLods) {
         r.FailAt(8, "LOD count " + Str(nLods) + " outside 1.." + Str(kMaxLods), "nLods");
     }
-    r.CheckCount(uint64_t(nLods), 28 + 4 + 68 + 4, "nLods");
+    // Smallest LOD: header 28, "TAGG", a P3DM #EndOfFile# tag (1 + 12 + 4), resolution.
+    r.CheckCount(uint64_t(nLods), 28 + 4 + 17 + 4, "nLods");
     model.lods.resize(nLods);
     for (uint32_t i = 0; i < nLods; ++i) {
         r.SetSection("LOD " + Str(i));

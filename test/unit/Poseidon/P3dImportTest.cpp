@@ -576,3 +576,27 @@ TEST(P3dImport, FuzzSeeds) {
         retro_test::WriteFile(dir + "fuzz_lzss/text.bin", seed);
     }
 }
+
+TEST(P3dImport, LodNamesFromResolutions) {
+    using assimp_retro::p3d::LodName;
+    EXPECT_EQ(LodName(0.f), "LOD 0.000");
+    EXPECT_EQ(LodName(1.f), "LOD 1.000");
+    EXPECT_EQ(LodName(70.7f), "LOD 70.700");
+    EXPECT_EQ(LodName(1000.f), "View Gunner");
+    EXPECT_EQ(LodName(1100.f), "View Pilot");
+    EXPECT_EQ(LodName(1200.f), "View Cargo");
+    EXPECT_EQ(LodName(1e13f), "Geometry");
+    EXPECT_EQ(LodName(1e15f), "Memory");
+    EXPECT_EQ(LodName(2e15f), "Land Contact");
+    EXPECT_EQ(LodName(3e15f), "Roadway");
+    EXPECT_EQ(LodName(4e15f), "Paths");
+    EXPECT_EQ(LodName(5e15f), "Hit-points");
+    EXPECT_EQ(LodName(6e15f), "View Geometry");
+    EXPECT_EQ(LodName(7e15f), "Fire Geometry");
+    EXPECT_EQ(LodName(1e16f), "View Commander");
+    EXPECT_EQ(LodName(1.5e16f), "View Gunner Geometry");
+    EXPECT_EQ(LodName(1.0e13f * 1.005f), "Geometry"); // the engine's ±1% tolerance
+    EXPECT_TRUE(assimp_retro::p3d::IsVisualLod(1100.f));
+    EXPECT_FALSE(assimp_retro::p3d::IsVisualLod(1e13f));
+    EXPECT_FALSE(assimp_retro::p3d::IsResolutionLod(1000.f));
+}
