@@ -57,6 +57,14 @@ struct Variant {
 /// only changed by the winning candidate.
 std::string ParseWithVariants(const BinaryReader &payload, const std::string &section, const std::vector<Variant> &variants,
         Model &model) {
+    // Each candidate works on a copy of the model; the bulky parts no parser
+    // reads (geometry, animations) are set aside so the copies stay cheap.
+    // Every section appears once, so a section that did not fill them gets
+    // them back.
+    std::vector<Piece> pieces = std::move(model.pieces);
+    std::vector<Animation> animations = std::move(model.animations);
+    model.pieces.clear();
+    model.animations.clear();
     std::string tried;
     for (const Variant &variant : variants) {
         BinaryReader r = payload;
@@ -66,6 +74,12 @@ std::string ParseWithVariants(const BinaryReader &payload, const std::string &se
             variant.parse(r, candidate);
             if (r.AtEnd()) {
                 model = std::move(candidate);
+                if (model.pieces.empty()) {
+                    model.pieces = std::move(pieces);
+                }
+                if (model.animations.empty()) {
+                    model.animations = std::move(animations);
+                }
                 return variant.name;
             }
             outcome = "payload ends at " + HexOffset(r.AbsoluteOffset()) + ", " + std::to_string(r.Remaining()) +

@@ -154,9 +154,11 @@ struct Builder {
             meta.Add("abc:removable", bool(n.flags & kNodeRemovable));
             meta.Add("abc:rotationOnly", bool(n.flags & kNodeRotationOnly));
             // Weight sets are per-node animation blend masks: each node carries its own weight.
+            UniqueNames setKeys; // two weight sets may share a name
             for (const WeightSet &ws : model.weightSets) {
+                const std::string key = setKeys.Make("abc:weightSet:" + ws.name);
                 if (i < ws.weights.size()) {
-                    meta.Add("abc:weightSet:" + ws.name, ws.weights[i]);
+                    meta.Add(key, ws.weights[i]);
                 }
             }
             node->mMetaData = meta.Build();
