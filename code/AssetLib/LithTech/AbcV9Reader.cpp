@@ -14,6 +14,7 @@ namespace v9 {
 namespace {
 
 const char *const kFormat = "ABC";
+const size_t kMaxNodeDepth = 1024; // real skeletons are a few dozen levels deep
 
 bool KnownVersion(uint32_t version) {
     return (version >= 9 && version <= 13) || version == 108;
@@ -268,6 +269,13 @@ void ReadNodes(BinaryReader &r, Model &m) {
                      " children but only " + std::to_string(count - 1 - i) + " nodes follow", "NumChildren");
         }
         open.emplace_back(i, n.numChildren);
+        // Assimp (validation, post-processing, exporters, aiNode's destructor)
+        // walks node trees recursively: refuse absurd depths instead of
+        // letting a hostile chain of nodes overflow the stack later.
+        if (open.size() > kMaxNodeDepth) {
+            r.FailAt(at, "node " + std::to_string(i) + " ('" + n.name + "') is deeper than " + std::to_string(kMaxNodeDepth) +
+                     " levels in the node tree");
+        }
     }
     for (const auto &entry : open) {
         if (entry.second != 0) {

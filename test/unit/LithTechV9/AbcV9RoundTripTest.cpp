@@ -371,6 +371,21 @@ TEST(AbcV9Hostile, BadStructureMessages) {
     EXPECT_EQ(importer3.ReadFile(path, 0), nullptr);
 }
 
+TEST(AbcV9Hostile, AbsurdlyDeepNodeTreeIsRejected) {
+    w::Model chain;
+    chain.version = 12;
+    for (int i = 0; i < 1100; ++i) {
+        w::Node n;
+        n.name = "n" + std::to_string(i);
+        n.parent = i - 1;
+        n.bind = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+        chain.nodes.push_back(n);
+    }
+    Assimp::Importer importer;
+    EXPECT_EQ(ImportV9Bytes(importer, w::Write(chain), "deep.abc"), nullptr);
+    EXPECT_NE(std::string(importer.GetErrorString()).find("deeper than 1024 levels"), std::string::npos) << importer.GetErrorString();
+}
+
 TEST(AbcV9, AnimationOnlyFileIsIncomplete) {
     Assimp::Importer importer;
     const aiScene *scene = ImportV9Bytes(importer, w::Write(w::MakeAnimationModel(12, "run")), "animonly.abc");
