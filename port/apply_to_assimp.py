@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""Copies the assimp-retro importers into an Assimp source tree and registers
+them, the way an in-tree importer is added (see ../shared/formats/ASSIMP.md §3.1):
+
+  code/AssetLib/<Format>/     the importer folders, unchanged
+  code/Common/                the shared reader, error type, name and handedness helpers
+  include/assimp_retro/       the property names (config.h)
+  code/CMakeLists.txt         one ADD_ASSIMP_IMPORTER block per format, after IQM's
+  code/Common/ImporterRegistry.cpp   include + push_back per format, after IQM's
+
+Works on Debian's 5.2.5 source and on upstream master (both have the IQM
+blocks the edits anchor on). Running it twice changes nothing the second time.
+Usage: apply_to_assimp.py ASSIMP_SOURCE_DIR
+"""
+import pathlib
+import shutil
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+# Assimp importer name (ASSIMP_BUILD_<NAME>_IMPORTER), folder, header, class.
+FORMATS = [
+    ("OBAN", "Oni", "ObanImporter.h", "ObanImporter"),
+    ("ABC", "LithTech", "AbcImporter.h", "AbcImporter"),
+    ("P3D", "Poseidon", "P3dImporter.h", "P3dImporter"),
+]
+# Out-of-tree glue that an in-tree build does not need.
+COMMON_SKIP = {"Register.cpp"}
+MARK = "assimp-retro"
+
+
+def fail(message):
+    sys.exit(f"apply_to_assimp.py: {message}")
+
+
+def insert_after(text, anchor, addition, what):
+    """Inserts `addition` after the first line block ending with `anchor`."""
+    if addition.strip() in text:
+        return text
+    at = text.find(anchor)
+    if at < 0:
+        fail(f"cannot find {anchor!r} in {what}: not an Assimp source tree this script knows")
+    at += len(anchor)
+    return text[:at] + addition + text[at:]
+
+
+def main():
+    if len(sys.argv) != 2:
+        fail("usage: apply_to_assimp.py ASSIMP_SOURCE_DIR")
+    src = pathlib.Path(sys.argv[1]).resolve()
+    cmake = src / "code" / "CMakeLists.txt"
+    registry = src / "code" / "Common" / "ImporterRegistry.cpp"
+    if not cmake.exists() or not registry.exists():
+        fail(f"{src} is not an Assimp source tree (no code/CMakeLists.txt or ImporterRegistry.cpp)")
+
+    formats = [f for f in FORMATS if (ROOT / "code" / "AssetLib" / f[1] / f[2]).exists()]
+    if not formats:
+        fail("no importer found in code/AssetLib")
+
+    # Sources. A manifest remembers which code/Common files are ours, so a
+    # second run may overwrite them but one of Assimp's own files never is.
+    manifest = src / "code" / "Common" / ".assimp-retro-files"
+    ours = set(manifest.read_text().split()) if manifest.exists() else set()
+    common_files = []
+    for path in sorted((ROOT / "code" / "Common").iterdir()):
+        if path.suffix not in (".h", ".cpp") or path.name in COMMON_SKIP:
+            continue
+        target = src / "code" / "Common" / path.name
+        if target.exists() and path.name not in ours:
+            fail(f"code/Common/{path.name} already exists in Assimp's tree")
+        shutil.copy2(path, target)
+        common_files.append(f"Common/{path.name}")
+    manifest.write_text("\n".join(p.split("/")[1] for p in common_files) + "\n")
+    for _, folder, _, _ in formats:
+        dest = src / "code" / "AssetLib" / folder
+        shutil.rmtree(dest, ignore_errors=True)
+        shutil.copytree(ROOT / "code" / "AssetLib" / folder, dest,
+                        ignore=shutil.ignore_patterns("sources.cmake"))
+    shutil.rmtree(src / "include" / "assimp_retro", ignore_errors=True)
+    (src / "include" / "assimp_retro").mkdir(parents=True)
+    shutil.copy2(ROOT / "include" / "assimp_retro" / "config.h", src / "include" / "assimp_retro" / "config.h")
+
+    # code/CMakeLists.txt: the shared files go with every enabled format (the
+    # macro appends them once per format; CMake ignores repeated sources).
+    text = cmake.read_text()
+    blocks = ""
+    for name, folder, _, _ in formats:
+        files = sorted(p.name for p in (src / "code" / "AssetLib" / folder).iterdir() if p.suffix in (".h", ".cpp"))
+        lines = "\n".join(f"  AssetLib/{folder}/{f}" for f in files)
+        shared = "\n".join(f"  {f}" for f in common_files)
+        blocks += f"\n# {MARK}: {folder}\nADD_ASSIMP_IMPORTER( {name}\n{lines}\n{shared}\n)\n"
+    anchor_start = text.find("ADD_ASSIMP_IMPORTER( IQM")
+    if anchor_start < 0:
+        fail("cannot find the IQM importer block in code/CMakeLists.txt")
+    anchor_end = text.find(")", anchor_start) + 1
+    # Replace an earlier application, if any, then insert afresh.
+    while f"\n# {MARK}: " in text:
+        begin = text.find(f"\n# {MARK}: ")
+        end = text.find("\n)\n", begin) + 3
+        text = text[:begin] + text[end - 1:]
+        anchor_start = text.find("ADD_ASSIMP_IMPORTER( IQM")
+        anchor_end = text.find(")", anchor_start) + 1
+    text = text[:anchor_end] + "\n" + blocks + text[anchor_end:]
+    cmake.write_text(text)
+
+    # ImporterRegistry.cpp.
+    text = registry.read_text()
+    includes = "".join(
+        f"#ifndef ASSIMP_BUILD_NO_{name}_IMPORTER\n#include \"AssetLib/{folder}/{header}\" // {MARK}\n#endif\n"
+        for name, folder, header, _ in formats)
+    pushes = "".join(
+        f"#ifndef ASSIMP_BUILD_NO_{name}_IMPORTER\n    out.push_back(new {cls}()); // {MARK}\n#endif\n"
+        for name, _, _, cls in formats)
+    text = insert_after(text, '#include "AssetLib/IQM/IQMImporter.h"\n#endif\n', includes, "ImporterRegistry.cpp")
+    text = insert_after(text, "out.push_back(new IQMImporter());\n#endif\n", pushes, "ImporterRegistry.cpp")
+    registry.write_text(text)
+    print(f"assimp-retro importers added to {src}: {', '.join(f[0] for f in formats)}")
+
+
+if __name__ == "__main__":
+    main()
