@@ -60,7 +60,8 @@ void CollectNodeNames(const aiNode *node, std::set<std::string> &names) {
 //   - embedded references (`*0`, `*1`, ...) stay: the exporter embeds them;
 //   - everything else is removed from its texture slot. The original path
 //     stays visible: it is appended to the material name in brackets
-//     ("hull [data\hull.paa]"), which the exporter writes into the glTF, and
+//     ("hull [data\hull.paa]", unless the name already contains it), which
+//     the exporter writes into the glTF, and
 //     kept as the material property "$retro.texfile.original" (same texture
 //     semantic and index) in the scene.
 // Texture references are not copied or converted: that is the user's job
@@ -104,17 +105,21 @@ unsigned MoveUnusableTexturesForGltf(aiScene &scene, std::vector<std::string> &n
                 material->AddProperty(&path, kOriginalTextureKey, semantic, index);
                 movedPaths.push_back(original);
                 notes.push_back("material '" + MaterialName(*material, m) + "': " + aiTextureTypeToString(semantic) +
-                                " texture '" + original + "' is not PNG/JPEG, left out of the glTF (kept in the material name)");
+                                " texture '" + original + "' is not PNG/JPEG, left out of the glTF (path kept in the material name)");
                 ++moved;
             }
         }
-        if (!movedPaths.empty()) {
-            std::string name = MaterialName(*material, m) + " [";
-            for (size_t i = 0; i < movedPaths.size(); ++i) {
-                name += (i ? "; " : "") + movedPaths[i];
+        // Paths the name already shows (importers often name materials after
+        // their texture) are not repeated.
+        const std::string oldName = MaterialName(*material, m);
+        std::string suffix;
+        for (const std::string &path : movedPaths) {
+            if (oldName.find(path) == std::string::npos && suffix.find(path) == std::string::npos) {
+                suffix += (suffix.empty() ? "" : "; ") + path;
             }
-            name += "]";
-            const aiString newName(name);
+        }
+        if (!suffix.empty()) {
+            const aiString newName(oldName + " [" + suffix + "]");
             material->AddProperty(&newName, AI_MATKEY_NAME);
         }
     }

@@ -284,6 +284,15 @@ TEST(Tool, GltfExportMovesUnusableTexturePaths) {
     for (const auto &image : json.at("images")) {
         EXPECT_EQ(image.value("uri", ""), "tex/glass.png");
     }
+    // With the PNG in place the file is valid glTF (Assimp's own export of the
+    // .paa reference is not: the validator cannot load it as an image).
+    const std::vector<uint8_t> png = { 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49,
+        0x48, 0x44, 0x52, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x02, 0x00, 0x00, 0x00, 0x90, 0x77,
+        0x53, 0xde, 0x00, 0x00, 0x00, 0x0c, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9c, 0x63, 0xf8, 0xcf, 0xc0, 0x00, 0x00,
+        0x03, 0x01, 0x01, 0x00, 0xc9, 0xfe, 0x92, 0xef, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42,
+        0x60, 0x82 }; // 1x1 RGB PNG
+    retro_test::WriteFile(dir + "/tex/glass.png", png);
+    retro_test::ExpectValidGltf(out);
 }
 
 TEST(Tool, BatchConvertsFolderTreeAndReportsFailures) {
@@ -339,4 +348,41 @@ TEST(Tool, BatchNeedsAFolder) {
                             Quote(retro_test::OutputPath("Tool/batcherr/out")));
     EXPECT_NE(run.exitCode, 0);
     EXPECT_TRUE(Contains(run.err, "is not a folder")) << run.err;
+}
+
+// Batch over the real files of each compiled format: every file converts and
+// every GLB passes the Khronos validator.
+TEST(Tool, BatchConvertsCorpusFolders) {
+    const std::vector<std::string> formats = assimp_retro::Formats();
+    const struct {
+        const char *format;
+        const char *folder;
+        const char *probe; ///< a file that must exist in the folder
+    } kFolders[] = { { "ABC", "abc", "abc/DECOS__FLAG.ABC" }, { "P3D", "p3d", "p3d/cwr_animated_morph_odol.p3d" } };
+    bool ranAny = false;
+    for (const auto &entry : kFolders) {
+        if (std::find(formats.begin(), formats.end(), entry.format) == formats.end()) {
+            continue;
+        }
+        const std::string probe = retro_test::CorpusPath(entry.probe);
+        ASSERT_FALSE(probe.empty());
+        ranAny = true;
+        const fs::path in = fs::path(probe).parent_path();
+        const fs::path out = fs::path(retro_test::OutputPath(std::string("Tool/corpus/") + entry.folder + "/x")).parent_path();
+        fs::remove_all(out);
+        const ToolRun run = RunTool("export --recursive " + Quote(in.string()) + " " + Quote(out.string()) + " -fglb -vds");
+        EXPECT_EQ(run.exitCode, 0) << run.out << run.err;
+        EXPECT_TRUE(Contains(run.out, " 0 failed")) << run.out;
+        size_t glbs = 0;
+        for (const auto &file : fs::recursive_directory_iterator(out)) {
+            if (file.path().extension() == ".glb") {
+                ++glbs;
+                retro_test::ExpectValidGltf(file.path().string());
+            }
+        }
+        EXPECT_GT(glbs, 0u) << entry.folder;
+    }
+    if (!ranAny) {
+        GTEST_SKIP() << "built without the ABC and P3D importers";
+    }
 }
