@@ -20,6 +20,9 @@
 #include <mutex>
 #include <thread>
 
+#include <csignal>
+#include <cstring>
+
 #include <unistd.h>
 
 namespace fs = std::filesystem;
@@ -241,6 +244,47 @@ private:
     bool terminal_;
 };
 
+// A crash inside Assimp (its 5.2.5 exporters have known null dereferences)
+// ends the whole process; exceptions cannot catch that. At least say which
+// files were being converted, so the user can leave them out and run again.
+// Workers publish their current file here; the handler only uses write(2).
+constexpr unsigned kMaxTrackedWorkers = 256;
+std::atomic<const char *> gCurrentFile[kMaxTrackedWorkers];
+
+void WriteStderr(const char *text) {
+    ssize_t ignored = write(STDERR_FILENO, text, std::strlen(text));
+    (void)ignored;
+}
+
+extern "C" void OnFatalSignal(int signalNumber) {
+    WriteStderr("\nassimp-retro export: crashed (");
+    switch (signalNumber) {
+    case SIGSEGV: WriteStderr("SIGSEGV"); break;
+    case SIGBUS: WriteStderr("SIGBUS"); break;
+    case SIGFPE: WriteStderr("SIGFPE"); break;
+    case SIGILL: WriteStderr("SIGILL"); break;
+    case SIGABRT: WriteStderr("SIGABRT"); break;
+    default: WriteStderr("fatal signal"); break;
+    }
+    WriteStderr(") while converting:\n");
+    for (unsigned i = 0; i < kMaxTrackedWorkers; ++i) {
+        if (const char *file = gCurrentFile[i].load()) {
+            WriteStderr("  ");
+            WriteStderr(file);
+            WriteStderr("\n");
+        }
+    }
+    WriteStderr("Leave the file(s) above out and run again.\n");
+    std::signal(signalNumber, SIG_DFL);
+    std::raise(signalNumber);
+}
+
+void InstallCrashReport() {
+    for (int signalNumber : { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT }) {
+        std::signal(signalNumber, OnFatalSignal);
+    }
+}
+
 } // namespace
 
 int RunBatch(const std::vector<std::string> &args) {
@@ -293,7 +337,10 @@ int RunBatch(const std::vector<std::string> &args) {
     std::vector<ConversionResult> results(jobs.size());
     std::atomic<size_t> next{ 0 };
     Progress progress(jobs.size(), batch.options.showLog || batch.options.verbose);
+    InstallCrashReport();
+    std::atomic<unsigned> nextWorkerSlot{ 0 };
     auto worker = [&]() {
+        const unsigned slot = nextWorkerSlot++ % kMaxTrackedWorkers;
         // Everything per file is caught: one bad file never stops the batch.
         std::unique_ptr<Assimp::Importer> importer;
         std::unique_ptr<Assimp::Exporter> exporter;
@@ -317,6 +364,7 @@ int RunBatch(const std::vector<std::string> &args) {
                         result.error = "cannot create folder " + job.output.parent_path().string() + ": " +
                                        dirError.message();
                     } else {
+                        gCurrentFile[slot] = job.relative.c_str();
                         result = ConvertFile(*importer, *exporter, job.input.string(), job.output.string(), format,
                                 batch.options);
                     }
@@ -328,6 +376,7 @@ int RunBatch(const std::vector<std::string> &args) {
                 result.ok = false;
                 result.error = "unexpected error (unknown exception)";
             }
+            gCurrentFile[slot] = nullptr;
             progress.Done(job, result);
         }
     };

@@ -253,6 +253,7 @@ TEST(Tool, InfoOnOniCorpusFile) {
     EXPECT_TRUE(Contains(run.out, "Animations:         1")) << run.out;
     EXPECT_TRUE(Contains(run.out, "Node hierarchy:")) << run.out;
     EXPECT_TRUE(Contains(run.out, "SourceAsset_Format")) << run.out;
+    EXPECT_TRUE(Contains(run.out, "  M:")) << run.out; // -v: node metadata
 
     const std::string out = retro_test::OutputPath("Tool/oban/shpadoinkle.glb");
     run = RunTool("export " + Quote(in) + " " + Quote(out) + " -vds -l");
