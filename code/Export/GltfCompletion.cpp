@@ -1,11 +1,805 @@
-// Placeholder until the glTF completion lands: leaves the file as Assimp wrote it.
+// glTF completion: adds to a file written by Assimp's glTF2 exporter the
+// cameras, node metadata (`extras`) and morph weight animation channels the
+// exporter drops. See include/assimp_retro/gltf_completion.h for the
+// conventions; the file handling (GLB chunks, buffers) is in GltfDocument.
 #include <assimp_retro/gltf_completion.h>
 
-namespace assimp_retro {
+#include "Export/GltfDocument.h"
 
-bool CompleteGltf(const aiScene &, const std::string &, std::string *, GltfCompletionReport *report) {
-    if (report) {
-        *report = GltfCompletionReport();
+#include <assimp/anim.h>
+#include <assimp/camera.h>
+#include <assimp/metadata.h>
+#include <assimp/quaternion.h>
+#include <assimp/scene.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+
+namespace assimp_retro {
+namespace {
+
+using Json = GltfDocument::Json;
+
+constexpr double kDefaultTicksPerSecond = 25.0;
+constexpr double kPi = 3.14159265358979323846;
+constexpr int kMaxMetadataDepth = 64;
+// aiMetadataType values newer Assimp headers add after AI_AIMETADATA (7).
+constexpr int kMetadataInt64 = 8;
+constexpr int kMetadataUint32 = 9;
+constexpr bool kHeadersHaveInt64AndUint32 = static_cast<int>(AI_META_MAX) > kMetadataUint32;
+
+std::string Quote(const std::string &name) {
+    return "\"" + name + "\"";
+}
+
+bool IsFinite(double value) {
+    return std::isfinite(value);
+}
+
+class Completion {
+public:
+    Completion(const aiScene &scene, GltfDocument &document, GltfCompletionReport &report)
+        : mScene(scene), mDoc(document), mReport(report) {}
+
+    bool Run(std::string &error) {
+        if (mDoc.Root().contains("nodes") && !mDoc.Root()["nodes"].is_array()) {
+            error = "the glTF's nodes are not an array";
+            return false;
+        }
+        IndexNodes();
+        AddCameras();
+        if (mScene.mRootNode) {
+            AddExtras(*mScene.mRootNode);
+        }
+        if (!AddWeightChannels(error)) {
+            return false;
+        }
+        RemoveEmptyAnimations();
+        if (mCreatedNodes && Nodes().empty()) {
+            mDoc.Root().erase("nodes"); // an empty array would be invalid glTF
+        }
+        mReport.fileChanged = mChanged;
+        return true;
+    }
+
+private:
+    Json &Nodes() { return mDoc.Root()["nodes"]; }
+
+    void Note(const std::string &text) { mReport.notes.push_back(text); }
+
+    void IndexNodes() {
+        Json &root = mDoc.Root();
+        if (!root.contains("nodes")) {
+            root["nodes"] = Json::array(); // erased again if nothing is added
+            mCreatedNodes = true;
+        }
+        const Json &nodes = Nodes();
+        for (size_t i = 0; i < nodes.size(); ++i) {
+            if (nodes[i].is_object() && nodes[i].contains("name") && nodes[i]["name"].is_string()) {
+                mNodesByName[nodes[i]["name"].get<std::string>()].push_back(static_cast<long long>(i));
+            }
+        }
+    }
+
+    /// The glTF node named `name`, or -1 with a note (missing or not unique).
+    long long LookupNode(const std::string &name, const std::string &what) {
+        const auto found = mNodesByName.find(name);
+        if (found == mNodesByName.end()) {
+            Note(what + ": no glTF node is named " + Quote(name) + ", skipped");
+            return -1;
+        }
+        if (found->second.size() != 1) {
+            Note(what + ": " + std::to_string(found->second.size()) + " glTF nodes are named " + Quote(name) +
+                    ", skipped");
+            return -1;
+        }
+        return found->second.front();
+    }
+
+    // ---- cameras -------------------------------------------------------------
+
+    /// The glTF camera object for `camera`, or false with the reason.
+    static bool MakeCameraJson(const aiCamera &camera, Json &out, std::string &why) {
+        const double aspect = camera.mAspect;
+        const bool hasAspect = IsFinite(aspect) && aspect > 0.0;
+        const double znear = camera.mClipPlaneNear;
+        const double zfar = camera.mClipPlaneFar;
+        out = Json::object();
+        out["name"] = camera.mName.C_Str();
+        if (camera.mOrthographicWidth > 0.0f && IsFinite(camera.mOrthographicWidth)) {
+            if (!IsFinite(znear) || znear < 0.0) {
+                why = "orthographic near plane " + std::to_string(znear) + " is not >= 0";
+                return false;
+            }
+            if (!IsFinite(zfar) || zfar <= znear) {
+                why = "orthographic far plane " + std::to_string(zfar) + " is not beyond the near plane";
+                return false;
+            }
+            const float xmag = camera.mOrthographicWidth;
+            const float ymag = hasAspect ? static_cast<float>(xmag / aspect) : xmag;
+            out["type"] = "orthographic";
+            out["orthographic"] = Json::object();
+            out["orthographic"]["xmag"] = GltfDocument::FloatToJson(xmag);
+            out["orthographic"]["ymag"] = GltfDocument::FloatToJson(ymag);
+            out["orthographic"]["zfar"] = GltfDocument::FloatToJson(camera.mClipPlaneFar);
+            out["orthographic"]["znear"] = GltfDocument::FloatToJson(camera.mClipPlaneNear);
+            return true;
+        }
+        const double hfov = camera.mHorizontalFOV;
+        if (!IsFinite(hfov) || hfov <= 0.0 || hfov >= kPi) {
+            why = "field of view " + std::to_string(hfov) + " rad is not in (0, pi)";
+            return false;
+        }
+        if (!IsFinite(znear) || znear <= 0.0) {
+            why = "near plane " + std::to_string(znear) + " is not > 0";
+            return false;
+        }
+        const float yfov = hasAspect ? static_cast<float>(2.0 * std::atan(std::tan(hfov / 2.0) / aspect))
+                                     : camera.mHorizontalFOV;
+        out["type"] = "perspective";
+        Json perspective = Json::object();
+        if (hasAspect) {
+            perspective["aspectRatio"] = GltfDocument::FloatToJson(camera.mAspect);
+        }
+        perspective["yfov"] = GltfDocument::FloatToJson(yfov);
+        if (IsFinite(zfar) && zfar > znear) {
+            perspective["zfar"] = GltfDocument::FloatToJson(camera.mClipPlaneFar);
+        } else {
+            why = "far plane " + std::to_string(zfar) + " is not beyond the near plane: written without zfar "
+                  "(infinite projection)";
+        }
+        perspective["znear"] = GltfDocument::FloatToJson(camera.mClipPlaneNear);
+        out["perspective"] = perspective;
+        return true;
+    }
+
+    /// Works out the transform that turns glTF's camera frame (origin, look
+    /// -Z, up +Y) into the aiCamera's (mPosition, mLookAt, mUp). False: the
+    /// frames are the same (within float noise) and no frame node is needed.
+    bool CameraFrame(const aiCamera &camera, Json &translation, Json &rotation) {
+        const std::string name = camera.mName.C_Str();
+        aiVector3D look = camera.mLookAt;
+        if (!(look.Length() > 1e-12f)) {
+            Note("camera " + Quote(name) + ": mLookAt is zero, glTF's view direction (-Z) used");
+            look = aiVector3D(0, 0, -1);
+        }
+        look.Normalize();
+        aiVector3D up = camera.mUp - look * (camera.mUp * look);
+        if (!(up.Length() > 1e-6f * std::max(1.0f, camera.mUp.Length()))) {
+            Note("camera " + Quote(name) + ": mUp is zero or parallel to mLookAt, an up vector was chosen");
+            up = std::fabs(look.y) < 0.9f ? aiVector3D(0, 1, 0) : aiVector3D(0, 0, 1);
+            up = up - look * (up * look);
+        }
+        up.Normalize();
+        const aiVector3D position = camera.mPosition;
+        const bool standard = position.Length() <= 1e-6f && (look - aiVector3D(0, 0, -1)).Length() <= 1e-5f &&
+                              (up - aiVector3D(0, 1, 0)).Length() <= 1e-5f;
+        if (standard) {
+            return false;
+        }
+        const aiVector3D right = look ^ up; // right-handed: right = look x up
+        // Columns: glTF camera X -> right, Y -> up, Z -> -look.
+        const aiMatrix3x3 basis(right.x, up.x, -look.x, right.y, up.y, -look.y, right.z, up.z, -look.z);
+        aiQuaternion q(basis);
+        q.Normalize();
+        if (q.w < 0) {
+            q = aiQuaternion(-q.w, -q.x, -q.y, -q.z);
+        }
+        translation = Json::array({GltfDocument::FloatToJson(position.x + 0.0f),
+                GltfDocument::FloatToJson(position.y + 0.0f), GltfDocument::FloatToJson(position.z + 0.0f)});
+        // "+ 0.0f" turns -0 into 0.
+        rotation = Json::array({GltfDocument::FloatToJson(q.x + 0.0f), GltfDocument::FloatToJson(q.y + 0.0f),
+                GltfDocument::FloatToJson(q.z + 0.0f), GltfDocument::FloatToJson(q.w + 0.0f)});
+        return true;
+    }
+
+    long long ChildNamed(long long node, const std::string &name) {
+        const Json &parent = Nodes()[static_cast<size_t>(node)];
+        if (!parent.contains("children") || !parent["children"].is_array()) {
+            return -1;
+        }
+        for (const Json &child : parent["children"]) {
+            if (!child.is_number_integer()) {
+                continue;
+            }
+            const long long index = child.get<long long>();
+            if (index >= 0 && static_cast<size_t>(index) < Nodes().size()) {
+                const Json &candidate = Nodes()[static_cast<size_t>(index)];
+                if (candidate.is_object() && candidate.value("name", std::string()) == name) {
+                    return index;
+                }
+            }
+        }
+        return -1;
+    }
+
+    std::string UnusedNodeName(const std::string &wanted) {
+        if (!mNodesByName.count(wanted)) {
+            return wanted;
+        }
+        for (unsigned i = 1;; ++i) {
+            const std::string candidate = wanted + "." + std::to_string(i);
+            if (!mNodesByName.count(candidate)) {
+                return candidate;
+            }
+        }
+    }
+
+    long long AppendCamera(Json camera) {
+        Json &root = mDoc.Root();
+        if (!root.contains("cameras") || !root["cameras"].is_array()) {
+            root["cameras"] = Json::array();
+        }
+        root["cameras"].push_back(std::move(camera));
+        return static_cast<long long>(root["cameras"].size() - 1);
+    }
+
+    void AddCameras() {
+        for (unsigned c = 0; c < mScene.mNumCameras; ++c) {
+            const aiCamera *camera = mScene.mCameras ? mScene.mCameras[c] : nullptr;
+            if (!camera) {
+                continue;
+            }
+            const std::string name = camera->mName.C_Str();
+            const std::string what = "camera " + (name.empty() ? std::to_string(c) : Quote(name));
+            if (name.empty()) {
+                Note(what + " has no name, so no node to attach it to: skipped");
+                continue;
+            }
+            const long long node = LookupNode(name, what);
+            if (node < 0) {
+                continue;
+            }
+            if (!Nodes()[static_cast<size_t>(node)].is_object()) {
+                Note(what + ": its glTF node is not an object, skipped");
+                continue;
+            }
+            Json cameraJson;
+            std::string why;
+            if (!MakeCameraJson(*camera, cameraJson, why)) {
+                Note(what + ": " + why + ", skipped");
+                continue;
+            }
+            Json translation, rotation;
+            const bool needsFrame = CameraFrame(*camera, translation, rotation);
+            const std::string frameName = name + ".Camera";
+            if (Nodes()[static_cast<size_t>(node)].contains("camera")) {
+                Note(what + ": node " + Quote(name) + " already has a camera, left as it is");
+                continue;
+            }
+            const long long existingFrame = ChildNamed(node, frameName);
+            if (existingFrame >= 0 && Nodes()[static_cast<size_t>(existingFrame)].contains("camera")) {
+                Note(what + ": node " + Quote(frameName) + " already has a camera, left as it is");
+                continue;
+            }
+            if (!why.empty()) {
+                Note(what + ": " + why);
+            }
+            const long long cameraIndex = AppendCamera(std::move(cameraJson));
+            if (!needsFrame) {
+                Nodes()[static_cast<size_t>(node)]["camera"] = cameraIndex;
+            } else {
+                Json frame = Json::object();
+                const std::string frameNodeName = UnusedNodeName(frameName);
+                frame["name"] = frameNodeName;
+                if (translation[0] != 0.0 || translation[1] != 0.0 || translation[2] != 0.0) {
+                    frame["translation"] = translation;
+                }
+                frame["rotation"] = rotation;
+                frame["camera"] = cameraIndex;
+                Nodes().push_back(std::move(frame));
+                const long long frameIndex = static_cast<long long>(Nodes().size() - 1);
+                mNodesByName[frameNodeName].push_back(frameIndex);
+                Json &parent = Nodes()[static_cast<size_t>(node)];
+                if (!parent.contains("children") || !parent["children"].is_array()) {
+                    parent["children"] = Json::array();
+                }
+                parent["children"].push_back(frameIndex);
+                ++mReport.cameraFrameNodesAdded;
+            }
+            ++mReport.camerasAdded;
+            mChanged = true;
+        }
+    }
+
+    // ---- metadata -> extras --------------------------------------------------
+
+    static Json FloatValue(float value, const std::string &where, std::vector<std::string> &notes) {
+        if (!std::isfinite(value)) {
+            notes.push_back(where + ": " + std::to_string(value) + " has no JSON number, written as null");
+            return Json(nullptr);
+        }
+        return Json(GltfDocument::FloatToJson(value));
+    }
+
+    static Json MetadataToJson(const aiMetadata &metadata, const std::string &where, int depth,
+            std::vector<std::string> &notes) {
+        Json out = Json::object();
+        if (depth > kMaxMetadataDepth) {
+            notes.push_back(where + ": metadata nested deeper than " + std::to_string(kMaxMetadataDepth) +
+                            " levels, cut");
+            return out;
+        }
+        if (!metadata.mKeys || !metadata.mValues) {
+            return out;
+        }
+        for (unsigned i = 0; i < metadata.mNumProperties; ++i) {
+            const std::string key(metadata.mKeys[i].C_Str());
+            const std::string at = where + " key " + Quote(key);
+            if (key.empty()) {
+                notes.push_back(where + ": metadata entry " + std::to_string(i) + " has no key, skipped");
+                continue;
+            }
+            if (out.contains(key)) {
+                notes.push_back(at + ": appears twice, the first value kept");
+                continue;
+            }
+            const aiMetadataEntry &entry = metadata.mValues[i];
+            const void *data = entry.mData;
+            if (!data) {
+                notes.push_back(at + ": has no value, skipped");
+                continue;
+            }
+            switch (static_cast<int>(entry.mType)) {
+            case AI_BOOL:
+                out[key] = *static_cast<const bool *>(data);
+                break;
+            case AI_INT32:
+                out[key] = *static_cast<const int32_t *>(data);
+                break;
+            case AI_UINT64:
+                out[key] = *static_cast<const uint64_t *>(data);
+                break;
+            case AI_FLOAT:
+                out[key] = FloatValue(*static_cast<const float *>(data), at, notes);
+                break;
+            case AI_DOUBLE: {
+                const double value = *static_cast<const double *>(data);
+                if (!std::isfinite(value)) {
+                    notes.push_back(at + ": " + std::to_string(value) + " has no JSON number, written as null");
+                    out[key] = nullptr;
+                } else {
+                    out[key] = value;
+                }
+                break;
+            }
+            case AI_AISTRING: {
+                const aiString &text = *static_cast<const aiString *>(data);
+                out[key] = std::string(text.data, std::min<size_t>(text.length, sizeof(text.data) - 1));
+                break;
+            }
+            case AI_AIVECTOR3D: {
+                const aiVector3D &v = *static_cast<const aiVector3D *>(data);
+                out[key] = Json::array({FloatValue(v.x, at, notes), FloatValue(v.y, at, notes), FloatValue(v.z, at, notes)});
+                break;
+            }
+            case AI_AIMETADATA:
+                out[key] = MetadataToJson(*static_cast<const aiMetadata *>(data), at, depth + 1, notes);
+                break;
+            case kMetadataInt64:
+                if (kHeadersHaveInt64AndUint32) {
+                    out[key] = *static_cast<const int64_t *>(data);
+                    break;
+                }
+                [[fallthrough]];
+            case kMetadataUint32:
+                if (kHeadersHaveInt64AndUint32 && static_cast<int>(entry.mType) == kMetadataUint32) {
+                    out[key] = *static_cast<const uint32_t *>(data);
+                    break;
+                }
+                [[fallthrough]];
+            default:
+                notes.push_back(at + ": unknown metadata type " + std::to_string(static_cast<int>(entry.mType)) +
+                                ", skipped");
+                break;
+            }
+        }
+        return out;
+    }
+
+    /// Adds the keys of `source` missing in `target` (recursing into objects
+    /// both have). Returns the number of keys added, at any depth.
+    unsigned MergeMissing(Json &target, const Json &source, const std::string &where) {
+        unsigned added = 0;
+        for (auto it = source.begin(); it != source.end(); ++it) {
+            if (!target.contains(it.key())) {
+                target[it.key()] = it.value();
+                ++added;
+            } else if (target[it.key()].is_object() && it.value().is_object()) {
+                added += MergeMissing(target[it.key()], it.value(), where + "." + it.key());
+            } else if (target[it.key()] != it.value()) {
+                Note(where + "." + it.key() + ": already in the file with another value, left as it is");
+            }
+        }
+        return added;
+    }
+
+    void AddExtras(const aiNode &node) {
+        const aiMetadata *metadata = node.mMetaData;
+        if (metadata && metadata->mNumProperties > 0) {
+            const std::string name = node.mName.C_Str();
+            const std::string what = "metadata of node " + Quote(name);
+            long long index = -1;
+            if (name.empty()) {
+                Note("metadata of a node without a name: no glTF node to put it on, skipped");
+            } else {
+                index = LookupNode(name, what);
+            }
+            if (index >= 0) {
+                Json extras = MetadataToJson(*metadata, "node " + Quote(name), 0, mReport.notes);
+                Json &target = Nodes()[static_cast<size_t>(index)];
+                unsigned added = 0;
+                if (!target.is_object()) {
+                    Note(what + ": the glTF node is not an object, skipped");
+                } else if (extras.empty()) {
+                    // nothing writable
+                } else if (!target.contains("extras")) {
+                    added = static_cast<unsigned>(extras.size());
+                    target["extras"] = std::move(extras);
+                    mReport.extrasKeysAdded += added;
+                } else if (!target["extras"].is_object()) {
+                    Note(what + ": the node's extras are not an object, left as they are");
+                } else {
+                    const size_t before = target["extras"].size();
+                    added = MergeMissing(target["extras"], extras, "extras of node " + Quote(name));
+                    mReport.extrasKeysAdded += static_cast<unsigned>(target["extras"].size() - before);
+                }
+                if (added > 0) {
+                    ++mReport.nodesWithExtras;
+                    mChanged = true;
+                }
+            }
+        }
+        for (unsigned i = 0; i < node.mNumChildren; ++i) {
+            if (node.mChildren && node.mChildren[i]) {
+                AddExtras(*node.mChildren[i]);
+            }
+        }
+    }
+
+    // ---- morph weight animation ----------------------------------------------
+
+    static void CollectNodesWithMesh(const aiScene &scene, const aiNode &node, const std::string &meshName,
+            std::vector<std::string> &out) {
+        for (unsigned i = 0; i < node.mNumMeshes; ++i) {
+            const unsigned mesh = node.mMeshes[i];
+            if (mesh < scene.mNumMeshes && scene.mMeshes[mesh] && meshName == scene.mMeshes[mesh]->mName.C_Str()) {
+                out.emplace_back(node.mName.C_Str());
+                break;
+            }
+        }
+        for (unsigned i = 0; i < node.mNumChildren; ++i) {
+            if (node.mChildren[i]) {
+                CollectNodesWithMesh(scene, *node.mChildren[i], meshName, out);
+            }
+        }
+    }
+
+    /// glTF nodes a morph channel drives: the node of that name, else the
+    /// nodes holding an aiMesh of that name.
+    std::vector<long long> MorphChannelNodes(const std::string &name, const std::string &what) {
+        if (mNodesByName.count(name)) {
+            const long long node = LookupNode(name, what);
+            return node >= 0 ? std::vector<long long>{node} : std::vector<long long>{};
+        }
+        std::vector<std::string> nodeNames;
+        if (mScene.mRootNode) {
+            CollectNodesWithMesh(mScene, *mScene.mRootNode, name, nodeNames);
+        }
+        if (nodeNames.empty()) {
+            Note(what + ": no glTF node and no mesh is named " + Quote(name) + ", skipped");
+            return {};
+        }
+        Note(what + ": no node is named " + Quote(name) + "; read as a mesh name, driving " +
+                std::to_string(nodeNames.size()) + " node(s)");
+        std::vector<long long> nodes;
+        std::set<long long> seen;
+        for (const std::string &nodeName : nodeNames) {
+            const long long node = LookupNode(nodeName, what);
+            if (node >= 0 && seen.insert(node).second) {
+                nodes.push_back(node);
+            }
+        }
+        return nodes;
+    }
+
+    /// Number of morph targets of the glTF node's mesh (the same in every
+    /// primitive), or 0 with a note.
+    size_t TargetCount(long long node, const std::string &what) {
+        const Json &nodeJson = Nodes()[static_cast<size_t>(node)];
+        const std::string nodeName = nodeJson.value("name", std::string());
+        if (!nodeJson.contains("mesh") || !nodeJson["mesh"].is_number_integer()) {
+            Note(what + ": glTF node " + Quote(nodeName) + " has no mesh, skipped");
+            return 0;
+        }
+        const long long mesh = nodeJson["mesh"].get<long long>();
+        const Json &root = mDoc.Root();
+        if (!root.contains("meshes") || !root["meshes"].is_array() || mesh < 0 ||
+                static_cast<size_t>(mesh) >= root["meshes"].size() || !root["meshes"][mesh].is_object() ||
+                !root["meshes"][mesh].contains("primitives") || !root["meshes"][mesh]["primitives"].is_array() ||
+                root["meshes"][mesh]["primitives"].empty()) {
+            Note(what + ": the mesh of glTF node " + Quote(nodeName) + " is missing or has no primitives, skipped");
+            return 0;
+        }
+        size_t count = 0;
+        bool first = true;
+        for (const Json &primitive : root["meshes"][mesh]["primitives"]) {
+            const size_t targets = (primitive.is_object() && primitive.contains("targets") &&
+                                           primitive["targets"].is_array())
+                                           ? primitive["targets"].size()
+                                           : 0;
+            if (!first && targets != count) {
+                Note(what + ": the primitives of the mesh of glTF node " + Quote(nodeName) +
+                        " have different numbers of morph targets, skipped");
+                return 0;
+            }
+            count = targets;
+            first = false;
+        }
+        if (count == 0) {
+            Note(what + ": the mesh of glTF node " + Quote(nodeName) + " has no morph targets, skipped");
+        }
+        return count;
+    }
+
+    /// The glTF animation written for aiAnimation `index` (same count: same
+    /// order; else the one animation of that name), or -1.
+    long long FindAnimation(unsigned index) {
+        Json &root = mDoc.Root();
+        if (!root.contains("animations") || !root["animations"].is_array()) {
+            return -1;
+        }
+        const Json &animations = root["animations"];
+        if (animations.size() == mScene.mNumAnimations && animations[index].is_object()) {
+            return index;
+        }
+        const aiAnimation &animation = *mScene.mAnimations[index];
+        const std::string name = animation.mName.length > 0 ? animation.mName.C_Str() : "anim";
+        long long found = -1;
+        for (size_t i = 0; i < animations.size(); ++i) {
+            if (animations[i].is_object() && animations[i].value("name", std::string()) == name) {
+                if (found >= 0) {
+                    return -1; // ambiguous
+                }
+                found = static_cast<long long>(i);
+            }
+        }
+        return found;
+    }
+
+    long long CreateAnimation(unsigned index) {
+        Json &root = mDoc.Root();
+        if (!root.contains("animations") || !root["animations"].is_array()) {
+            root["animations"] = Json::array();
+        }
+        const aiAnimation &animation = *mScene.mAnimations[index];
+        Json created = Json::object();
+        created["name"] = animation.mName.length > 0 ? animation.mName.C_Str() : "anim";
+        created["channels"] = Json::array();
+        created["samplers"] = Json::array();
+        root["animations"].push_back(std::move(created));
+        return static_cast<long long>(root["animations"].size() - 1);
+    }
+
+    bool HasWeightsChannel(long long animation, long long node) {
+        if (animation < 0) {
+            return false;
+        }
+        const Json &gltf = mDoc.Root()["animations"][static_cast<size_t>(animation)];
+        if (!gltf.contains("channels") || !gltf["channels"].is_array()) {
+            return false;
+        }
+        const Json &channels = gltf["channels"];
+        for (const Json &channel : channels) {
+            if (channel.is_object() && channel.contains("target") && channel["target"].is_object()) {
+                const Json &target = channel["target"];
+                if (target.value("path", std::string()) == "weights" && target.contains("node") &&
+                        target["node"].is_number_integer() && target["node"].get<long long>() == node) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /// Sampler input (seconds) and output (targets weights per key).
+    bool MorphKeys(const aiMeshMorphAnim &channel, double ticksPerSecond, size_t targets, const std::string &what,
+            std::vector<float> &times, std::vector<float> &weights) {
+        std::vector<std::pair<double, unsigned>> order;
+        unsigned unusable = 0;
+        for (unsigned k = 0; k < channel.mNumKeys; ++k) {
+            const double seconds = channel.mKeys[k].mTime / ticksPerSecond;
+            if (!std::isfinite(seconds) || seconds < 0.0) {
+                ++unusable;
+                continue;
+            }
+            order.emplace_back(seconds, k);
+        }
+        std::stable_sort(order.begin(), order.end(),
+                [](const auto &a, const auto &b) { return a.first < b.first; });
+        unsigned repeated = 0;
+        unsigned outOfRange = 0;
+        unsigned badWeights = 0;
+        times.clear();
+        weights.clear();
+        for (const auto &entry : order) {
+            const float seconds = static_cast<float>(entry.first);
+            if (!times.empty() && !(seconds > times.back())) {
+                ++repeated; // glTF needs strictly increasing times (as floats)
+                continue;
+            }
+            times.push_back(seconds);
+            const size_t row = weights.size();
+            weights.resize(row + targets, 0.0f);
+            const aiMeshMorphKey &key = channel.mKeys[entry.second];
+            if (!key.mValues || !key.mWeights) {
+                continue;
+            }
+            for (unsigned j = 0; j < key.mNumValuesAndWeights; ++j) {
+                const unsigned target = key.mValues[j];
+                const double weight = key.mWeights[j];
+                if (target >= targets) {
+                    ++outOfRange;
+                } else if (!std::isfinite(weight)) {
+                    ++badWeights;
+                } else {
+                    weights[row + target] = static_cast<float>(weight);
+                }
+            }
+        }
+        if (unusable) {
+            Note(what + ": " + std::to_string(unusable) + " key(s) with a negative or non-finite time dropped");
+        }
+        if (repeated) {
+            Note(what + ": " + std::to_string(repeated) + " key(s) repeating an earlier time dropped");
+        }
+        if (outOfRange) {
+            Note(what + ": " + std::to_string(outOfRange) + " weight(s) naming a target beyond the mesh's " +
+                    std::to_string(targets) + " ignored");
+        }
+        if (badWeights) {
+            Note(what + ": " + std::to_string(badWeights) + " non-finite weight(s) written as 0");
+        }
+        if (times.empty()) {
+            Note(what + ": no usable keys, skipped");
+            return false;
+        }
+        return true;
+    }
+
+    bool AddWeightChannels(std::string &error) {
+        for (unsigned a = 0; a < mScene.mNumAnimations; ++a) {
+            const aiAnimation *animation = mScene.mAnimations ? mScene.mAnimations[a] : nullptr;
+            if (!animation || animation->mNumMorphMeshChannels == 0 || !animation->mMorphMeshChannels) {
+                continue;
+            }
+            const std::string animationName = animation->mName.C_Str();
+            double ticksPerSecond = animation->mTicksPerSecond;
+            if (!(ticksPerSecond > 0.0) || !std::isfinite(ticksPerSecond)) {
+                Note("animation " + Quote(animationName) + ": mTicksPerSecond is " + std::to_string(ticksPerSecond) +
+                        ", morph keys timed at " + std::to_string(kDefaultTicksPerSecond) + " ticks per second");
+                ticksPerSecond = kDefaultTicksPerSecond;
+            }
+            long long gltfAnimation = FindAnimation(a);
+            for (unsigned m = 0; m < animation->mNumMorphMeshChannels; ++m) {
+                const aiMeshMorphAnim *channel = animation->mMorphMeshChannels[m];
+                if (!channel) {
+                    continue;
+                }
+                const std::string target = channel->mName.C_Str();
+                const std::string what = "morph channel " + Quote(target) + " of animation " + Quote(animationName);
+                if (channel->mNumKeys == 0 || !channel->mKeys) {
+                    Note(what + ": no keys, skipped");
+                    continue;
+                }
+                for (long long node : MorphChannelNodes(target, what)) {
+                    const size_t targets = TargetCount(node, what);
+                    if (targets == 0) {
+                        continue;
+                    }
+                    if (HasWeightsChannel(gltfAnimation, node)) {
+                        Note(what + ": the animation already drives the weights of glTF node " +
+                                Quote(Nodes()[static_cast<size_t>(node)].value("name", std::string())) +
+                                ", left as it is");
+                        continue;
+                    }
+                    std::vector<float> times, weights;
+                    if (!MorphKeys(*channel, ticksPerSecond, targets, what, times, weights)) {
+                        continue;
+                    }
+                    const long long input = mDoc.AppendFloatAccessor(times, "SCALAR", 1, true, error);
+                    const long long output = input < 0 ? -1 : mDoc.AppendFloatAccessor(weights, "SCALAR", 1, false, error);
+                    if (output < 0) {
+                        return false;
+                    }
+                    if (gltfAnimation < 0) {
+                        gltfAnimation = CreateAnimation(a);
+                    }
+                    Json &gltf = mDoc.Root()["animations"][static_cast<size_t>(gltfAnimation)];
+                    if (!gltf.contains("samplers") || !gltf["samplers"].is_array()) {
+                        gltf["samplers"] = Json::array();
+                    }
+                    if (!gltf.contains("channels") || !gltf["channels"].is_array()) {
+                        gltf["channels"] = Json::array();
+                    }
+                    Json sampler = Json::object();
+                    sampler["input"] = input;
+                    sampler["interpolation"] = "LINEAR";
+                    sampler["output"] = output;
+                    gltf["samplers"].push_back(std::move(sampler));
+                    Json gltfChannel = Json::object();
+                    gltfChannel["sampler"] = gltf["samplers"].size() - 1;
+                    gltfChannel["target"] = Json::object();
+                    gltfChannel["target"]["node"] = node;
+                    gltfChannel["target"]["path"] = "weights";
+                    gltf["channels"].push_back(std::move(gltfChannel));
+                    ++mReport.weightChannelsAdded;
+                    mChanged = true;
+                }
+            }
+        }
+        return true;
+    }
+
+    /// An animation without channels is invalid glTF (Assimp writes one for
+    /// an aiAnimation that only has morph channels); drop those left empty.
+    void RemoveEmptyAnimations() {
+        Json &root = mDoc.Root();
+        if (!root.contains("animations") || !root["animations"].is_array()) {
+            return;
+        }
+        Json kept = Json::array();
+        for (Json &animation : root["animations"]) {
+            const bool empty = animation.is_object() &&
+                               (!animation.contains("channels") ||
+                                       (animation["channels"].is_array() && animation["channels"].empty()));
+            if (empty) {
+                Note("animation " + Quote(animation.value("name", std::string())) +
+                        " has no channels (invalid glTF): removed");
+                ++mReport.emptyAnimationsRemoved;
+                mChanged = true;
+            } else {
+                kept.push_back(std::move(animation));
+            }
+        }
+        if (kept.empty()) {
+            root.erase("animations");
+        } else {
+            root["animations"] = std::move(kept);
+        }
+    }
+
+    const aiScene &mScene;
+    GltfDocument &mDoc;
+    GltfCompletionReport &mReport;
+    std::map<std::string, std::vector<long long>> mNodesByName;
+    bool mChanged = false;
+    bool mCreatedNodes = false;
+};
+
+} // namespace
+
+bool CompleteGltf(const aiScene &scene, const std::string &path, std::string *error, GltfCompletionReport *report) {
+    GltfCompletionReport localReport;
+    GltfCompletionReport &out = report ? *report : localReport;
+    out = GltfCompletionReport();
+    std::string message;
+    GltfDocument document;
+    if (!document.Load(path, message)) {
+        if (error) {
+            *error = message;
+        }
+        return false;
+    }
+    Completion completion(scene, document, out);
+    if (!completion.Run(message) || (out.fileChanged && !document.Save(message))) {
+        if (error) {
+            *error = message;
+        }
+        out.fileChanged = false;
+        return false;
     }
     return true;
 }
