@@ -503,6 +503,31 @@ void Builder::Build() {
             last = std::max(last, channel->mKeys[channel->mNumKeys - 1].mTime);
         }
         anim->mDuration = last;
+        // Assimp's glTF2 exporter (5.2.5 and master) does not write morph
+        // channels: an animation holding only those becomes an animation with
+        // empty "channels"/"samplers", which glTF forbids. A constant
+        // (identity) channel on each morphing LOD node keeps any exporter's
+        // output valid; the glTF completion then adds the "weights" channels.
+        anim->mNumChannels = static_cast<unsigned>(mMorphChannels.size());
+        anim->mChannels = new aiNodeAnim *[anim->mNumChannels];
+        for (unsigned c = 0; c < anim->mNumChannels; ++c) {
+            const aiMeshMorphAnim *morph = mMorphChannels[c];
+            auto *still = new aiNodeAnim();
+            still->mNodeName = morph->mName;
+            still->mNumPositionKeys = morph->mNumKeys;
+            still->mPositionKeys = new aiVectorKey[morph->mNumKeys];
+            still->mNumRotationKeys = morph->mNumKeys;
+            still->mRotationKeys = new aiQuatKey[morph->mNumKeys];
+            still->mNumScalingKeys = morph->mNumKeys;
+            still->mScalingKeys = new aiVectorKey[morph->mNumKeys];
+            for (unsigned k = 0; k < morph->mNumKeys; ++k) {
+                const double t = morph->mKeys[k].mTime;
+                still->mPositionKeys[k] = aiVectorKey(t, aiVector3D(0.f, 0.f, 0.f));
+                still->mRotationKeys[k] = aiQuatKey(t, aiQuaternion());
+                still->mScalingKeys[k] = aiVectorKey(t, aiVector3D(1.f, 1.f, 1.f));
+            }
+            anim->mChannels[c] = still;
+        }
         anim->mNumMorphMeshChannels = static_cast<unsigned>(mMorphChannels.size());
         anim->mMorphMeshChannels = new aiMeshMorphAnim *[anim->mNumMorphMeshChannels];
         std::copy(mMorphChannels.begin(), mMorphChannels.end(), anim->mMorphMeshChannels);

@@ -266,7 +266,11 @@ TEST(P3dImport, MorphFramesBecomeTargetsAndAnimation) {
     const aiAnimation *anim = scene->mAnimations[0];
     EXPECT_GT(anim->mTicksPerSecond, 0.0);
     EXPECT_DOUBLE_EQ(anim->mDuration, 0.5);
-    EXPECT_EQ(anim->mNumChannels, 0u);
+    // A constant identity channel on the LOD node keeps Assimp's exporter from
+    // writing an empty (invalid) glTF animation.
+    ASSERT_EQ(anim->mNumChannels, 1u);
+    EXPECT_STREQ(anim->mChannels[0]->mNodeName.C_Str(), "LOD 1.000");
+    EXPECT_EQ(anim->mChannels[0]->mNumPositionKeys, 2u);
     ASSERT_EQ(anim->mNumMorphMeshChannels, 1u);
     const aiMeshMorphAnim *channel = anim->mMorphMeshChannels[0];
     EXPECT_STREQ(channel->mName.C_Str(), "LOD 1.000"); // the node holding the morphing meshes
@@ -527,10 +531,12 @@ TEST(P3dImport, NotAP3dIsRejected) {
     EXPECT_FALSE(message.empty());
 }
 
-// Regenerates the fuzz seeds (test/fuzz/corpus/fuzz_p3d, fuzz_lzss) when
-// ASSIMP_RETRO_WRITE_SEEDS=1; otherwise checks they are still readable.
-TEST(P3dImport, FuzzSeeds) {
-    const std::string dir = std::string(ASSIMP_RETRO_SOURCE_DIR) + "/test/fuzz/corpus/";
+// The committed fuzz seeds (test/fuzz/corpus/fuzz_p3d, fuzz_lzss) and the
+// bundled samples (test/models/p3d) are exactly the writer's output;
+// ASSIMP_RETRO_UPDATE_FUZZ_SEEDS=1 rewrites them. The bundled samples are
+// untextured: the stock assimp tool (port/) would turn a .paa path into a
+// broken glTF image reference.
+TEST(P3dImport, CommittedFilesAreTheWritersOutput) {
     Model small = wp::GridModel(2);
     {
         Model sample = wp::SampleModel();
@@ -547,33 +553,44 @@ TEST(P3dImport, FuzzSeeds) {
         frame.positions = lod.positions;
         lod.frames = {frame};
     }
-    const std::map<std::string, std::vector<uint8_t>> seeds = {
-        {"fuzz_p3d/small_odol.p3d", wp::WriteOdol(small)},
-        {"fuzz_p3d/small_sp3x.p3d", wp::WriteMlod(small)},
-        {"fuzz_p3d/small_p3dm.p3d", wp::WriteMlod(small, true)},
-        {"fuzz_p3d/compressed_odol.p3d", wp::WriteOdol(wp::GridModel(12))},
-    };
-    const char *write = std::getenv("ASSIMP_RETRO_WRITE_SEEDS");
-    for (const auto &seed : seeds) {
-        if (write && std::string(write) == "1") {
-            retro_test::WriteFile(dir + seed.first, seed.second);
+    Model demo = wp::SampleModel();
+    for (auto &lod : demo.lods) {
+        lod.textures.clear();
+        for (auto &face : lod.faces) {
+            face.texIndex = -1;
         }
-        Assimp::Importer importer;
-        EXPECT_NE(ImportBytes(importer, seed.second), nullptr) << seed.first << ": " << importer.GetErrorString();
     }
-    if (write && std::string(write) == "1") {
-        // LZSS seeds: 2 bytes of output size (big-endian; low byte % 3 = checksum mode), then a stream.
-        std::vector<uint8_t> text(600);
-        for (size_t i = 0; i < text.size(); ++i) {
-            text[i] = uint8_t(i % 40 < 20 ? ' ' : 'a' + i % 7);
+    // LZSS seed: 2 bytes of output size (big-endian; low byte % 3 = checksum
+    // mode: 601 % 3 == 1, unsigned), then the stream.
+    std::vector<uint8_t> text(601);
+    for (size_t i = 0; i < text.size(); ++i) {
+        text[i] = uint8_t(i % 40 < 20 ? ' ' : 'a' + i % 7);
+    }
+    std::vector<uint8_t> lzssSeed = {uint8_t(601 >> 8), uint8_t(601 & 0xFF)};
+    const auto stream = wp::LzssEncode(text, wp::LzssSum::Unsigned);
+    lzssSeed.insert(lzssSeed.end(), stream.begin(), stream.end());
+
+    const std::map<std::string, std::vector<uint8_t>> files = {
+        {"test/fuzz/corpus/fuzz_p3d/small_odol.p3d", wp::WriteOdol(small)},
+        {"test/fuzz/corpus/fuzz_p3d/small_sp3x.p3d", wp::WriteMlod(small)},
+        {"test/fuzz/corpus/fuzz_p3d/small_p3dm.p3d", wp::WriteMlod(small, true)},
+        {"test/fuzz/corpus/fuzz_p3d/compressed_odol.p3d", wp::WriteOdol(wp::GridModel(12))},
+        {"test/fuzz/corpus/fuzz_lzss/text.bin", lzssSeed},
+        {"test/models/p3d/sample_odol.p3d", wp::WriteOdol(demo)},
+        {"test/models/p3d/sample_mlod.p3d", wp::WriteMlod(demo)},
+    };
+    const bool update = std::getenv("ASSIMP_RETRO_UPDATE_FUZZ_SEEDS") != nullptr;
+    for (const auto &file : files) {
+        const std::string path = std::string(ASSIMP_RETRO_SOURCE_DIR) + "/" + file.first;
+        if (update) {
+            retro_test::WriteFile(path, file.second);
         }
-        auto stream = wp::LzssEncode(text, wp::LzssSum::Unsigned);
-        std::vector<uint8_t> seed = {uint8_t(600 >> 8), uint8_t(600 & 0xFF)}; // 600 % 3 == 0 -> None... use 601
-        seed[1] = uint8_t(601 & 0xFF);
-        text.push_back('!');
-        stream = wp::LzssEncode(text, wp::LzssSum::Unsigned); // 601 % 3 == 1: unsigned
-        seed.insert(seed.end(), stream.begin(), stream.end());
-        retro_test::WriteFile(dir + "fuzz_lzss/text.bin", seed);
+        EXPECT_EQ(retro_test::ReadFile(path), file.second)
+                << path << " differs from the writer's output; rerun with ASSIMP_RETRO_UPDATE_FUZZ_SEEDS=1";
+        if (file.first.find(".p3d") != std::string::npos) {
+            Assimp::Importer importer;
+            EXPECT_NE(ImportBytes(importer, file.second), nullptr) << file.first << ": " << importer.GetErrorString();
+        }
     }
 }
 
