@@ -72,6 +72,12 @@ LzssResult LzssDecode(const uint8_t *in, size_t inSize, uint8_t *out, size_t out
         // A group is 8 items of at most 2 bytes each: when 16 bytes are left
         // the group needs no per-item input check (the common case).
         const bool fast = inSize - ip >= 16;
+        if (flags == 0xFF && fast && outSize - op >= 8) {
+            std::memcpy(out + op, in + ip, 8); // 8 literals (incompressible data)
+            op += 8;
+            ip += 8;
+            continue;
+        }
         for (int bit = 0; bit < 8 && op < outSize; ++bit, flags >>= 1) {
             if (flags & 1u) {
                 if (!fast && ip >= inSize) {
