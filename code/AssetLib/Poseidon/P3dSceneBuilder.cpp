@@ -13,6 +13,7 @@
 #include "P3dSceneBuilder.h"
 
 #include "Common/Handedness.h"
+#include "Common/ImportError.h"
 #include "Common/UniqueNames.h"
 
 #include <assimp/GltfMaterial.h>
@@ -69,6 +70,20 @@ class Builder {
 public:
     Builder(const Model &model, const SceneOptions &options, aiScene *scene) :
             mModel(model), mOptions(options), mScene(scene) {}
+    /// Frees what was built but not yet handed to the scene (after an error).
+    ~Builder() {
+        for (aiMesh *mesh : mMeshes) {
+            delete mesh;
+        }
+        for (aiMaterial *material : mMaterials) {
+            delete material;
+        }
+        for (aiMeshMorphAnim *channel : mMorphChannels) {
+            delete channel;
+        }
+    }
+    Builder(const Builder &) = delete;
+    Builder &operator=(const Builder &) = delete;
 
     void Build();
 
@@ -234,6 +249,11 @@ void Builder::BuildMeshes(const Lod &lod, aiNode *node, const std::string &lodNa
         positions[v] = ToScene(lod.positions[v], mCentre);
     }
     std::vector<int32_t> remap(nVerts, -1);
+    // Morph targets repeat every frame for every mesh a vertex ends up in. A
+    // real LOD puts each vertex in one or two meshes; a hostile one could put
+    // a few vertices into thousands of meshes and multiply the frames' size.
+    const uint64_t morphBudget = 8 * (uint64_t(nVerts) * lod.frames.size()) + (uint64_t(1) << 20);
+    uint64_t morphUsed = 0;
     std::vector<unsigned> meshIndices;
     for (unsigned material : order) {
         std::vector<uint32_t> used; // mesh vertex -> LOD vertex
@@ -331,6 +351,12 @@ void Builder::BuildMeshes(const Lod &lod, aiNode *node, const std::string &lodNa
             }
         }
         // Morph frames: full position sets, one target each.
+        morphUsed += uint64_t(n) * lod.frames.size();
+        if (morphUsed > morphBudget) {
+            delete mesh;
+            throw ImportError("P3D: LOD '" + lodName + "': morph frames for " + std::to_string(lod.frames.size()) +
+                    " frames x " + std::to_string(nVerts) + " vertices spread over too many meshes (corrupt file?)");
+        }
         if (!lod.frames.empty()) {
             mesh->mMethod = aiMorphingMethod_MORPH_RELATIVE;
             mesh->mNumAnimMeshes = static_cast<unsigned>(lod.frames.size());
@@ -398,7 +424,8 @@ void Builder::AddMorphChannel(const Lod &lod, const std::string &nodeName) {
 }
 
 aiNode *Builder::BuildLod(const Lod &lod, const std::string &name) {
-    auto *node = new aiNode(name);
+    std::unique_ptr<aiNode> owner(new aiNode(name)); // freed if building throws
+    aiNode *node = owner.get();
     node->mMetaData = LodMetadata(lod);
     BuildMeshes(lod, node, name);
     if (!lod.frames.empty() && node->mNumMeshes > 0) {
@@ -450,7 +477,7 @@ aiNode *Builder::BuildLod(const Lod &lod, const std::string &name) {
     if (!children.empty()) {
         node->addChildren(static_cast<unsigned>(children.size()), children.data());
     }
-    return node;
+    return owner.release();
 }
 
 void Builder::Build() {
@@ -469,19 +496,17 @@ void Builder::Build() {
             root->mMetaData->Set(4, "p3d:mapType", static_cast<int32_t>(mModel.mapType));
         }
     }
-    std::vector<aiNode *> lodNodes;
     for (size_t index : ChosenLods()) {
         const Lod &lod = mModel.lods[index];
-        lodNodes.push_back(BuildLod(lod, mNodeNames.Make(LodName(lod.resolution), "LOD")));
-    }
-    if (!lodNodes.empty()) {
-        root->addChildren(static_cast<unsigned>(lodNodes.size()), lodNodes.data());
+        aiNode *lodNode = BuildLod(lod, mNodeNames.Make(LodName(lod.resolution), "LOD"));
+        root->addChildren(1, &lodNode); // owned by the scene at once
     }
 
     if (!mMeshes.empty()) {
         mScene->mNumMeshes = static_cast<unsigned>(mMeshes.size());
         mScene->mMeshes = new aiMesh *[mScene->mNumMeshes];
         std::copy(mMeshes.begin(), mMeshes.end(), mScene->mMeshes);
+        mMeshes.clear();
     } else {
         mScene->mFlags |= AI_SCENE_FLAGS_INCOMPLETE;
     }
@@ -493,6 +518,7 @@ void Builder::Build() {
     mScene->mNumMaterials = static_cast<unsigned>(mMaterials.size());
     mScene->mMaterials = new aiMaterial *[mScene->mNumMaterials];
     std::copy(mMaterials.begin(), mMaterials.end(), mScene->mMaterials);
+    mMaterials.clear();
 
     if (!mMorphChannels.empty()) {
         auto *anim = new aiAnimation();
@@ -531,6 +557,7 @@ void Builder::Build() {
         anim->mNumMorphMeshChannels = static_cast<unsigned>(mMorphChannels.size());
         anim->mMorphMeshChannels = new aiMeshMorphAnim *[anim->mNumMorphMeshChannels];
         std::copy(mMorphChannels.begin(), mMorphChannels.end(), anim->mMorphMeshChannels);
+        mMorphChannels.clear();
         mScene->mNumAnimations = 1;
         mScene->mAnimations = new aiAnimation *[1]{anim};
     }

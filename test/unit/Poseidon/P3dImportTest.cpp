@@ -525,6 +525,43 @@ TEST(P3dImport, NaNUvsAreSanitised) {
     }
 }
 
+TEST(P3dImport, MorphFramesCannotBeMultipliedByMeshes) {
+    // Three vertices shared by 1000 faces of 1000 textures, 400 frames: each
+    // mesh would repeat every frame. Refused clearly (and without leaks).
+    Model model;
+    assimp_retro::p3d::Lod lod;
+    lod.resolution = 1.f;
+    for (int i = 0; i < 3; ++i) {
+        lod.positions.push_back({float(i == 1), 0.f, float(i == 2)});
+        lod.normals.push_back({0.f, -1.f, 0.f});
+        lod.uvs.push_back({0.f, 0.f});
+        lod.clipFlags.push_back(0x3F);
+    }
+    for (int t = 0; t < 1000; ++t) {
+        lod.textures.push_back("t" + std::to_string(t));
+        assimp_retro::p3d::Polygon face;
+        face.texIndex = t;
+        face.count = 3;
+        face.index[0] = 0;
+        face.index[1] = 2;
+        face.index[2] = 1;
+        lod.faces.push_back(face);
+    }
+    lod.frames.resize(400);
+    for (auto &frame : lod.frames) {
+        frame.positions = lod.positions;
+    }
+    model.lods.push_back(lod);
+    const std::string message = ImportError(wp::WriteOdol(model));
+    EXPECT_NE(message.find("morph frames"), std::string::npos) << message;
+    // With fewer frames it imports: 1000 meshes, each with its targets.
+    model.lods[0].frames.resize(2);
+    Assimp::Importer importer;
+    const aiScene *scene = ImportBytes(importer, wp::WriteOdol(model), 0);
+    ASSERT_NE(scene, nullptr) << importer.GetErrorString();
+    EXPECT_EQ(scene->mNumMeshes, 1000u);
+}
+
 TEST(P3dImport, NotAP3dIsRejected) {
     std::vector<uint8_t> bytes = {'O', 'D', 'O', 'X', 7, 0, 0, 0, 1, 0, 0, 0};
     const std::string message = ImportError(bytes);
