@@ -125,19 +125,39 @@ TEST(P3dCorpus, HmmwvLodNames) {
     EXPECT_EQ(names.front().rfind("LOD ", 0), 0u);
 }
 
-// The default (first visual LOD) scene faces +Z: the memory point of the
-// driver or muzzle is in front... checked on the real HMMWV via its memory
-// points when all LODs are loaded: the headlights ("svetlo") are at +Z.
-TEST(P3dCorpus, HmmwvFacesPlusZ) {
+// Orientation on a real model (ODOL.md §3): the HMMWV must face glTF +Z and
+// not be mirrored. Its headlights and gun muzzle are at +Z; a US vehicle has
+// its driver on the left, which for a model facing +Z (Y up) is +X: the
+// steering wheel and the driver's entry point are at +X.
+TEST(P3dCorpus, HmmwvFacesPlusZAndIsNotMirrored) {
     Assimp::Importer importer;
     importer.SetPropertyInteger(AI_CONFIG_IMPORT_P3D_LODS, 2);
     const aiScene *scene = retro_test::Import(importer, retro_test::CorpusPath("p3d/tzk210_mcar_hmmwv_xj200.p3d"));
     ASSERT_NE(scene, nullptr) << importer.GetErrorString();
     const aiNode *memory = scene->mRootNode->FindNode("Memory");
     ASSERT_NE(memory, nullptr);
-    for (unsigned i = 0; i < memory->mNumChildren; ++i) {
-        const aiNode *point = memory->mChildren[i];
-        std::cout << "  memory point '" << point->mName.C_Str() << "' at " << point->mTransformation.a4 << ", "
-                  << point->mTransformation.b4 << ", " << point->mTransformation.c4 << "\n";
+    auto position = [&](const char *name) {
+        const aiNode *point = memory->FindNode(name);
+        EXPECT_NE(point, nullptr) << name;
+        return point ? aiVector3D(point->mTransformation.a4, point->mTransformation.b4, point->mTransformation.c4)
+                     : aiVector3D();
+    };
+    EXPECT_GT(position("svetlo p").z, 2.f);
+    EXPECT_GT(position("svetlo l").z, 2.f);
+    EXPECT_GT(position("usti hlavne").z, position("konec hlavne").z); // the barrel points forward
+    EXPECT_GT(position("pos driver").x, 1.f);
+    EXPECT_GT(position("svetlo l").x, position("svetlo p").x); // levy (left) at +X, pravy (right) at -X
+    // The steering wheel (texture uaz_kab_volant) of the first LOD sits at +X.
+    const aiNode *lod = scene->mRootNode->mChildren[0];
+    bool found = false;
+    for (unsigned i = 0; i < lod->mNumMeshes; ++i) {
+        const aiMesh *mesh = scene->mMeshes[lod->mMeshes[i]];
+        if (std::string(scene->mMaterials[mesh->mMaterialIndex]->GetName().C_Str()) == "data\\uaz_kab_volant.paa") {
+            found = true;
+            for (unsigned v = 0; v < mesh->mNumVertices; ++v) {
+                EXPECT_GT(mesh->mVertices[v].x, 0.f);
+            }
+        }
     }
+    EXPECT_TRUE(found);
 }
