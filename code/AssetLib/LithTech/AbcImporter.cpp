@@ -1,0 +1,89 @@
+#include "AbcImporter.h"
+
+#include "AbcV6Reader.h"
+#include "Common/FileBuffer.h"
+#include "Common/ImportError.h"
+
+#include <assimp_retro/config.h>
+
+#include <assimp/Importer.hpp>
+#include <assimp/importerdesc.h>
+#include <assimp/scene.h>
+
+#include <cstring>
+
+namespace Assimp {
+
+namespace {
+
+const aiImporterDesc kDescription = {
+    "LithTech ABC Importer (assimp-retro)",
+    "assimp-retro",
+    "",
+    "ABC v6 (Shogo, Blood 2, KISS Psycho Circus) and v9-v13, v108 (NOLF, AVP2, ...); recognised by content, not extension",
+    aiImporterFlags_SupportBinaryFlavour,
+    0, 0, 0, 0,
+    "abc",
+};
+
+enum class AbcKind { None, V6, V9 };
+
+/// Enough of the file to tell: "\x06\x00Header", next offset, then either
+/// u16 28 + the v6 token or a u32 version.
+constexpr size_t kDetectBytes = 14 + 28;
+
+AbcKind Detect(const uint8_t *data, size_t size) {
+    static const uint8_t kHeader[] = {6, 0, 'H', 'e', 'a', 'd', 'e', 'r'};
+    if (size < 16 || std::memcmp(data, kHeader, sizeof(kHeader)) != 0) {
+        return AbcKind::None;
+    }
+    if (assimp_retro::abc::IsV6(data, size)) {
+        return AbcKind::V6;
+    }
+    const uint32_t version = uint32_t(data[12]) | uint32_t(data[13]) << 8 | uint32_t(data[14]) << 16 | uint32_t(data[15]) << 24;
+    switch (version) {
+    case 9: case 10: case 11: case 12: case 13: case 108: return AbcKind::V9;
+    default: return AbcKind::None;
+    }
+}
+
+} // namespace
+
+AbcImporter::AbcImporter() = default;
+AbcImporter::~AbcImporter() = default;
+
+bool AbcImporter::CanRead(const std::string &pFile, IOSystem *pIOHandler, bool) const {
+    const std::vector<uint8_t> head = assimp_retro::ReadFileHead(pIOHandler, pFile, kDetectBytes);
+    return !head.empty() && Detect(head.data(), head.size()) != AbcKind::None;
+}
+
+const aiImporterDesc *AbcImporter::GetInfo() const {
+    return &kDescription;
+}
+
+void AbcImporter::SetupProperties(const Importer *pImp) {
+    mV6Settings.vertexAnimation = pImp->GetPropertyBool(AI_CONFIG_IMPORT_ABC_VERTEX_ANIMATION, true);
+    const int levels = pImp->GetPropertyInteger(AI_CONFIG_IMPORT_ABC_LOD_LEVELS, 0);
+    mV6Settings.lodLevels = levels > 0 ? unsigned(levels) : 0u;
+    mV9Settings.allLods = pImp->GetPropertyBool(AI_CONFIG_IMPORT_ABC_ALL_LODS, false);
+    mV9Settings.childModels = pImp->GetPropertyBool(AI_CONFIG_IMPORT_ABC_CHILD_MODELS, true);
+}
+
+void AbcImporter::InternReadFile(const std::string &pFile, aiScene *pScene, IOSystem *pIOHandler) {
+    const std::vector<uint8_t> data = assimp_retro::ReadWholeFile(pIOHandler, pFile, "ABC");
+    switch (Detect(data.data(), data.size())) {
+    case AbcKind::V6: {
+        const assimp_retro::abc::V6Model model = assimp_retro::abc::ReadV6(data.data(), data.size(), pFile);
+        assimp_retro::abc::BuildV6Scene(model, mV6Settings, pScene);
+        break;
+    }
+    case AbcKind::V9:
+        assimp_retro::abc::ImportV9(data.data(), data.size(), pFile, pIOHandler, mV9Settings, pScene);
+        break;
+    default:
+        throw assimp_retro::ImportError("ABC: " + pFile +
+                ": not a LithTech ABC model (expected a 'Header' section with the v6 file token or version 9-13/108)");
+    }
+}
+
+} // namespace Assimp

@@ -1,0 +1,32 @@
+// assimp-retro: LithTech ABC models (.abc): v6 (Shogo, Blood 2, KISS Psycho
+// Circus) here, v9-v13 and v108 (NOLF, AVP2, ...) through abc::ImportV9.
+//
+// `.abc` is also Alembic's extension, so files are recognised by content only:
+// a "Header" section followed by the v6 file token or a known v9+ version.
+#pragma once
+
+#include "AbcV6SceneBuilder.h"
+#include "AbcV9Import.h"
+
+#include <assimp/BaseImporter.h>
+
+namespace Assimp {
+
+class AbcImporter : public BaseImporter {
+public:
+    AbcImporter();
+    ~AbcImporter() override;
+
+    bool CanRead(const std::string &pFile, IOSystem *pIOHandler, bool checkSig) const override;
+    const aiImporterDesc *GetInfo() const override;
+    void SetupProperties(const Importer *pImp) override;
+
+protected:
+    void InternReadFile(const std::string &pFile, aiScene *pScene, IOSystem *pIOHandler) override;
+
+private:
+    assimp_retro::abc::V6BuildSettings mV6Settings;
+    assimp_retro::abc::V9ImportSettings mV9Settings;
+};
+
+} // namespace Assimp

@@ -1,0 +1,137 @@
+// assimp-retro: LithTech ABC v6 ("MonolithExport Model File v6": Shogo, Blood 2,
+// KISS Psycho Circus) as plain structs, in the file's own coordinates
+// (left-handed, +Y up, models face +Z). See ../shared/formats/ABC.md 2.3.
+//
+// Nothing here knows about Assimp: AbcV6Reader fills it, AbcV6SceneBuilder
+// turns it into an aiScene.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace assimp_retro {
+namespace abc {
+
+struct Vec3 {
+    float x = 0.f, y = 0.f, z = 0.f;
+};
+
+/// Stored x, y, z, w (w last); may be non-unit (LithTech normalises).
+struct Quat {
+    float x = 0.f, y = 0.f, z = 0.f, w = 1.f;
+};
+
+/// Three signed bytes; divide by 127 for the direction.
+struct ByteNormal {
+    int8_t x = 0, y = 0, z = 0;
+};
+
+struct V6Triangle {
+    float u[3] = {0.f, 0.f, 0.f}; ///< per corner, as stored (v not flipped)
+    float v[3] = {0.f, 0.f, 0.f};
+    uint32_t vertex[3] = {0, 0, 0}; ///< stored as u16; wider after CollapseTriangles
+    ByteNormal normal;            ///< face normal, node-local like the vertices
+};
+
+struct V6Vertex {
+    Vec3 position;                ///< in the local space of node `node`
+    ByteNormal normal;
+    uint8_t node = 0;             ///< the node's depth-first index (= TransformationIndex)
+    uint16_t replacements[2] = {0, 0}; ///< collapse vertices: the two vertices they merge
+};
+
+struct V6Geometry {
+    bool present = false;
+    Vec3 boundsMin, boundsMax;
+    /// Progressive-mesh collapse steps ("NumLODs"). Step j merges the two
+    /// vertices named by vertex normalVerts + j into that vertex.
+    uint32_t lodSteps = 0;
+    std::vector<uint16_t> vertexStartNum; ///< lodSteps + 1 entries
+    std::vector<V6Triangle> triangles;    ///< full detail; every index < normalVerts
+    uint32_t normalVerts = 0;             ///< vertices [0, normalVerts) are the base mesh
+    std::vector<V6Vertex> vertices;       ///< base mesh, then one collapse vertex per step
+    /// Collapse steps whose data is consistent (vertex normalVerts + j exists
+    /// and merges two earlier vertices); LODs can use this many steps.
+    uint32_t usableLodSteps = 0;
+};
+
+/// Node flags (v6 meaning).
+enum V6NodeFlags : uint8_t {
+    kV6NodeNull = 1,        ///< no geometry
+    kV6NodeTriangles = 2,   ///< has triangles
+    kV6NodeDeformation = 4, ///< vertex-animated
+};
+
+struct V6Node {
+    Vec3 boundsMin, boundsMax;
+    std::string name;
+    uint16_t transformIndex = 0;
+    uint8_t flags = 0;
+    std::vector<uint16_t> mdVertices; ///< vertex indices driven by vertex animation
+    uint32_t numChildren = 0;
+    int parent = -1;                  ///< depth-first index of the parent, -1 for the root
+};
+
+struct V6KeyframeInfo {
+    uint32_t time = 0; ///< milliseconds
+    Vec3 boundsMin, boundsMax;
+    std::string command; ///< engine event, e.g. "fire_key", "sound_key x.wav"
+};
+
+struct V6NodeKey {
+    Vec3 position;  ///< parent-relative
+    Quat rotation;  ///< parent-relative
+};
+
+/// One node's data in one animation.
+struct V6NodeTrack {
+    std::vector<V6NodeKey> keys;   ///< one per keyframe
+    /// Compressed vertex frames, 3 bytes each, keyframe-major:
+    /// frame k, MD vertex j at byte 3 * (k * mdCount + j).
+    std::vector<uint8_t> mdFrames;
+    Vec3 mdScale, mdTranslate;     ///< present for every node
+
+    /// Node-local position of MD vertex j at keyframe k: byte * scale + translate.
+    Vec3 MdPosition(size_t key, size_t j, size_t mdCount) const {
+        const uint8_t *b = &mdFrames[3 * (key * mdCount + j)];
+        return Vec3{b[0] * mdScale.x + mdTranslate.x, b[1] * mdScale.y + mdTranslate.y, b[2] * mdScale.z + mdTranslate.z};
+    }
+};
+
+struct V6Animation {
+    std::string name;
+    uint32_t length = 0; ///< milliseconds (= time of the last keyframe in real files)
+    Vec3 boundsMin, boundsMax;
+    std::vector<V6KeyframeInfo> keyframes;
+    std::vector<V6NodeTrack> nodes; ///< one per node, depth-first order
+    bool hasDims = false;
+    Vec3 dims;                      ///< from the AnimDims section
+};
+
+struct V6Model {
+    std::string commandString;
+    V6Geometry geometry;
+    std::vector<V6Node> nodes; ///< depth-first preorder; nodes[0] is the root
+    std::vector<V6Animation> animations;
+    bool hasAnimDims = false;
+    bool hasTransformInfo = false;
+    int32_t flipGeom = 0; ///< as stored (only meaningful when hasTransformInfo)
+    int32_t flipAnim = 0;
+    std::vector<std::string> warnings; ///< recoverable oddities, for the log
+
+    /// LithTech 1.5 engines assume FlipGeom = FlipAnim = 1 for files without
+    /// a TransformInfo section (LithTech 1.0: Shogo, Blood 2).
+    bool EffectiveFlipGeom() const { return hasTransformInfo ? flipGeom != 0 : true; }
+    bool EffectiveFlipAnim() const { return hasTransformInfo ? flipAnim != 0 : true; }
+};
+
+/// The full-detail triangles with the first `steps` collapse steps applied
+/// (steps <= geometry.usableLodSteps): every corner follows its vertex's
+/// collapse chain, triangles whose corners merge are dropped. Corners keep
+/// their own UVs. Indices may then point at collapse vertices (>= normalVerts).
+std::vector<V6Triangle> CollapseTriangles(const V6Geometry &geometry, uint32_t steps);
+
+} // namespace abc
+} // namespace assimp_retro

@@ -1,0 +1,549 @@
+#include "AbcV6SceneBuilder.h"
+
+#include "Common/Handedness.h"
+#include "Common/ImportError.h"
+#include "Common/UniqueNames.h"
+
+#include <assimp/DefaultLogger.hpp>
+#include <assimp/material.h>
+#include <assimp/scene.h>
+
+#include <cmath>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <tuple>
+
+namespace assimp_retro {
+namespace abc {
+
+namespace {
+
+constexpr MirrorAxis kMirror = MirrorAxis::X; // ABC.md 2.7
+const char *const kRootNodeName = "<ABC_Root>"; // the same as the v9+ import
+
+void Warn(const std::string &message) {
+    Assimp::DefaultLogger::get()->warn(("ABC: " + message).c_str());
+}
+
+/// aiString::Set ignores strings that do not fit; cut them instead.
+aiString MakeString(const std::string &text) {
+    aiString s;
+    s.Set(text.size() < sizeof(s.data) - 1 ? text : text.substr(0, sizeof(s.data) - 1));
+    return s;
+}
+
+aiVector3D ToScene(const Vec3 &v) {
+    return Mirror(aiVector3D(v.x, v.y, v.z), kMirror);
+}
+
+aiVector3D Direction(const ByteNormal &n) {
+    return Mirror(aiVector3D(n.x / 127.f, n.y / 127.f, n.z / 127.f), kMirror);
+}
+
+/// Inverse of a rotation + translation matrix: R^T and -R^T t, with an exact
+/// (0,0,0,1) last row (glTF validators reject inverse bind matrices without one).
+aiMatrix4x4 RigidInverse(const aiMatrix4x4 &m) {
+    aiMatrix4x4 r;
+    r.a1 = m.a1; r.a2 = m.b1; r.a3 = m.c1;
+    r.b1 = m.a2; r.b2 = m.b2; r.b3 = m.c2;
+    r.c1 = m.a3; r.c2 = m.b3; r.c3 = m.c3;
+    r.a4 = -(r.a1 * m.a4 + r.a2 * m.b4 + r.a3 * m.c4);
+    r.b4 = -(r.b1 * m.a4 + r.b2 * m.b4 + r.b3 * m.c4);
+    r.c4 = -(r.c1 * m.a4 + r.c2 * m.b4 + r.c3 * m.c4);
+    return r;
+}
+
+template <typename T>
+T *CopyArray(const std::vector<T> &values) {
+    if (values.empty()) {
+        return nullptr;
+    }
+    T *array = new T[values.size()];
+    for (size_t i = 0; i < values.size(); ++i) {
+        array[i] = values[i];
+    }
+    return array;
+}
+
+void SetChildren(aiNode *parent, const std::vector<aiNode *> &children) {
+    if (children.empty()) {
+        return;
+    }
+    parent->mNumChildren = static_cast<unsigned>(children.size());
+    parent->mChildren = new aiNode *[children.size()];
+    for (size_t i = 0; i < children.size(); ++i) {
+        parent->mChildren[i] = children[i];
+        children[i]->mParent = parent;
+    }
+}
+
+/// One mesh of the scene being built, before it becomes an aiMesh.
+struct MeshPlan {
+    std::string name;     ///< the aiMesh's
+    std::string nodeName; ///< the node holding it
+    std::vector<V6Triangle> triangles;
+    int lodLevel = 0;
+    uint32_t collapseSteps = 0;
+};
+
+class Builder {
+public:
+    Builder(const V6Model &model, const V6BuildSettings &settings, aiScene *scene) :
+            mModel(model), mSettings(settings), mScene(scene) {}
+
+    void Build();
+
+private:
+    void NameNodes();
+    void ComputeKeptKeys();
+    void ComputeBindPose();
+    void ComputeMdSlots();
+    aiQuaternion SceneRotation(const Quat &stored) const;
+    aiVector3D BindPosition(size_t vertex) const;
+    aiVector3D MorphPosition(size_t vertex, size_t anim, size_t key) const;
+    aiMesh *BuildMesh(const MeshPlan &plan, std::vector<uint32_t> &sourceVertex) const;
+    bool HasVertexAnimation(const std::vector<uint32_t> &sourceVertex) const;
+    void AddMorphTargets(aiMesh *mesh, const std::vector<uint32_t> &sourceVertex) const;
+    aiAnimation *BuildAnimation(size_t anim, const std::vector<std::pair<std::string, unsigned>> &morphMeshes);
+    aiMetadata *BuildMetadata(const std::vector<std::string> &animationNames) const;
+
+    const V6Model &mModel;
+    const V6BuildSettings &mSettings;
+    aiScene *mScene;
+    UniqueNames mNames;
+    std::vector<std::string> mNodeNames;
+    std::vector<std::vector<size_t>> mKeptKeys; ///< per animation: keyframes with increasing times
+    std::vector<aiMatrix4x4> mLocal, mGlobal;   ///< scene space, animation 0 keyframe 0
+    std::vector<int> mMdSlot;                   ///< per vertex: index in its node's MD list, or -1
+    /// Morph targets in order: (animation, keyframe) of each.
+    std::vector<std::pair<size_t, size_t>> mTargets;
+};
+
+void Builder::NameNodes() {
+    mNames.Reserve(kRootNodeName);
+    mNodeNames.reserve(mModel.nodes.size());
+    for (size_t i = 0; i < mModel.nodes.size(); ++i) {
+        mNodeNames.push_back(mNames.Make(mModel.nodes[i].name, "node" + std::to_string(i)));
+    }
+}
+
+void Builder::ComputeKeptKeys() {
+    mKeptKeys.resize(mModel.animations.size());
+    for (size_t a = 0; a < mModel.animations.size(); ++a) {
+        const V6Animation &anim = mModel.animations[a];
+        for (size_t k = 0; k < anim.keyframes.size(); ++k) {
+            if (!mKeptKeys[a].empty() && anim.keyframes[k].time <= anim.keyframes[mKeptKeys[a].back()].time) {
+                Warn("animation '" + anim.name + "': keyframe " + std::to_string(k) + " at " + std::to_string(anim.keyframes[k].time) +
+                        " ms does not come after the previous one; skipped");
+                continue;
+            }
+            mKeptKeys[a].push_back(k);
+        }
+    }
+}
+
+aiQuaternion Builder::SceneRotation(const Quat &stored) const {
+    aiQuaternion q(stored.w, stored.x, stored.y, stored.z);
+    const float length = std::sqrt(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
+    if (!(length > 1e-6f) || !std::isfinite(length)) {
+        return aiQuaternion();
+    }
+    q = aiQuaternion(q.w / length, q.x / length, q.y / length, q.z / length);
+    if (mModel.EffectiveFlipAnim()) {
+        q.Conjugate();
+    }
+    return Mirror(q, kMirror);
+}
+
+void Builder::ComputeBindPose() {
+    const size_t count = mModel.nodes.size();
+    mLocal.assign(count, aiMatrix4x4());
+    mGlobal.assign(count, aiMatrix4x4());
+    const V6Animation *anim = mModel.animations.empty() ? nullptr : &mModel.animations[0];
+    if (!anim || anim->keyframes.empty()) {
+        Warn("no animation 0 keyframe 0 to take the bind pose from; every node keeps the identity transform");
+    }
+    for (size_t n = 0; n < count; ++n) {
+        if (anim && !anim->keyframes.empty()) {
+            const V6NodeKey &key = anim->nodes[n].keys[0];
+            mLocal[n] = aiMatrix4x4(aiVector3D(1.f, 1.f, 1.f), SceneRotation(key.rotation), ToScene(key.position));
+        }
+        const int parent = mModel.nodes[n].parent;
+        mGlobal[n] = parent >= 0 ? mGlobal[size_t(parent)] * mLocal[n] : mLocal[n];
+    }
+}
+
+void Builder::ComputeMdSlots() {
+    const std::vector<V6Vertex> &vertices = mModel.geometry.vertices;
+    mMdSlot.assign(vertices.size(), -1);
+    for (size_t n = 0; n < mModel.nodes.size(); ++n) {
+        const V6Node &node = mModel.nodes[n];
+        for (size_t j = 0; j < node.mdVertices.size(); ++j) {
+            const uint16_t v = node.mdVertices[j];
+            if (vertices[v].node != n) {
+                Warn("node '" + node.name + "' animates vertex " + std::to_string(v) + ", which belongs to node " +
+                        std::to_string(vertices[v].node) + "; that vertex keeps its stored position");
+                continue;
+            }
+            mMdSlot[v] = static_cast<int>(j);
+        }
+    }
+}
+
+aiVector3D Builder::BindPosition(size_t vertex) const {
+    const V6Vertex &v = mModel.geometry.vertices[vertex];
+    Vec3 local = v.position;
+    if (mMdSlot[vertex] >= 0 && !mModel.animations.empty() && !mModel.animations[0].keyframes.empty()) {
+        local = mModel.animations[0].nodes[v.node].MdPosition(0, size_t(mMdSlot[vertex]), mModel.nodes[v.node].mdVertices.size());
+    }
+    return mGlobal[v.node] * ToScene(local);
+}
+
+aiVector3D Builder::MorphPosition(size_t vertex, size_t anim, size_t key) const {
+    const V6Vertex &v = mModel.geometry.vertices[vertex];
+    if (mMdSlot[vertex] < 0) {
+        return BindPosition(vertex);
+    }
+    const Vec3 local = mModel.animations[anim].nodes[v.node].MdPosition(key, size_t(mMdSlot[vertex]),
+            mModel.nodes[v.node].mdVertices.size());
+    return mGlobal[v.node] * ToScene(local);
+}
+
+aiMesh *Builder::BuildMesh(const MeshPlan &plan, std::vector<uint32_t> &sourceVertex) const {
+    const std::vector<V6Vertex> &vertices = mModel.geometry.vertices;
+    // LithTech's front faces are clockwise in its left-handed space; the
+    // mirror makes them counter-clockwise unless FlipGeom stored them reversed.
+    const bool swapWinding = !mModel.EffectiveFlipGeom();
+
+    std::vector<aiVector3D> positions, normals, uvs;
+    std::vector<aiFace> faces;
+    std::map<std::tuple<uint32_t, float, float>, unsigned> shared; // (file vertex, u, v) -> mesh vertex
+    sourceVertex.clear();
+    faces.reserve(plan.triangles.size());
+    for (const V6Triangle &t : plan.triangles) {
+        unsigned corner[3];
+        for (int c = 0; c < 3; ++c) {
+            const uint32_t v = t.vertex[c];
+            const auto inserted = shared.emplace(std::make_tuple(v, t.u[c], t.v[c]), unsigned(positions.size()));
+            corner[c] = inserted.first->second;
+            if (!inserted.second) {
+                continue;
+            }
+            const aiMatrix3x3 rotation(mGlobal[vertices[v].node]);
+            aiVector3D normal = Direction(vertices[v].normal);
+            if (normal.SquareLength() < 1e-6f) {
+                normal = Direction(t.normal); // a vertex without a normal takes its first face's
+            }
+            normal = rotation * normal;
+            positions.push_back(BindPosition(v));
+            normals.push_back(normal);
+            uvs.emplace_back(t.u[c], 1.f - t.v[c], 0.f);
+            sourceVertex.push_back(v);
+        }
+        faces.emplace_back();
+        faces.back().mNumIndices = 3;
+        faces.back().mIndices = new unsigned[3]{corner[0], swapWinding ? corner[2] : corner[1], swapWinding ? corner[1] : corner[2]};
+    }
+    // Normals must be unit vectors (glTF); repair the few files lacking one.
+    for (size_t i = 0; i < normals.size(); ++i) {
+        if (normals[i].SquareLength() < 1e-6f) {
+            normals[i] = aiVector3D(0.f, 1.f, 0.f);
+        } else {
+            normals[i].Normalize();
+        }
+    }
+
+    aiMesh *mesh = new aiMesh();
+    mesh->mName = MakeString(plan.name);
+    mesh->mPrimitiveTypes = aiPrimitiveType_TRIANGLE;
+    mesh->mMaterialIndex = 0;
+    mesh->mNumVertices = static_cast<unsigned>(positions.size());
+    mesh->mVertices = CopyArray(positions);
+    mesh->mNormals = CopyArray(normals);
+    mesh->mTextureCoords[0] = CopyArray(uvs);
+    mesh->mNumUVComponents[0] = 2;
+    mesh->mNumFaces = static_cast<unsigned>(faces.size());
+    mesh->mFaces = new aiFace[faces.size()];
+    for (size_t i = 0; i < faces.size(); ++i) {
+        std::swap(mesh->mFaces[i], faces[i]);
+    }
+
+    // One bone per node; each vertex weighs 1 on its own node.
+    std::vector<std::vector<aiVertexWeight>> weights(mModel.nodes.size());
+    for (size_t i = 0; i < sourceVertex.size(); ++i) {
+        weights[vertices[sourceVertex[i]].node].emplace_back(unsigned(i), 1.f);
+    }
+    mesh->mNumBones = static_cast<unsigned>(mModel.nodes.size());
+    mesh->mBones = new aiBone *[mesh->mNumBones];
+    for (size_t n = 0; n < mModel.nodes.size(); ++n) {
+        aiBone *bone = new aiBone();
+        bone->mName = MakeString(mNodeNames[n]);
+        bone->mOffsetMatrix = RigidInverse(mGlobal[n]);
+        bone->mNumWeights = static_cast<unsigned>(weights[n].size());
+        bone->mWeights = CopyArray(weights[n]);
+        mesh->mBones[n] = bone;
+    }
+    return mesh;
+}
+
+bool Builder::HasVertexAnimation(const std::vector<uint32_t> &sourceVertex) const {
+    for (uint32_t v : sourceVertex) {
+        if (mMdSlot[v] >= 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+void Builder::AddMorphTargets(aiMesh *mesh, const std::vector<uint32_t> &sourceVertex) const {
+    mesh->mMethod = aiMorphingMethod_MORPH_RELATIVE;
+    mesh->mNumAnimMeshes = static_cast<unsigned>(mTargets.size());
+    mesh->mAnimMeshes = new aiAnimMesh *[mTargets.size()];
+    for (size_t t = 0; t < mTargets.size(); ++t) {
+        const size_t anim = mTargets[t].first, key = mTargets[t].second;
+        aiAnimMesh *target = new aiAnimMesh();
+        target->mName = MakeString(mModel.animations[anim].name + "@" + std::to_string(mModel.animations[anim].keyframes[key].time));
+        target->mNumVertices = mesh->mNumVertices;
+        target->mVertices = new aiVector3D[mesh->mNumVertices];
+        for (size_t i = 0; i < sourceVertex.size(); ++i) {
+            target->mVertices[i] = MorphPosition(sourceVertex[i], anim, key);
+        }
+        target->mWeight = 0.f;
+        mesh->mAnimMeshes[t] = target;
+    }
+}
+
+aiAnimation *Builder::BuildAnimation(size_t a, const std::vector<std::pair<std::string, unsigned>> &morphMeshes) {
+    const V6Animation &anim = mModel.animations[a];
+    const std::vector<size_t> &kept = mKeptKeys[a];
+    aiAnimation *out = new aiAnimation();
+    out->mTicksPerSecond = 1000.0;
+    const double lastTime = anim.keyframes[kept.back()].time;
+    out->mDuration = std::max<double>(lastTime, anim.length);
+
+    out->mNumChannels = static_cast<unsigned>(mModel.nodes.size());
+    out->mChannels = new aiNodeAnim *[out->mNumChannels];
+    for (size_t n = 0; n < mModel.nodes.size(); ++n) {
+        aiNodeAnim *channel = new aiNodeAnim();
+        channel->mNodeName = MakeString(mNodeNames[n]);
+        channel->mNumPositionKeys = channel->mNumRotationKeys = static_cast<unsigned>(kept.size());
+        channel->mPositionKeys = new aiVectorKey[kept.size()];
+        channel->mRotationKeys = new aiQuatKey[kept.size()];
+        for (size_t i = 0; i < kept.size(); ++i) {
+            const double time = anim.keyframes[kept[i]].time;
+            const V6NodeKey &key = anim.nodes[n].keys[kept[i]];
+            channel->mPositionKeys[i].mTime = time;
+            channel->mPositionKeys[i].mValue = ToScene(key.position);
+            aiQuaternion rotation = SceneRotation(key.rotation);
+            if (i > 0) {
+                rotation = SameHemisphere(channel->mRotationKeys[i - 1].mValue, rotation);
+            }
+            channel->mRotationKeys[i].mTime = time;
+            channel->mRotationKeys[i].mValue = rotation;
+        }
+        channel->mNumScalingKeys = 1;
+        channel->mScalingKeys = new aiVectorKey[1];
+        channel->mScalingKeys[0].mTime = anim.keyframes[kept[0]].time;
+        channel->mScalingKeys[0].mValue = aiVector3D(1.f, 1.f, 1.f);
+        out->mChannels[n] = channel;
+    }
+
+    // Morph weights: at keyframe k of this animation, its target weighs 1.
+    if (!morphMeshes.empty()) {
+        out->mNumMorphMeshChannels = static_cast<unsigned>(morphMeshes.size());
+        out->mMorphMeshChannels = new aiMeshMorphAnim *[morphMeshes.size()];
+        for (size_t m = 0; m < morphMeshes.size(); ++m) {
+            const unsigned targetCount = morphMeshes[m].second;
+            aiMeshMorphAnim *channel = new aiMeshMorphAnim();
+            channel->mName = MakeString(morphMeshes[m].first);
+            channel->mNumKeys = static_cast<unsigned>(kept.size());
+            channel->mKeys = new aiMeshMorphKey[kept.size()];
+            for (size_t i = 0; i < kept.size(); ++i) {
+                aiMeshMorphKey &key = channel->mKeys[i];
+                key.mTime = anim.keyframes[kept[i]].time;
+                key.mNumValuesAndWeights = targetCount;
+                key.mValues = new unsigned[targetCount];
+                key.mWeights = new double[targetCount];
+                for (unsigned t = 0; t < targetCount; ++t) {
+                    key.mValues[t] = t;
+                    key.mWeights[t] = (mTargets[t].first == a && mTargets[t].second == kept[i]) ? 1.0 : 0.0;
+                }
+            }
+            out->mMorphMeshChannels[m] = channel;
+        }
+    }
+    return out;
+}
+
+aiMetadata *Builder::BuildMetadata(const std::vector<std::string> &animationNames) const {
+    // Flat keys only: Assimp 5.2.5's scene copy (Exporter) aborts on nested metadata.
+    aiMetadata *meta = new aiMetadata();
+    meta->Add("abc:version", int32_t(6));
+    meta->Add("abc:commandString", MakeString(mModel.commandString));
+    meta->Add("abc:transformInfo", mModel.hasTransformInfo);
+    meta->Add("abc:flipGeom", int32_t(mModel.EffectiveFlipGeom() ? 1 : 0));
+    meta->Add("abc:flipAnim", int32_t(mModel.EffectiveFlipAnim() ? 1 : 0));
+    meta->Add("abc:lodSteps", int32_t(mModel.geometry.lodSteps));
+    unsigned sceneIndex = 0;
+    for (size_t a = 0; a < mModel.animations.size(); ++a) {
+        if (animationNames[a].empty()) {
+            continue; // left out of the scene
+        }
+        const V6Animation &anim = mModel.animations[a];
+        const std::string key = "abc:anim" + std::to_string(sceneIndex++) + ".";
+        meta->Add(key + "name", MakeString(animationNames[a]));
+        meta->Add(key + "lengthMs", int32_t(anim.length));
+        if (anim.hasDims) {
+            meta->Add(key + "extents", aiVector3D(anim.dims.x, anim.dims.y, anim.dims.z)); // sizes: not mirrored
+        }
+        const std::vector<size_t> &kept = mKeptKeys[a];
+        for (size_t i = 0; i < kept.size(); ++i) {
+            const V6KeyframeInfo &info = anim.keyframes[kept[i]];
+            if (!info.command.empty()) {
+                meta->Add(key + "key" + std::to_string(i) + ".command", MakeString(info.command));
+                meta->Add(key + "key" + std::to_string(i) + ".timeMs", int32_t(info.time));
+            }
+        }
+    }
+    return meta;
+}
+
+void Builder::Build() {
+    for (const std::string &warning : mModel.warnings) {
+        Warn(warning);
+    }
+    if (mModel.nodes.empty()) {
+        throw ImportError("ABC: the model has no nodes");
+    }
+    NameNodes();
+    ComputeKeptKeys();
+    ComputeBindPose();
+    ComputeMdSlots();
+
+    // Meshes: the full-detail one, then the requested LODs.
+    std::vector<MeshPlan> plans;
+    const V6Geometry &g = mModel.geometry;
+    if (!g.triangles.empty()) {
+        MeshPlan base;
+        base.name = mNames.Make("Piece"); // v6 has one implicit piece; v9+ names it (io_scene: "Piece")
+        base.triangles = g.triangles;
+        base.nodeName = base.name;
+        plans.push_back(std::move(base));
+        const unsigned levels = std::min<unsigned>(mSettings.lodLevels, g.usableLodSteps);
+        if (mSettings.lodLevels > levels) {
+            Warn(std::to_string(mSettings.lodLevels) + " LOD levels requested, the file has " + std::to_string(g.usableLodSteps) +
+                    " collapse steps");
+        }
+        for (unsigned level = 1; level <= levels; ++level) {
+            MeshPlan lod;
+            lod.lodLevel = int(level);
+            lod.collapseSteps = static_cast<uint32_t>(std::lround(double(level) * g.usableLodSteps / levels));
+            lod.triangles = CollapseTriangles(g, lod.collapseSteps);
+            if (lod.triangles.empty()) {
+                Warn("LOD " + std::to_string(level) + " collapses every triangle; left out");
+                continue;
+            }
+            lod.name = mNames.Make("Piece_LOD" + std::to_string(level));
+            lod.nodeName = mNames.Make("LOD" + std::to_string(level));
+            plans.push_back(std::move(lod));
+        }
+    }
+
+    // Morph targets: one per kept keyframe of every animation.
+    if (mSettings.vertexAnimation) {
+        for (size_t a = 0; a < mModel.animations.size(); ++a) {
+            for (size_t k : mKeptKeys[a]) {
+                mTargets.emplace_back(a, k);
+            }
+        }
+    }
+
+    std::vector<aiMesh *> meshes;
+    std::vector<std::pair<std::string, unsigned>> morphMeshes; // mesh node name, target count
+    for (const MeshPlan &plan : plans) {
+        std::vector<uint32_t> sourceVertex;
+        aiMesh *mesh = BuildMesh(plan, sourceVertex);
+        if (!mTargets.empty() && HasVertexAnimation(sourceVertex)) {
+            AddMorphTargets(mesh, sourceVertex);
+            morphMeshes.emplace_back(plan.nodeName, unsigned(mTargets.size()));
+        }
+        meshes.push_back(mesh);
+    }
+
+    // Nodes.
+    aiNode *root = new aiNode(kRootNodeName);
+    std::vector<aiNode *> fileNodes(mModel.nodes.size());
+    std::vector<std::vector<aiNode *>> children(mModel.nodes.size());
+    for (size_t n = 0; n < mModel.nodes.size(); ++n) {
+        fileNodes[n] = new aiNode(mNodeNames[n]);
+        fileNodes[n]->mTransformation = mLocal[n];
+        if (mModel.nodes[n].parent >= 0) {
+            children[size_t(mModel.nodes[n].parent)].push_back(fileNodes[n]);
+        }
+    }
+    for (size_t n = 0; n < mModel.nodes.size(); ++n) {
+        SetChildren(fileNodes[n], children[n]);
+    }
+    std::vector<aiNode *> rootChildren{fileNodes[0]};
+    for (size_t m = 0; m < plans.size(); ++m) {
+        aiNode *meshNode = new aiNode(plans[m].nodeName);
+        meshNode->mNumMeshes = 1;
+        meshNode->mMeshes = new unsigned[1]{unsigned(m)};
+        if (plans[m].lodLevel > 0) {
+            meshNode->mMetaData = new aiMetadata();
+            meshNode->mMetaData->Add("abc:lod", int32_t(plans[m].lodLevel));
+            meshNode->mMetaData->Add("abc:lodCollapseSteps", int32_t(plans[m].collapseSteps));
+        }
+        rootChildren.push_back(meshNode);
+    }
+    SetChildren(root, rootChildren);
+    mScene->mRootNode = root;
+
+    // Animations (those without keyframes cannot be represented).
+    // ... nor with the fixed ids it gives the skin and the scene.
+    mNames.Reserve("skin");
+    mNames.Reserve("defaultScene");
+    std::vector<std::string> animationNames(mModel.animations.size());
+    std::vector<aiAnimation *> animations;
+    for (size_t a = 0; a < mModel.animations.size(); ++a) {
+        if (mKeptKeys[a].empty()) {
+            Warn("animation '" + mModel.animations[a].name + "' has no keyframes; left out");
+            continue;
+        }
+        // From the nodes' name set: Assimp 5.2.5's glTF2 exporter fails when an
+        // animation has the id of another glTF object (a node's name, ...)
+        animationNames[a] = mNames.Make(mModel.animations[a].name, "anim" + std::to_string(a));
+        aiAnimation *anim = BuildAnimation(a, morphMeshes);
+        anim->mName = MakeString(animationNames[a]);
+        animations.push_back(anim);
+    }
+    mScene->mMetaData = BuildMetadata(animationNames);
+
+    if (!meshes.empty()) {
+        mScene->mNumMeshes = static_cast<unsigned>(meshes.size());
+        mScene->mMeshes = CopyArray(meshes);
+        aiMaterial *material = new aiMaterial();
+        const aiString materialName("Skin");
+        material->AddProperty(&materialName, AI_MATKEY_NAME);
+        const aiColor3D white(1.f, 1.f, 1.f);
+        material->AddProperty(&white, 1, AI_MATKEY_COLOR_DIFFUSE);
+        mScene->mNumMaterials = 1;
+        mScene->mMaterials = new aiMaterial *[1]{material};
+    } else {
+        mScene->mFlags |= AI_SCENE_FLAGS_INCOMPLETE;
+    }
+    if (!animations.empty()) {
+        mScene->mNumAnimations = static_cast<unsigned>(animations.size());
+        mScene->mAnimations = CopyArray(animations);
+    }
+}
+
+} // namespace
+
+void BuildV6Scene(const V6Model &model, const V6BuildSettings &settings, aiScene *scene) {
+    Builder(model, settings, scene).Build();
+}
+
+} // namespace abc
+} // namespace assimp_retro

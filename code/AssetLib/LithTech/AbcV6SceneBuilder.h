@@ -1,0 +1,49 @@
+// assimp-retro: turns an abc::V6Model into an aiScene.
+//
+// Conventions (ABC.md 2.6, 2.7):
+// - LithTech is left-handed, +Y up, models face +Z. The scene mirrors X
+//   (x -> -x, quaternion (x,y,z,w) -> (x,-y,-z,w), winding swapped, v -> 1-v),
+//   so it is right-handed, +Y up, still facing +Z, with counter-clockwise
+//   front faces. FlipGeom = 1 files store the other winding, so for them the
+//   mirror alone gives counter-clockwise faces.
+// - Scene graph (as the v9+ import): a synthetic root "<ABC_Root>" (never
+//   animated) holding the file's node tree (one aiNode per LithTech node, the
+//   file's names made unique) and the mesh nodes: "Piece" (v6 has one
+//   implicit piece), then on request "LOD1", "LOD2"... holding the meshes
+//   "Piece_LOD1"... with metadata abc:lod and abc:lodCollapseSteps.
+// - v6 stores no bind pose: every node's transform is animation 0, keyframe 0
+//   (T * R), the mesh is built in that pose, every vertex is bound with
+//   weight 1 to its node, and aiBone::mOffsetMatrix = inverse(global pose).
+//   Every node is a bone (joints without weights keep the skeleton whole).
+// - Animations: keys in milliseconds (mTicksPerSecond = 1000), one channel
+//   per node. FlipAnim conjugates the stored quaternions.
+// - Vertex animation: one morph target (aiAnimMesh) per keyframe of every
+//   animation; each animation gets an aiMeshMorphAnim per mesh node whose keys
+//   give that keyframe's target weight 1 and every other target 0.
+// - Scene metadata (flat keys, named like the v9+ import's): abc:version (6),
+//   abc:commandString, abc:transformInfo (section present), abc:flipGeom,
+//   abc:flipAnim (the values used), abc:lodSteps, and per scene animation j:
+//   abc:anim<j>.name, .lengthMs, .extents (AnimDims), and for each key i with
+//   an engine string .key<i>.command and .key<i>.timeMs.
+#pragma once
+
+#include "AbcV6Model.h"
+
+#include <string>
+
+struct aiScene;
+
+namespace assimp_retro {
+namespace abc {
+
+struct V6BuildSettings {
+    bool vertexAnimation = true; ///< AI_CONFIG_IMPORT_ABC_VERTEX_ANIMATION
+    unsigned lodLevels = 0;      ///< AI_CONFIG_IMPORT_ABC_LOD_LEVELS
+};
+
+/// Fills an empty `scene`. Logs the model's warnings and its own through
+/// Assimp's DefaultLogger. Throws ImportError only for data it cannot use.
+void BuildV6Scene(const V6Model &model, const V6BuildSettings &settings, aiScene *scene);
+
+} // namespace abc
+} // namespace assimp_retro
