@@ -410,12 +410,12 @@ void AddBox(Lod &lod, Vec3 c, float h, int tex) {
     };
     for (const Side &s : sides) {
         const uint16_t base = static_cast<uint16_t>(lod.positions.size());
-        // Corners around the side: (-u-v), (+v... ) chosen so (v1-v0)x(v2-v0) = +n.
-        const float cu[4] = {-1, -1, 1, 1};
-        const float cv[4] = {-1, 1, 1, -1};
-        // (v1-v0) = 2v, (v2-v0) = 2u+2v: v x (u+v) = v x u = -n. So reverse: use u first.
+        // Corners c + h(n + a u + b v) with (a, b) = (-1,-1), (1,-1), (1,1), (-1,1):
+        // (v1-v0) = 2hu, (v2-v0) = 2h(u+v), so (v1-v0)x(v2-v0) = 4h^2 u x v = +n.
+        const float ca[4] = {-1, 1, 1, -1};
+        const float cb[4] = {-1, -1, 1, 1};
         for (int k = 0; k < 4; ++k) {
-            const float a = cv[k], b = cu[k]; // swap roles: (v1-v0) = 2u, (v2-v0) = 2u+2v -> u x v = n
+            const float a = ca[k], b = cb[k];
             const Vec3 p{c.x + h * (s.n.x + a * s.u.x + b * s.v.x), c.y + h * (s.n.y + a * s.u.y + b * s.v.y),
                     c.z + h * (s.n.z + a * s.u.z + b * s.v.z)};
             AddVertex(lod, p, {-s.n.x, -s.n.y, -s.n.z}, {(a + 1) / 2, (b + 1) / 2});
