@@ -162,7 +162,9 @@ void BuildObanScene(const std::vector<ObanAnimation> &animations, const std::vec
             camera->mPosition = aiVector3D(0, 0, 0);
             camera->mLookAt = aiVector3D(0, 0, -1); // the engine's view = M * (0,0,-1)
             camera->mUp = aiVector3D(0, 1, 0);
-            camera->mHorizontalFOV = 0.5f * kCameraHorizontalFovDegrees * static_cast<float>(AI_MATH_PI) / 180.f; // half angle
+            // The full angle: camera.h calls it the half angle, but Assimp's own
+            // importers (glTF2, COLLADA, FBX) store the full one (upstream PR #3912).
+            camera->mHorizontalFOV = kCameraHorizontalFovDegrees * static_cast<float>(AI_MATH_PI) / 180.f;
             camera->mAspect = kCameraAspect;
             camera->mClipPlaneNear = 1.f;     // Oni units (decimetres)
             camera->mClipPlaneFar = 10000.f;
