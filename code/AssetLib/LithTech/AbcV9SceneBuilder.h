@@ -6,6 +6,22 @@
 // one aiNode per file node named by the file (made unique); mesh nodes are
 // children of the root with identity transforms, so bone offsets are simply
 // the inverse global bind matrices.
+//
+// Metadata written (Assimp has no place of its own for these):
+//   file nodes:   abc:index, abc:flags, abc:removable, abc:rotationOnly,
+//                 abc:weightSet:<set name> (this node's weight in each weight set)
+//   sockets:      abc:socket = true
+//   piece nodes:  abc:piece, abc:materialIndex, abc:specularPower, abc:specularScale, abc:lodWeight
+//   LOD nodes:    abc:lod, abc:lodDistance (only with AI_CONFIG_IMPORT_ABC_ALL_LODS)
+//   scene:        abc:version, abc:commandString, abc:internalRadius, abc:lodCount, abc:lodDistance<i>,
+//                 abc:weightSet<i>.name, abc:childModel<i>.name/.buildNumber,
+//                 abc:animBinding<list>.<j>.name/.dims/.translation,
+//                 abc:anim<i>.name/.interpolationMs/.compressionType/.extents/.source,
+//                 abc:anim<i>.key<k>.command/.timeMs (keys with a command string; k = key index
+//                 in the aiAnimation), abc:layout.* (which UNSURE layout the section-end check
+//                 chose), abc:skippedSection<i>
+// Materials: one per material index, AI_MATKEY_SHININESS = specular power,
+// AI_MATKEY_SHININESS_STRENGTH = specular scale, "$abc.materialIndex".
 #pragma once
 
 #include "AbcV9Import.h"
