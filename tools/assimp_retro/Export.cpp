@@ -68,7 +68,11 @@ int RunExport(const std::vector<std::string> &args) {
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string &arg = args[i];
         if (arg.size() > 1 && arg[0] == '-') {
-            if (arg == "-f" && i + 1 < args.size()) {
+            if (arg == "-f") {
+                if (i + 1 >= args.size()) {
+                    std::fprintf(stderr, "assimp-retro export: missing format id after -f\n");
+                    return kExitUsage;
+                }
                 formatName = args[++i];
             } else if (arg.compare(0, 9, "--format=") == 0) {
                 formatName = arg.substr(9);
