@@ -105,7 +105,7 @@ private:
     aiMesh *BuildMesh(const MeshPlan &plan, std::vector<uint32_t> &sourceVertex) const;
     bool HasVertexAnimation(const std::vector<uint32_t> &sourceVertex) const;
     void AddMorphTargets(aiMesh *mesh, const std::vector<uint32_t> &sourceVertex) const;
-    aiAnimation *BuildAnimation(size_t anim, const std::vector<std::pair<std::string, unsigned>> &morphMeshes);
+    aiAnimation *BuildAnimation(size_t anim, const std::vector<std::string> &morphNodes);
     aiMetadata *BuildMetadata(const std::vector<std::string> &animationNames) const;
 
     const V6Model &mModel;
@@ -118,6 +118,8 @@ private:
     std::vector<int> mMdSlot;                   ///< per vertex: index in its node's MD list, or -1
     /// Morph targets in order: (animation, keyframe) of each.
     std::vector<std::pair<size_t, size_t>> mTargets;
+    std::vector<size_t> mFirstTarget; ///< per animation: its first keyframe's target
+    size_t mMorphVertices = 0;        ///< target vertices so far, against settings.maxMorphVertices
 };
 
 void Builder::NameNodes() {
@@ -314,7 +316,7 @@ void Builder::AddMorphTargets(aiMesh *mesh, const std::vector<uint32_t> &sourceV
     }
 }
 
-aiAnimation *Builder::BuildAnimation(size_t a, const std::vector<std::pair<std::string, unsigned>> &morphMeshes) {
+aiAnimation *Builder::BuildAnimation(size_t a, const std::vector<std::string> &morphNodes) {
     const V6Animation &anim = mModel.animations[a];
     const std::vector<size_t> &kept = mKeptKeys[a];
     aiAnimation *out = new aiAnimation();
@@ -349,26 +351,24 @@ aiAnimation *Builder::BuildAnimation(size_t a, const std::vector<std::pair<std::
         out->mChannels[n] = channel;
     }
 
-    // Morph weights: at keyframe k of this animation, its target weighs 1.
-    if (!morphMeshes.empty()) {
-        out->mNumMorphMeshChannels = static_cast<unsigned>(morphMeshes.size());
-        out->mMorphMeshChannels = new aiMeshMorphAnim *[morphMeshes.size()];
-        for (size_t m = 0; m < morphMeshes.size(); ++m) {
-            const unsigned targetCount = morphMeshes[m].second;
+    // Morph weights: at keyframe k of this animation, its target weighs 1 and
+    // every other target 0. A key names only its own target (glTF's weights
+    // output, and CompleteGltf, give unnamed targets 0), which keeps this
+    // linear in the number of keyframes.
+    if (!morphNodes.empty()) {
+        out->mNumMorphMeshChannels = static_cast<unsigned>(morphNodes.size());
+        out->mMorphMeshChannels = new aiMeshMorphAnim *[morphNodes.size()];
+        for (size_t m = 0; m < morphNodes.size(); ++m) {
             aiMeshMorphAnim *channel = new aiMeshMorphAnim();
-            channel->mName = MakeString(morphMeshes[m].first);
+            channel->mName = MakeString(morphNodes[m]);
             channel->mNumKeys = static_cast<unsigned>(kept.size());
             channel->mKeys = new aiMeshMorphKey[kept.size()];
             for (size_t i = 0; i < kept.size(); ++i) {
                 aiMeshMorphKey &key = channel->mKeys[i];
                 key.mTime = anim.keyframes[kept[i]].time;
-                key.mNumValuesAndWeights = targetCount;
-                key.mValues = new unsigned[targetCount];
-                key.mWeights = new double[targetCount];
-                for (unsigned t = 0; t < targetCount; ++t) {
-                    key.mValues[t] = t;
-                    key.mWeights[t] = (mTargets[t].first == a && mTargets[t].second == kept[i]) ? 1.0 : 0.0;
-                }
+                key.mNumValuesAndWeights = 1;
+                key.mValues = new unsigned[1]{static_cast<unsigned>(mFirstTarget[a] + i)};
+                key.mWeights = new double[1]{1.0};
             }
             out->mMorphMeshChannels[m] = channel;
         }
@@ -451,8 +451,10 @@ void Builder::Build() {
     }
 
     // Morph targets: one per kept keyframe of every animation.
+    mFirstTarget.assign(mModel.animations.size(), 0);
     if (mSettings.vertexAnimation) {
         for (size_t a = 0; a < mModel.animations.size(); ++a) {
+            mFirstTarget[a] = mTargets.size();
             for (size_t k : mKeptKeys[a]) {
                 mTargets.emplace_back(a, k);
             }
@@ -460,13 +462,21 @@ void Builder::Build() {
     }
 
     std::vector<aiMesh *> meshes;
-    std::vector<std::pair<std::string, unsigned>> morphMeshes; // mesh node name, target count
+    std::vector<std::string> morphNodes; // nodes holding a mesh with targets
     for (const MeshPlan &plan : plans) {
         std::vector<uint32_t> sourceVertex;
         aiMesh *mesh = BuildMesh(plan, sourceVertex);
         if (!mTargets.empty() && HasVertexAnimation(sourceVertex)) {
-            AddMorphTargets(mesh, sourceVertex);
-            morphMeshes.emplace_back(plan.nodeName, unsigned(mTargets.size()));
+            const size_t needed = mTargets.size() * size_t(mesh->mNumVertices);
+            if (needed > mSettings.maxMorphVertices - std::min(mMorphVertices, mSettings.maxMorphVertices)) {
+                Warn("mesh '" + plan.name + "': " + std::to_string(mTargets.size()) + " morph targets of " +
+                        std::to_string(mesh->mNumVertices) + " vertices exceed the limit of " + std::to_string(mSettings.maxMorphVertices) +
+                        " target vertices; its vertex animation is left out (animation 0, frame 0 only)");
+            } else {
+                mMorphVertices += needed;
+                AddMorphTargets(mesh, sourceVertex);
+                morphNodes.push_back(plan.nodeName);
+            }
         }
         meshes.push_back(mesh);
     }
@@ -514,7 +524,7 @@ void Builder::Build() {
         // From the nodes' name set: Assimp 5.2.5's glTF2 exporter fails when an
         // animation has the id of another glTF object (a node's name, ...)
         animationNames[a] = mNames.Make(mModel.animations[a].name, "anim" + std::to_string(a));
-        aiAnimation *anim = BuildAnimation(a, morphMeshes);
+        aiAnimation *anim = BuildAnimation(a, morphNodes);
         anim->mName = MakeString(animationNames[a]);
         animations.push_back(anim);
     }

@@ -17,9 +17,10 @@
 //   Every node is a bone (joints without weights keep the skeleton whole).
 // - Animations: keys in milliseconds (mTicksPerSecond = 1000), one channel
 //   per node. FlipAnim conjugates the stored quaternions.
-// - Vertex animation: one morph target (aiAnimMesh) per keyframe of every
-//   animation; each animation gets an aiMeshMorphAnim per mesh node whose keys
-//   give that keyframe's target weight 1 and every other target 0.
+// - Vertex animation: one morph target (aiAnimMesh, named "<anim>@<ms>") per
+//   keyframe of every animation; each animation gets an aiMeshMorphAnim per
+//   mesh node (mName = the node's name) with one key per keyframe naming that
+//   keyframe's target with weight 1 (targets a key does not name weigh 0).
 // - Scene metadata (flat keys, named like the v9+ import's): abc:version (6),
 //   abc:commandString, abc:transformInfo (section present), abc:flipGeom,
 //   abc:flipAnim (the values used), abc:lodSteps, and per scene animation j:
@@ -29,6 +30,7 @@
 
 #include "AbcV6Model.h"
 
+#include <cstddef>
 #include <string>
 
 struct aiScene;
@@ -39,6 +41,11 @@ namespace abc {
 struct V6BuildSettings {
     bool vertexAnimation = true; ///< AI_CONFIG_IMPORT_ABC_VERTEX_ANIMATION
     unsigned lodLevels = 0;      ///< AI_CONFIG_IMPORT_ABC_LOD_LEVELS
+    /// Morph target vertices (targets x mesh vertices, over all meshes) at
+    /// most: 16M positions = 192 MB. Real models need a few million at most; a
+    /// hostile file could ask for far more (keyframes x triangles). Beyond it
+    /// a mesh keeps animation 0, frame 0 only, with a warning.
+    size_t maxMorphVertices = size_t(16) << 20;
 };
 
 /// Fills an empty `scene`. Logs the model's warnings and its own through

@@ -8,6 +8,8 @@
 // (5-py, px+10, -pz).
 #include "AbcTestHelpers.h"
 
+#include "AssetLib/LithTech/AbcV6Reader.h"
+#include "AssetLib/LithTech/AbcV6SceneBuilder.h"
 #include "writers/LithTech/AbcV6Writer.h"
 #include "support/TestSupport.h"
 
@@ -299,16 +301,16 @@ TEST(AbcV6Scene, VertexAnimationBecomesMorphTargetsAndWeights) {
     for (unsigned k = 0; k < 3; ++k) {
         const double times[] = {0, 50, 120};
         EXPECT_EQ(channel->mKeys[k].mTime, times[k]);
-        ASSERT_EQ(channel->mKeys[k].mNumValuesAndWeights, 4u);
-        for (unsigned t = 0; t < 4; ++t) {
-            EXPECT_EQ(channel->mKeys[k].mValues[t], t);
-            EXPECT_EQ(channel->mKeys[k].mWeights[t], t == k ? 1.0 : 0.0);
-        }
+        // Only the keyframe's own target, weight 1 (the others weigh 0).
+        ASSERT_EQ(channel->mKeys[k].mNumValuesAndWeights, 1u);
+        EXPECT_EQ(channel->mKeys[k].mValues[0], k);
+        EXPECT_EQ(channel->mKeys[k].mWeights[0], 1.0);
     }
     const aiMeshMorphAnim *still = scene->mAnimations[1]->mMorphMeshChannels[0];
     ASSERT_EQ(still->mNumKeys, 1u);
-    EXPECT_EQ(still->mKeys[0].mWeights[3], 1.0);
-    EXPECT_EQ(still->mKeys[0].mWeights[0], 0.0);
+    ASSERT_EQ(still->mKeys[0].mNumValuesAndWeights, 1u);
+    EXPECT_EQ(still->mKeys[0].mValues[0], 3u);
+    EXPECT_EQ(still->mKeys[0].mWeights[0], 1.0);
 }
 
 TEST(AbcV6Scene, VertexAnimationPropertyOff) {
@@ -529,4 +531,48 @@ TEST(AbcV6Scene, RecognisedByContentNotExtension) {
     Assimp::Importer other;
     EXPECT_EQ(ImportAbc(other, std::vector<uint8_t>(ogawa.begin(), ogawa.end())), nullptr);
     EXPECT_NE(std::string(other.GetErrorString()).find("not a LithTech ABC model"), std::string::npos) << other.GetErrorString();
+}
+
+// Morph targets cost keyframes x vertices; past the limit (16M by default) a
+// mesh keeps its first frame only instead of exhausting memory.
+TEST(AbcV6Scene, MorphTargetsHaveAMemoryLimit) {
+    const std::vector<uint8_t> bytes = Write(VertexAnimationFixture()).bytes;
+    const assimp_retro::abc::V6Model model = assimp_retro::abc::ReadV6(bytes.data(), bytes.size(), "limit.abc");
+    for (size_t limit : {size_t(16), size_t(15)}) { // 4 targets x 4 vertices
+        assimp_retro::abc::V6BuildSettings settings;
+        settings.maxMorphVertices = limit;
+        aiScene scene;
+        assimp_retro::abc::BuildV6Scene(model, settings, &scene);
+        ASSERT_EQ(scene.mNumMeshes, 1u);
+        EXPECT_EQ(scene.mMeshes[0]->mNumAnimMeshes, limit == 16 ? 4u : 0u);
+        EXPECT_EQ(scene.mAnimations[0]->mNumMorphMeshChannels, limit == 16 ? 1u : 0u);
+        EXPECT_VEC(scene.mMeshes[0]->mVertices[1], -1, 0, 2);
+    }
+}
+
+// Data the engine would tolerate but a scene cannot use as is.
+TEST(AbcV6Scene, OddDataIsRepairedWithWarnings) {
+    File f = VertexAnimationFixture();
+    Node extra;
+    extra.name = "Extra";
+    extra.transformIndex = 2;
+    extra.flags = 6;
+    extra.mdVertices = {0}; // vertex 0 belongs to Flag, not to Extra
+    f.nodes[0].children = 2;
+    f.nodes.push_back(extra);
+    for (Animation &a : f.animations) {
+        a.nodes.push_back(a.nodes[0]);
+        a.nodes.back().mdFrames.assign(a.keyframes.size(), {200, 200, 200});
+    }
+    f.animations[0].nodes[1].keys[0].rotation = {0, 0, 0, 0}; // a zero quaternion
+    f.vertices[2].normal = {0, 0, 0};                          // no vertex normal: the face's is used
+    Assimp::Importer importer;
+    const aiScene *scene = Import(importer, f, aiProcess_LimitBoneWeights);
+    ASSERT_NE(scene, nullptr);
+    const aiMesh *mesh = scene->mMeshes[0];
+    EXPECT_VEC(mesh->mVertices[0], 0, 0, 2);    // the foreign MD entry is ignored
+    EXPECT_VEC(mesh->mAnimMeshes[1]->mVertices[0], 0, 0, 2);
+    EXPECT_VEC(mesh->mNormals[2], 0, 0, 1);     // face normal (0,0,127): mirrored X leaves it
+    EXPECT_QUAT(Channel(scene->mAnimations[0], "Flag")->mRotationKeys[0].mValue, 1, 0, 0, 0); // identity
+    retro_test::ExpectValidGltf(ExportGlb(scene, "fixture_odd_data"));
 }
