@@ -321,8 +321,9 @@ aiAnimation *Builder::BuildAnimation(size_t a, const std::vector<std::string> &m
     const std::vector<size_t> &kept = mKeptKeys[a];
     aiAnimation *out = new aiAnimation();
     out->mTicksPerSecond = 1000.0;
-    const double lastTime = anim.keyframes[kept.back()].time;
-    out->mDuration = std::max<double>(lastTime, anim.length);
+    // The last key's time (the project's rule; real files store the same as
+    // Length, which the metadata keeps).
+    out->mDuration = anim.keyframes[kept.back()].time;
 
     out->mNumChannels = static_cast<unsigned>(mModel.nodes.size());
     out->mChannels = new aiNodeAnim *[out->mNumChannels];

@@ -455,7 +455,8 @@ TEST(AbcV6Scene, KeysThatDoNotAdvanceAreSkipped) {
     const aiAnimation *walk = scene->mAnimations[1];
     EXPECT_STREQ(walk->mName.C_Str(), "walk");
     EXPECT_EQ(Channel(walk, "Body")->mNumPositionKeys, 2u);
-    EXPECT_EQ(walk->mDuration, 150.0); // the stored length
+    EXPECT_EQ(walk->mDuration, 50.0); // the last key kept
+    EXPECT_EQ(MetaInt(scene->mMetaData, "abc:anim1.lengthMs"), 150); // the stored length
     EXPECT_EQ(MetaString(scene, "abc:anim1.name"), "walk");
     EXPECT_FALSE(scene->mMetaData->HasKey("abc:anim1.key2.command")); // its keyframe was skipped
     retro_test::ExpectValidGltf(ExportGlb(scene, "fixture_skipped_keys"));
