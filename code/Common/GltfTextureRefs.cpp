@@ -25,6 +25,14 @@ bool EndsWithNoCase(const std::string &text, const char *suffix) {
     return true;
 }
 
+std::string MaterialName(const aiMaterial &material, unsigned index) {
+    aiString name;
+    if (material.Get(AI_MATKEY_NAME, name) == AI_SUCCESS && name.length > 0) {
+        return name.C_Str();
+    }
+    return "material " + std::to_string(index);
+}
+
 } // namespace
 
 bool IsGltfImagePath(const char *path) {
@@ -38,7 +46,7 @@ bool IsGltfImagePath(const char *path) {
     return EndsWithNoCase(text, ".png") || EndsWithNoCase(text, ".jpg") || EndsWithNoCase(text, ".jpeg");
 }
 
-unsigned MoveNonGltfTextures(aiScene *scene) {
+unsigned MoveNonGltfTextures(aiScene *scene, std::vector<std::string> *notes) {
     if (!scene) {
         return 0;
     }
@@ -48,6 +56,7 @@ unsigned MoveNonGltfTextures(aiScene *scene) {
         if (!material) {
             continue;
         }
+        // Collect first: changing properties while walking them is unsafe.
         struct Slot {
             unsigned type, index;
             aiString path;
@@ -59,15 +68,43 @@ unsigned MoveNonGltfTextures(aiScene *scene) {
                 continue;
             }
             aiString path;
-            if (material->Get(_AI_MATKEY_TEXTURE_BASE, prop->mSemantic, prop->mIndex, path) == AI_SUCCESS &&
-                    !IsGltfImagePath(path.C_Str())) {
+            if (material->Get(_AI_MATKEY_TEXTURE_BASE, prop->mSemantic, prop->mIndex, path) == AI_SUCCESS) {
                 slots.push_back({prop->mSemantic, prop->mIndex, path});
             }
         }
+        const std::string name = MaterialName(*material, m);
+        std::string nameSuffix;
         for (const Slot &slot : slots) {
+            const std::string original = slot.path.C_Str();
+            const char *kind = aiTextureTypeToString(static_cast<aiTextureType>(slot.type));
+            if (IsGltfImagePath(original.c_str())) {
+                if (original.find('\\') != std::string::npos) {
+                    std::string fixed = original;
+                    for (char &c : fixed) {
+                        c = c == '\\' ? '/' : c;
+                    }
+                    const aiString fixedPath(fixed);
+                    material->AddProperty(&fixedPath, _AI_MATKEY_TEXTURE_BASE, slot.type, slot.index);
+                    if (notes) {
+                        notes->push_back("material '" + name + "': " + kind + " texture '" + original + "' written as '" + fixed + "'");
+                    }
+                }
+                continue;
+            }
             material->RemoveProperty(_AI_MATKEY_TEXTURE_BASE, slot.type, slot.index);
             material->AddProperty(&slot.path, AI_MATKEY_RETRO_SOURCE_TEXTURE, slot.type, slot.index);
             ++moved;
+            if (name.find(original) == std::string::npos && nameSuffix.find(original) == std::string::npos) {
+                nameSuffix += (nameSuffix.empty() ? "" : "; ") + original;
+            }
+            if (notes) {
+                notes->push_back("material '" + name + "': " + kind + " texture '" + original +
+                                 "' is not PNG/JPEG, left out of the glTF (path kept in the material name)");
+            }
+        }
+        if (!nameSuffix.empty()) {
+            const aiString newName(name + " [" + nameSuffix + "]");
+            material->AddProperty(&newName, AI_MATKEY_NAME);
         }
     }
     return moved;

@@ -7,6 +7,9 @@
 #include <assimp/scene.h>
 
 #include <memory>
+#include <set>
+#include <string>
+#include <vector>
 
 namespace assimp_retro {
 namespace {
@@ -98,6 +101,43 @@ struct SceneView {
     aiScene *scene;
 };
 
+void CollectNodeNames(const aiNode *node, std::set<std::string> &names) {
+    if (!node) {
+        return;
+    }
+    names.insert(node->mName.C_Str());
+    for (unsigned i = 0; i < node->mNumChildren; ++i) {
+        CollectNodeNames(node->mChildren[i], names);
+    }
+}
+
+/// Assimp 5.2.5's glTF2 exporter looks bones and animation channels up by
+/// node name and dereferences the result unchecked: a name without a node
+/// segfaults (glTF2Exporter.cpp 938 and 1516). Returns why, or "".
+std::string FindExporterCrash(const aiScene &scene) {
+    std::set<std::string> nodes;
+    CollectNodeNames(scene.mRootNode, nodes);
+    for (unsigned m = 0; m < scene.mNumMeshes; ++m) {
+        const aiMesh *mesh = scene.mMeshes[m];
+        for (unsigned b = 0; mesh && b < mesh->mNumBones; ++b) {
+            const std::string bone = mesh->mBones[b]->mName.C_Str();
+            if (!nodes.count(bone)) {
+                return "bone '" + bone + "' of mesh " + std::to_string(m) + " names no node";
+            }
+        }
+    }
+    for (unsigned a = 0; a < scene.mNumAnimations; ++a) {
+        const aiAnimation *animation = scene.mAnimations[a];
+        for (unsigned c = 0; animation && c < animation->mNumChannels; ++c) {
+            const std::string node = animation->mChannels[c]->mNodeName.C_Str();
+            if (!nodes.count(node)) {
+                return "animation " + std::to_string(a) + " channel '" + node + "' names no node";
+            }
+        }
+    }
+    return "";
+}
+
 } // namespace
 
 bool ExportGltf(const aiScene &scene, const std::string &formatId, const std::string &path, std::string *error,
@@ -111,6 +151,13 @@ bool ExportGltf(const aiScene &scene, const std::string &formatId, const std::st
         }
         return false;
     }
+    const std::string crash = FindExporterCrash(scene);
+    if (!crash.empty()) {
+        if (error) {
+            *error = "cannot export to glTF: " + crash + " (Assimp's glTF2 exporter would crash)";
+        }
+        return false;
+    }
     {
         SceneView view(scene);
         Assimp::Exporter exporter;
@@ -121,7 +168,11 @@ bool ExportGltf(const aiScene &scene, const std::string &formatId, const std::st
             return false;
         }
     }
-    return CompleteGltf(scene, path, error, report);
+    GltfCompletionReport local;
+    GltfCompletionReport &result = report ? *report : local;
+    const bool completed = CompleteGltf(scene, path, error, &result);
+    result.exported = true;
+    return completed;
 }
 
 } // namespace assimp_retro

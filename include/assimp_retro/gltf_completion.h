@@ -54,6 +54,7 @@ struct GltfCompletionReport {
     unsigned extrasKeysAdded = 0;    ///< top-level `extras` keys written, over all nodes
     unsigned emptyAnimationsRemoved = 0; ///< animations without channels (invalid glTF) dropped
     bool fileChanged = false;        ///< false: nothing was missing, the file was not rewritten
+    bool exported = false;           ///< ExportGltf: Assimp's exporter wrote the file (a failure after this is the completion's)
     std::vector<std::string> notes;  ///< every part that was skipped, and why
 };
 
@@ -71,6 +72,8 @@ bool CompleteGltf(const aiScene &scene, const std::string &path, std::string *er
 /// frees the caller's empty aiMetadata (use after free) while copying the
 /// scene, and its glTF2 exporter writes no node metadata anyway: CompleteGltf
 /// writes all of it as `extras`. `scene` itself is not modified.
+/// A scene the 5.2.5 exporter would crash on (a bone or animation channel
+/// naming no node) is refused with an error instead.
 bool ExportGltf(const aiScene &scene, const std::string &formatId, const std::string &path,
         std::string *error = nullptr, GltfCompletionReport *report = nullptr, unsigned preprocessing = 0,
         const Assimp::ExportProperties *properties = nullptr);

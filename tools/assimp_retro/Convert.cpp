@@ -3,6 +3,8 @@
 
 #include <assimp_retro/gltf_completion.h>
 
+#include "Common/GltfTextureRefs.h"
+
 #include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>
 #include <assimp/postprocess.h>
@@ -109,6 +111,7 @@ ConversionResult ConvertFile(Assimp::Importer &importer, Assimp::Exporter &expor
             return result;
         }
 
+        ApplyImportProperties(importer, options);
         auto start = std::chrono::steady_clock::now();
         if (!importer.ReadFile(input, flags)) {
             const char *message = importer.GetErrorString();
@@ -136,30 +139,17 @@ ConversionResult ConvertFile(Assimp::Importer &importer, Assimp::Exporter &expor
             scene->mRootNode->mTransformation *= rz;
         }
 
-        if (format.IsGltf2()) {
-            const std::string problem = CheckSceneForGltfExport(*scene);
-            if (!problem.empty()) {
-                result.error = "cannot export to glTF: " + problem;
-                result.exitCode = kExitExportFailed;
-                return result;
-            }
-            MoveUnusableTexturesForGltf(*scene, result.notes);
-        }
-
         start = std::chrono::steady_clock::now();
-        if (exporter.Export(scene.get(), format.id, output) != AI_SUCCESS) {
-            const char *message = exporter.GetErrorString();
-            result.error = std::string("export failed: ") + ((message && *message) ? message : "unknown error");
-            result.exitCode = kExitExportFailed;
-            return result;
-        }
-
         if (format.IsGltf2()) {
+            // Game texture paths (.paa, .dtx) cannot be glTF images; the path
+            // stays visible in the material name (assimp_retro::MoveNonGltfTextures).
+            assimp_retro::MoveNonGltfTextures(scene.get(), &result.notes);
+            // Assimp's exporter, made safe for these scenes, then the parts it drops.
             std::string error;
             assimp_retro::GltfCompletionReport report;
-            if (!assimp_retro::CompleteGltf(*scene, output, &error, &report)) {
-                result.error = "glTF completion failed: " + (error.empty() ? std::string("unknown error") : error);
-                result.exitCode = kExitCompletionFailed;
+            if (!assimp_retro::ExportGltf(*scene, format.id, output, &error, &report)) {
+                result.error = report.exported ? "glTF completion failed: " + error : error;
+                result.exitCode = report.exported ? kExitCompletionFailed : kExitExportFailed;
                 return result;
             }
             if (report.camerasAdded || report.nodesWithExtras || report.weightChannelsAdded || options.verbose) {
@@ -167,6 +157,14 @@ ConversionResult ConvertFile(Assimp::Importer &importer, Assimp::Exporter &expor
                                        std::to_string(report.nodesWithExtras) + " node(s) with extras, " +
                                        std::to_string(report.weightChannelsAdded) + " morph weight channel(s) added");
             }
+            for (const std::string &note : report.notes) {
+                result.notes.push_back("glTF completion: " + note);
+            }
+        } else if (exporter.Export(scene.get(), format.id, output) != AI_SUCCESS) {
+            const char *message = exporter.GetErrorString();
+            result.error = std::string("export failed: ") + ((message && *message) ? message : "unknown error");
+            result.exitCode = kExitExportFailed;
+            return result;
         }
         result.exportSeconds = SecondsSince(start);
         result.ok = true;

@@ -271,6 +271,7 @@ int RunInfo(const std::vector<std::string> &args) {
     Assimp::Importer importer;
     importer.SetPropertyBool("GLOB_MEASURE_TIME", true);
     assimp_retro::RegisterAll(importer);
+    ApplyImportProperties(importer, options);
 
     std::printf("Launching asset import ...           OK\n");
     if (!importer.ValidateFlags(flags)) {

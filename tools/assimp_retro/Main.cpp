@@ -81,7 +81,16 @@ int main(int argc, char *argv[]) {
         return retro_tool::kExitUsage;
     }
     const std::string verb = argv[1];
-    const std::vector<std::string> args(argv + 2, argv + argc);
+    // "--set NAME=VALUE" becomes one argument "--set=NAME=VALUE", so that no
+    // verb mistakes the assignment for a file name.
+    std::vector<std::string> args;
+    for (int i = 2; i < argc; ++i) {
+        if (std::string(argv[i]) == "--set" && i + 1 < argc) {
+            args.push_back(std::string("--set=") + argv[++i]);
+        } else {
+            args.push_back(argv[i]);
+        }
+    }
 
     if (verb == "help" || verb == "--help" || verb == "-h") {
         std::printf("%s", kHelp);

@@ -5,6 +5,10 @@
 // text and the parser cannot drift apart.
 #include "Tool.h"
 
+#include <assimp/Importer.hpp>
+
+#include <cstdlib>
+
 #include <assimp/DefaultLogger.hpp>
 #include <assimp/postprocess.h>
 
@@ -132,6 +136,16 @@ bool ParseOne(const std::string &arg, ImportOptions &options, std::string &error
         options.verbose = true;
         return true;
     }
+    if (StartsWith(arg, "--set=")) {
+        const std::string assignment = arg.substr(6);
+        const size_t equals = assignment.find('=');
+        if (equals == std::string::npos || equals == 0) {
+            error = "invalid property '" + arg + "' (expected --set NAME=VALUE, e.g. --set IMPORT_OBAN_CAMERA=1)";
+            return true;
+        }
+        options.properties.emplace_back(assignment.substr(0, equals), assignment.substr(equals + 1));
+        return true;
+    }
     if (arg == "--no-limit-bone-weights") {
         options.noDefaultLbw = true;
         return true;
@@ -170,6 +184,32 @@ bool ParseCommonParameters(const std::vector<std::string> &args, ImportOptions &
     return true;
 }
 
+void ApplyImportProperties(Assimp::Importer &importer, const ImportOptions &options) {
+    for (const auto &[name, value] : options.properties) {
+        const std::string lower = ToLower(value);
+        if (lower == "true" || lower == "on" || lower == "yes") {
+            importer.SetPropertyInteger(name.c_str(), 1);
+            continue;
+        }
+        if (lower == "false" || lower == "off" || lower == "no") {
+            importer.SetPropertyInteger(name.c_str(), 0);
+            continue;
+        }
+        char *end = nullptr;
+        const long integer = std::strtol(value.c_str(), &end, 10);
+        if (!value.empty() && *end == '\0') {
+            importer.SetPropertyInteger(name.c_str(), static_cast<int>(integer));
+            continue;
+        }
+        const float number = std::strtof(value.c_str(), &end);
+        if (!value.empty() && *end == '\0') {
+            importer.SetPropertyFloat(name.c_str(), number);
+            continue;
+        }
+        importer.SetPropertyString(name.c_str(), value);
+    }
+}
+
 bool IsCommonParameter(const std::string &arg) {
     ImportOptions scratch;
     std::string error;
@@ -198,7 +238,9 @@ const char *CommonParametersHelp() {
            "  -v, --verbose           verbose log (and more detail in the tool's reports)\n"
            "  -lo<file>, --log-out=<file>   write Assimp's log to <file> (default assimp-log.txt)\n"
            "  -rx=<a> -ry=<a> -rz=<a>       rotate the root node about X/Y/Z by <a> radians\n"
-           "  --no-limit-bone-weights       glTF output: do not add -lbw by default (see below)\n";
+           "  --no-limit-bone-weights       glTF output: do not add -lbw by default (see below)\n"
+           "  --set NAME=VALUE              set an import property, e.g. --set IMPORT_OBAN_CAMERA=1\n"
+           "                                (names: README, include/assimp_retro/config.h); repeatable\n";
 }
 
 void StartLog(const ImportOptions &options) {

@@ -6,7 +6,6 @@
 //   Main.cpp              verb dispatch, help texts, version/listext/listexport
 //   PostProcessFlags.cpp  the common parameters (-vds, -lbw, -c<preset>, -l, ...)
 //   Convert.cpp           one file: import, glTF preparation, export, glTF completion
-//   GltfPreparation.cpp   scene fixes applied before a glTF export
 //   Export.cpp            `export <in> [<out>]` and output format selection
 //   Batch.cpp             `export --recursive <in-dir> <out-dir>` with worker threads
 //   Info.cpp              `info <file>`
@@ -15,6 +14,7 @@
 #include <assimp/vector3.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 struct aiScene;
@@ -45,6 +45,8 @@ struct ImportOptions {
     std::string logFile;       ///< -lo<file>, --log-out=<file>
     aiVector3D rotation;       ///< -rx= -ry= -rz= (radians, applied to the root node like assimp)
     bool noDefaultLbw = false; ///< --no-limit-bone-weights: skip the glTF default -lbw
+    /// --set NAME=VALUE: import properties (e.g. IMPORT_OBAN_CAMERA=1), in order.
+    std::vector<std::pair<std::string, std::string>> properties;
     /// Arguments that were neither a known parameter nor consumed by the verb.
     std::vector<std::string> unknown;
 
@@ -61,6 +63,11 @@ bool IsCommonParameter(const std::string &arg);
 
 /// The help text listing the common parameters.
 const char *CommonParametersHelp();
+
+/// Sets the --set import properties on `importer`: integers (and true/false,
+/// on/off, yes/no as 1/0) with SetPropertyInteger, other numbers with
+/// SetPropertyFloat, anything else with SetPropertyString.
+void ApplyImportProperties(Assimp::Importer &importer, const ImportOptions &options);
 
 /// Attaches Assimp's DefaultLogger as the options ask (nothing when no log
 /// option was given). The logger is process-wide: create it once, kill it once.
@@ -100,17 +107,6 @@ ConversionResult ConvertFile(Assimp::Importer &importer, Assimp::Exporter &expor
 /// The post-processing flags ConvertFile uses for `format` (the user's flags,
 /// plus aiProcess_LimitBoneWeights for glTF unless pointless or switched off).
 unsigned EffectivePostProcessing(const ImportOptions &options, const OutputFormat &format);
-
-// ---- glTF preparation (GltfPreparation.cpp) --------------------------------
-
-/// Moves texture references a glTF file cannot use out of the material's
-/// texture slots (see the comment in GltfPreparation.cpp). Appends one note
-/// per change. Returns how many references were moved.
-unsigned MoveUnusableTexturesForGltf(aiScene &scene, std::vector<std::string> &notes);
-
-/// Checks what would crash Assimp 5.2.5's glTF2 exporter: a bone or an
-/// animation channel naming a node that does not exist. Returns "" if fine.
-std::string CheckSceneForGltfExport(const aiScene &scene);
 
 // ---- verbs -------------------------------------------------------------------
 

@@ -17,7 +17,10 @@
 #include <cmath>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
+
+#include <nlohmann/json.hpp>
 
 using namespace retro_test;
 
@@ -180,4 +183,50 @@ TEST(ObanCorpus, ToolExportsEveryCorpusFileToAValidGlb) {
         EXPECT_EQ(RunCommand("'" + tool + "' export '" + CorpusPath(file) + "' '" + glb + "' -vds", &output), 0) << output;
         ExpectValidGltf(glb);
     }
+}
+
+namespace {
+
+// The JSON chunk of a GLB file (12-byte header, then chunk length, type, data).
+nlohmann::json GlbJson(const std::string &path) {
+    const std::vector<uint8_t> bytes = ReadFile(path);
+    if (bytes.size() < 20) return {};
+    const uint32_t length = bytes[12] | (bytes[13] << 8) | (bytes[14] << 16) | (uint32_t(bytes[15]) << 24);
+    if (20 + size_t(length) > bytes.size()) return {};
+    return nlohmann::json::parse(bytes.begin() + 20, bytes.begin() + 20 + length);
+}
+
+} // namespace
+
+TEST(ObanCorpus, ToolWithTheCameraPropertyGivesACameraThatMovesWithTheAnimation) {
+    const std::string tool = ToolPath();
+    ASSERT_FALSE(tool.empty()) << "the assimp-retro tool was not built";
+    const std::string glb = OutputPath("oban/tool/camera_loop.glb");
+    std::string output;
+    ASSERT_EQ(RunCommand("'" + tool + "' export '" + CorpusPath("oban/OBANsyn_scaled_loop.oni") + "' '" + glb +
+                                 "' -vds --set IMPORT_OBAN_CAMERA=1",
+                      &output),
+            0)
+            << output;
+    ExpectValidGltf(glb);
+    const nlohmann::json gltf = GlbJson(glb);
+    ASSERT_EQ(gltf["cameras"].size(), 1u);
+    EXPECT_EQ(gltf["cameras"][0]["type"], "perspective");
+    // The node carrying the camera is the one the animation's channels drive.
+    int cameraNode = -1;
+    for (size_t n = 0; n < gltf["nodes"].size(); ++n) {
+        if (gltf["nodes"][n].contains("camera")) cameraNode = static_cast<int>(n);
+    }
+    ASSERT_GE(cameraNode, 0);
+    EXPECT_EQ(gltf["nodes"][cameraNode]["name"], "syn_scaled_loop");
+    ASSERT_EQ(gltf["animations"].size(), 1u);
+    std::set<std::string> paths;
+    for (const auto &channel : gltf["animations"][0]["channels"]) {
+        EXPECT_EQ(channel["target"]["node"], cameraNode);
+        paths.insert(channel["target"]["path"].get<std::string>());
+    }
+    EXPECT_TRUE(paths.count("translation") && paths.count("rotation"));
+    // The OBAN metadata reaches the glTF as the node's extras.
+    EXPECT_EQ(gltf["nodes"][cameraNode]["extras"]["OBAN:Flags"], "NormalLoop Autostart");
+    EXPECT_EQ(gltf["nodes"][cameraNode]["extras"]["OBAN:FrameCount"], 101);
 }

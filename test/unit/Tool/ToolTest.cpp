@@ -37,8 +37,10 @@ std::string Quote(const std::string &text) {
 ToolRun RunTool(const std::string &args) {
     const std::string tool = retro_test::ToolPath();
     EXPECT_FALSE(tool.empty()) << "assimp-retro was not built";
-    const std::string outFile = retro_test::OutputPath("Tool/run.stdout");
-    const std::string errFile = retro_test::OutputPath("Tool/run.stderr");
+    // One pair of files per test: ctest runs the tests in parallel processes.
+    const std::string test = ::testing::UnitTest::GetInstance()->current_test_info()->name();
+    const std::string outFile = retro_test::OutputPath("Tool/" + test + ".stdout");
+    const std::string errFile = retro_test::OutputPath("Tool/" + test + ".stderr");
     ToolRun run;
     std::string combined;
     run.exitCode = retro_test::RunCommand("(" + Quote(tool) + " " + args + " >" + Quote(outFile) + " 2>" +
