@@ -1,5 +1,6 @@
-// The fuzz target's seed files (test/fuzz/corpus/fuzz_abc) are made by the
-// project's v6 writer. This test checks the committed files are exactly the
+// The fuzz target's seed files (test/fuzz/corpus/fuzz_abc) and the bundled
+// sample (test/models/abc, the README's demo input) are made by the project's
+// v6 writer. This test checks the committed files are exactly the
 // writer's output; ASSIMP_RETRO_UPDATE_FUZZ_SEEDS=1 rewrites them.
 #include "writers/LithTech/AbcV6Writer.h"
 #include "support/TestSupport.h"
@@ -24,6 +25,7 @@ TEST(AbcCommittedFiles, FuzzSeedsAreTheWritersOutput) {
             {"test/fuzz/corpus/fuzz_abc/lod.abc", abcv6::Write(abcv6::LodFixture()).bytes},
             {"test/fuzz/corpus/fuzz_abc/lithtech10.abc", abcv6::Write(lithtech10).bytes},
             {"test/fuzz/corpus/fuzz_abc/animation_only.abc", abcv6::Write(animationOnly).bytes},
+            {"test/models/abc/skinned_v6.abc", abcv6::Write(abcv6::SkinnedFixture()).bytes},
     };
     const bool update = std::getenv("ASSIMP_RETRO_UPDATE_FUZZ_SEEDS") != nullptr;
     for (const auto &[name, bytes] : seeds) {
