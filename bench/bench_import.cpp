@@ -98,7 +98,9 @@ int main(int argc, char **argv) {
         std::fflush(stdout);
         const pid_t child = fork();
         if (child == 0) {
-            _exit(BenchOne(argv[i]));
+            const int result = BenchOne(argv[i]);
+            std::fflush(stdout); // _exit skips stdio flushing
+            _exit(result);
         }
         int status = 0;
         waitpid(child, &status, 0);
