@@ -34,6 +34,16 @@ std::vector<uint8_t> ReadWholeFile(Assimp::IOSystem *io, const std::string &path
     return data;
 }
 
+std::string FileStem(const std::string &path) {
+    const size_t slash = path.find_last_of("/\\");
+    std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
+    const size_t dot = name.find_last_of('.');
+    if (dot != std::string::npos && dot > 0) {
+        name.resize(dot);
+    }
+    return name;
+}
+
 std::vector<uint8_t> ReadFileHead(Assimp::IOSystem *io, const std::string &path, size_t count) {
     std::vector<uint8_t> head;
     if (!io) {

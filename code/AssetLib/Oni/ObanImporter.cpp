@@ -27,14 +27,6 @@ const aiImporterDesc kDescription = {
     "oni dat",
 };
 
-// The file name without folders and extension: the root node's name.
-std::string FileStem(const std::string &path) {
-    const size_t slash = path.find_last_of("/\\");
-    std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
-    const size_t dot = name.find_last_of('.');
-    return dot == std::string::npos || dot == 0 ? name : name.substr(0, dot);
-}
-
 std::set<std::string> SplitNames(const std::string &list) {
     std::set<std::string> names;
     std::string current;
@@ -86,7 +78,7 @@ void ObanImporter::InternReadFile(const std::string &file, aiScene *scene, IOSys
     for (const std::string &name : contents.placeholders) {
         ASSIMP_LOG_WARN("OBAN: ", file, ": ", name, " is a placeholder; its data is in another level file (level0_Final.dat)");
     }
-    oni::BuildObanScene(contents.animations, contents.placeholders, contents.levelFile, FileStem(file), mOptions, scene);
+    oni::BuildObanScene(contents.animations, contents.placeholders, contents.levelFile, assimp_retro::FileStem(file), mOptions, scene);
 }
 
 } // namespace Assimp

@@ -26,16 +26,6 @@ const aiImporterDesc kDescription = {
     "p3d",
 };
 
-std::string BaseName(const std::string &path) {
-    const size_t slash = path.find_last_of("/\\");
-    std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
-    const size_t dot = name.rfind('.');
-    if (dot != std::string::npos && dot > 0) {
-        name.resize(dot);
-    }
-    return name;
-}
-
 } // namespace
 
 P3dImporter::P3dImporter() = default;
@@ -57,7 +47,7 @@ void P3dImporter::SetupProperties(const Importer *importer) {
 
 void P3dImporter::InternReadFile(const std::string &file, aiScene *scene, IOSystem *io) {
     const std::vector<uint8_t> bytes = assimp_retro::ReadWholeFile(io, file, "P3D");
-    const std::string name = BaseName(file);
+    const std::string name = assimp_retro::FileStem(file);
     // ReadP3d checks the signature again: Assimp skips CanRead when only one
     // importer claims the extension.
     const assimp_retro::p3d::Model model = assimp_retro::p3d::ReadP3d(bytes.data(), bytes.size(), name);
