@@ -17,6 +17,7 @@ constexpr size_t kMinNodeSize = 24 + 2 + 2 + 1 + 4 + 4; // bounds, empty name, i
 constexpr size_t kNodeKeySize = 28;
 constexpr size_t kMinKeyframeInfoSize = 4 + 24 + 2;
 constexpr size_t kNodeAnimTrailerSize = 24; // MD scale + translate
+constexpr size_t kMaxNodeDepth = 1024;      // real skeletons are a few dozen levels deep
 
 Vec3 ReadVec3(BinaryReader &r, const char *field) {
     Vec3 v;
@@ -161,6 +162,14 @@ void ReadNodes(BinaryReader &r, V6Model &model) {
         }
         if (node.numChildren > 0) {
             open.emplace_back(index, node.numChildren);
+            // Assimp (validator, exporters, aiNode's destructor) walks node
+            // trees recursively: refuse absurd depths instead of letting a
+            // hostile chain of nodes overflow the stack later.
+            if (open.size() > kMaxNodeDepth) {
+                r.Fail("node " + std::to_string(index) + " ('" + node.name + "') is deeper than " +
+                               std::to_string(kMaxNodeDepth) + " levels in the node tree",
+                        "NumChildren");
+            }
         }
         if (node.transformIndex != index) {
             model.warnings.push_back("Nodes: node " + std::to_string(index) + " '" + node.name + "' has TransformationIndex " +

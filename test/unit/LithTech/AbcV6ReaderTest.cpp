@@ -257,6 +257,31 @@ TEST(AbcV6Reader, RejectsRunawayChildCounts) {
     }
 }
 
+TEST(AbcV6Reader, RejectsAbsurdlyDeepNodeTrees) {
+    // A chain of single children: fine at 1000 levels, refused beyond 1024
+    // (Assimp walks node trees recursively; a hostile chain must not overflow the stack).
+    for (const size_t depth : {size_t(1000), size_t(1100)}) {
+        File f = SkinnedFixture();
+        f.geometry = false;
+        f.animation = false;
+        f.animDims = false;
+        f.nodes.clear();
+        for (size_t i = 0; i < depth; ++i) {
+            Node node;
+            node.name = "n" + std::to_string(i);
+            node.transformIndex = static_cast<uint16_t>(i);
+            node.children = i + 1 < depth ? 1 : 0;
+            f.nodes.push_back(node);
+        }
+        const std::string error = ReadError(Write(f).bytes);
+        if (depth == 1000) {
+            EXPECT_EQ(error, "");
+        } else {
+            EXPECT_NE(error.find("node 1024 ('n1024') is deeper than 1024 levels in the node tree"), std::string::npos) << error;
+        }
+    }
+}
+
 TEST(AbcV6Reader, RejectsWrongNextSectionOffsets) {
     const Written w = Write(SkinnedFixture());
     const size_t field = w.NextOffsetField("Geometry");
