@@ -22,15 +22,17 @@ as_root=()
 [ "$(id -u)" -eq 0 ] || as_root=(sudo)
 
 # Build dependencies of Debian's source package (the upstream tarball bundles these).
-DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -qq --no-install-recommends \
+"${as_root[@]}" apt-get update -qq
+"${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
   cmake ninja-build g++ python3 dpkg-dev libstb-dev libutfcpp-dev libminizip-dev zlib1g-dev libdraco-dev >/dev/null
 
 if [ -z "$source_dir" ]; then
   mkdir -p "$work"
   source_dir=$(find "$work" -maxdepth 1 -type d -name 'assimp-*' | head -n 1)
   if [ -z "$source_dir" ]; then
-    # apt-get source needs a deb-src entry: copy the system's Debian entries.
-    if ! grep -rqs '^Types:.*deb-src\|^deb-src' /etc/apt/sources.list /etc/apt/sources.list.d/; then
+    # apt-get source needs a deb-src entry for Debian's archive: copy the
+    # system's Debian entries (this adds a file to /etc/apt/sources.list.d).
+    if ! apt-get source --print-uris -qq assimp >/dev/null 2>&1; then
       src_list=/etc/apt/sources.list.d/assimp-retro-deb-src.sources
       if [ -f /etc/apt/sources.list.d/debian.sources ]; then
         sed 's/^Types:.*/Types: deb-src/' /etc/apt/sources.list.d/debian.sources | "${as_root[@]}" tee "$src_list" >/dev/null

@@ -155,6 +155,13 @@ std::vector<Job> PlanJobs(const fs::path &inputDir, const fs::path &outputDir, c
             ++skipped;
             continue;
         }
+        // An Oni level's bulk-data companions (levelN_Final.raw, .sep) are
+        // not models, though Assimp's RAW importer claims ".raw".
+        if ((extension == ".raw" || extension == ".sep") &&
+                fs::exists(fs::path(path).replace_extension(".dat"), ec)) {
+            ++skipped;
+            continue;
+        }
         Job job;
         job.input = path;
         const fs::path relative = path.lexically_relative(inputRoot);
@@ -179,6 +186,12 @@ std::vector<Job> PlanJobs(const fs::path &inputDir, const fs::path &outputDir, c
     return jobs;
 }
 
+// A known extension on a file no importer recognises by content (e.g. an
+// OniSplit .xml next to its .oni): not a model, so skipped rather than failed.
+bool IsNotAModel(const ConversionResult &result) {
+    return !result.ok && result.error.rfind("No suitable reader found", 0) == 0;
+}
+
 // Progress on stderr: a bar that redraws itself on a terminal, one line per
 // file otherwise (logs, CI). Called by the workers, hence the mutex.
 class Progress {
@@ -189,17 +202,20 @@ public:
     void Done(const Job &job, const ConversionResult &result) {
         std::lock_guard<std::mutex> lock(mutex_);
         ++done_;
-        if (!result.ok) {
+        if (!result.ok && !IsNotAModel(result)) {
             ++failed_;
         }
         if (terminal_) {
-            if (!result.ok) { // keep failures visible above the bar
+            if (!result.ok && !IsNotAModel(result)) { // keep failures visible above the bar
                 std::fprintf(stderr, "\r\x1b[KFAILED %s: %s\n", job.relative.c_str(), result.error.c_str());
             }
             DrawBar(job.relative);
         } else if (result.ok) {
             std::fprintf(stderr, "[%zu/%zu] ok %s -> %s\n", done_, total_, job.relative.c_str(),
                     job.output.string().c_str());
+        } else if (IsNotAModel(result)) {
+            std::fprintf(stderr, "[%zu/%zu] skipped %s: no importer recognises its content\n", done_, total_,
+                    job.relative.c_str());
         } else {
             std::fprintf(stderr, "[%zu/%zu] FAILED %s: %s\n", done_, total_, job.relative.c_str(),
                     result.error.c_str());
@@ -299,6 +315,16 @@ int RunBatch(const std::vector<std::string> &args) {
         std::fprintf(stderr, "assimp-retro export: %s is not a folder\n", batch.inputDir.c_str());
         return kExitUsage;
     }
+    // The output folder must be a folder (or not exist yet), and not the input
+    // folder itself: outputs would overwrite inputs and be converted again.
+    if (batch.outputDir.empty() || (fs::exists(batch.outputDir, ec) && !fs::is_directory(batch.outputDir, ec))) {
+        std::fprintf(stderr, "assimp-retro export: output '%s' is not a folder\n", batch.outputDir.c_str());
+        return kExitUsage;
+    }
+    if (fs::weakly_canonical(batch.inputDir, ec) == fs::weakly_canonical(batch.outputDir, ec)) {
+        std::fprintf(stderr, "assimp-retro export: the output folder must differ from the input folder\n");
+        return kExitUsage;
+    }
 
     Assimp::Exporter formatLookup;
     OutputFormat format;
@@ -395,13 +421,15 @@ int RunBatch(const std::vector<std::string> &args) {
     for (size_t i = 0; i < results.size(); ++i) {
         if (results[i].ok) {
             ++converted;
+        } else if (IsNotAModel(results[i])) {
+            ++skipped;
         } else {
             failures.push_back(i);
         }
     }
     std::fflush(stderr);
-    std::printf("\nSummary: %zu converted, %zu failed, %u skipped (extension not known to any importer)\n",
-            converted, failures.size(), skipped);
+    std::printf("\nSummary: %zu converted, %zu failed, %u skipped (not a model any importer knows)\n", converted,
+            failures.size(), skipped);
     if (!failures.empty()) {
         std::printf("Failed:\n");
         for (size_t i : failures) {

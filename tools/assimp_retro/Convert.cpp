@@ -122,6 +122,11 @@ ConversionResult ConvertFile(Assimp::Importer &importer, Assimp::Exporter &expor
         result.importSeconds = SecondsSince(start);
         // Take ownership: the scene is changed below (rotation, glTF preparation).
         std::unique_ptr<aiScene> scene(importer.GetOrphanedScene());
+        // Exporters expand a joined (-jiv) scene back to one vertex per corner
+        // but leave morph targets as they are, then join again and assert
+        // (Assimp 5.2.5, Vertex.h). Joined or not, the meshes are valid as
+        // they are: tell the exporter not to re-expand them.
+        scene->mFlags &= ~AI_SCENE_FLAGS_NON_VERBOSE_FORMAT;
 
         if ((flags & aiProcess_LimitBoneWeights) && !(options.ppFlags & aiProcess_LimitBoneWeights) &&
                 CountBones(*scene) > 0) {

@@ -104,6 +104,10 @@ int RunExport(const std::vector<std::string> &args) {
 
     const std::string input = positional[0];
     std::string output = positional.size() > 1 ? positional[1] : "";
+    if (positional.size() > 1 && output.empty()) {
+        std::fprintf(stderr, "assimp-retro export: the output file name is empty\n");
+        return kExitUsage;
+    }
 
     Assimp::Exporter exporter;
     OutputFormat format;

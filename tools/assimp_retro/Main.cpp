@@ -85,7 +85,11 @@ int main(int argc, char *argv[]) {
     // verb mistakes the assignment for a file name.
     std::vector<std::string> args;
     for (int i = 2; i < argc; ++i) {
-        if (std::string(argv[i]) == "--set" && i + 1 < argc) {
+        if (std::string(argv[i]) == "--set" && i + 1 == argc) {
+            std::fprintf(stderr, "assimp-retro: --set needs NAME=VALUE\n");
+            return retro_tool::kExitUsage;
+        }
+        if (std::string(argv[i]) == "--set") {
             args.push_back(std::string("--set=") + argv[++i]);
         } else {
             args.push_back(argv[i]);

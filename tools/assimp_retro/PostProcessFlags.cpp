@@ -5,8 +5,12 @@
 // text and the parser cannot drift apart.
 #include "Tool.h"
 
+#include <assimp_retro/config.h>
+
 #include <assimp/Importer.hpp>
 
+#include <cmath>
+#include <cstdint>
 #include <cstdlib>
 
 #include <assimp/DefaultLogger.hpp>
@@ -105,7 +109,7 @@ RotationParse ParseRotation(const std::string &arg, aiVector3D &rotation) {
         try {
             size_t used = 0;
             const float angle = std::stof(value, &used);
-            if (used != value.size()) {
+            if (used != value.size() || !std::isfinite(angle)) {
                 return RotationParse::Bad;
             }
             rotation[axis.axis] = angle;
@@ -115,6 +119,55 @@ RotationParse ParseRotation(const std::string &arg, aiVector3D &rotation) {
         }
     }
     return RotationParse::NotRotation;
+}
+
+// The import properties of include/assimp_retro/config.h, by their string
+// names, so --set stores each with the type its importer reads.
+enum class PropertyType { Bool, Int, String, Unknown };
+
+PropertyType KnownPropertyType(const std::string &name) {
+    static const struct {
+        const char *name;
+        PropertyType type;
+    } kProperties[] = {
+            {AI_CONFIG_IMPORT_OBAN_CAMERA, PropertyType::Bool},
+            {AI_CONFIG_IMPORT_OBAN_CAMERA_NAMES, PropertyType::String},
+            {AI_CONFIG_IMPORT_OBAN_RESAMPLE, PropertyType::Bool},
+            {AI_CONFIG_IMPORT_ABC_VERTEX_ANIMATION, PropertyType::Bool},
+            {AI_CONFIG_IMPORT_ABC_LOD_LEVELS, PropertyType::Int},
+            {AI_CONFIG_IMPORT_ABC_ALL_LODS, PropertyType::Bool},
+            {AI_CONFIG_IMPORT_ABC_CHILD_MODELS, PropertyType::Bool},
+            {AI_CONFIG_IMPORT_P3D_LODS, PropertyType::Int},
+    };
+    for (const auto &property : kProperties) {
+        if (name == property.name) {
+            return property.type;
+        }
+    }
+    return PropertyType::Unknown;
+}
+
+// "1/0, true/false, yes/no, on/off" -> 1/0; nullopt-like: returns false if none.
+bool ParseBool(const std::string &value, int *result = nullptr) {
+    const std::string lower = ToLower(value);
+    const bool yes = lower == "1" || lower == "true" || lower == "yes" || lower == "on";
+    const bool no = lower == "0" || lower == "false" || lower == "no" || lower == "off";
+    if (result) {
+        *result = yes ? 1 : 0;
+    }
+    return yes || no;
+}
+
+bool ParseInt(const std::string &value, int *result = nullptr) {
+    char *end = nullptr;
+    const long number = std::strtol(value.c_str(), &end, 10);
+    if (value.empty() || *end != '\0' || number < INT32_MIN || number > INT32_MAX) {
+        return false;
+    }
+    if (result) {
+        *result = static_cast<int>(number);
+    }
+    return true;
 }
 
 // One parameter; returns false if `arg` is not a common parameter.
@@ -143,7 +196,21 @@ bool ParseOne(const std::string &arg, ImportOptions &options, std::string &error
             error = "invalid property '" + arg + "' (expected --set NAME=VALUE, e.g. --set IMPORT_OBAN_CAMERA=1)";
             return true;
         }
-        options.properties.emplace_back(assignment.substr(0, equals), assignment.substr(equals + 1));
+        std::string name = assignment.substr(0, equals);
+        if (StartsWith(name, "AI_CONFIG_")) {
+            name = name.substr(10); // the macro's name also works
+        }
+        const std::string value = assignment.substr(equals + 1);
+        const PropertyType type = KnownPropertyType(name);
+        if (type == PropertyType::Bool && !ParseBool(value)) {
+            error = "property " + name + " is a bool: use 1/0, true/false, yes/no or on/off, not '" + value + "'";
+        } else if (type == PropertyType::Int && !ParseInt(value)) {
+            error = "property " + name + " is an integer, not '" + value + "'";
+        } else if (type == PropertyType::Unknown) {
+            std::fprintf(stderr, "assimp-retro: note: %s is not an assimp-retro import property; it is passed to Assimp as given\n",
+                    name.c_str());
+        }
+        options.properties.emplace_back(name, value);
         return true;
     }
     if (arg == "--no-limit-bone-weights") {
@@ -186,27 +253,33 @@ bool ParseCommonParameters(const std::vector<std::string> &args, ImportOptions &
 
 void ApplyImportProperties(Assimp::Importer &importer, const ImportOptions &options) {
     for (const auto &[name, value] : options.properties) {
-        const std::string lower = ToLower(value);
-        if (lower == "true" || lower == "on" || lower == "yes") {
-            importer.SetPropertyInteger(name.c_str(), 1);
-            continue;
+        int number = 0;
+        switch (KnownPropertyType(name)) {
+        case PropertyType::Bool:
+            ParseBool(value, &number); // checked when parsed
+            importer.SetPropertyInteger(name.c_str(), number);
+            break;
+        case PropertyType::Int:
+            ParseInt(value, &number);
+            importer.SetPropertyInteger(name.c_str(), number);
+            break;
+        case PropertyType::String:
+            importer.SetPropertyString(name.c_str(), value);
+            break;
+        case PropertyType::Unknown: {
+            // Someone else's property (e.g. Assimp's own): guess the type from the text.
+            char *end = nullptr;
+            const float real = std::strtof(value.c_str(), &end);
+            if (ParseBool(value, &number) || ParseInt(value, &number)) {
+                importer.SetPropertyInteger(name.c_str(), number);
+            } else if (!value.empty() && *end == '\0') {
+                importer.SetPropertyFloat(name.c_str(), real);
+            } else {
+                importer.SetPropertyString(name.c_str(), value);
+            }
+            break;
         }
-        if (lower == "false" || lower == "off" || lower == "no") {
-            importer.SetPropertyInteger(name.c_str(), 0);
-            continue;
         }
-        char *end = nullptr;
-        const long integer = std::strtol(value.c_str(), &end, 10);
-        if (!value.empty() && *end == '\0') {
-            importer.SetPropertyInteger(name.c_str(), static_cast<int>(integer));
-            continue;
-        }
-        const float number = std::strtof(value.c_str(), &end);
-        if (!value.empty() && *end == '\0') {
-            importer.SetPropertyFloat(name.c_str(), number);
-            continue;
-        }
-        importer.SetPropertyString(name.c_str(), value);
     }
 }
 

@@ -78,7 +78,11 @@ void ObanImporter::InternReadFile(const std::string &file, aiScene *scene, IOSys
     for (const std::string &name : contents.placeholders) {
         ASSIMP_LOG_WARN("OBAN: ", file, ": ", name, " is a placeholder; its data is in another level file (level0_Final.dat)");
     }
-    oni::BuildObanScene(contents.animations, contents.placeholders, contents.levelFile, assimp_retro::FileStem(file), mOptions, scene);
+    // The root is named after the file with its extension ("OBANdoor.oni"):
+    // the stem alone is usually the OBAN's own name, which its animation takes.
+    const size_t slash = file.find_last_of("/\\");
+    const std::string fileName = slash == std::string::npos ? file : file.substr(slash + 1);
+    oni::BuildObanScene(contents.animations, contents.placeholders, contents.levelFile, fileName, mOptions, scene);
 }
 
 } // namespace Assimp

@@ -5,7 +5,7 @@
 // transposed matrix, so the rotation is the conjugate) and where the base
 // transform and the local flag go (OBAN.md §2a-math):
 //
-//   root (static, named after the file)
+//   root (static, named after the file: "OBANdoor.oni", "level1_Final.dat")
 //   └ <name>_local   only with flag 0x10 (ZAxisUp): RotX(+90 deg), static
 //     └ <name>       animated: T(key.translation) * R(conj(key.rotation)); camera here
 //       └ <name>_base  static: the BaseTransform (the object's meshes would go here)

@@ -136,7 +136,7 @@ TEST(ObanCorpus, LevelFileGivesFourAnimationsNamedFromTheNameTable) {
         ASSERT_NE(scene->mRootNode->FindNode(names[i]), nullptr);
     }
     EXPECT_TRUE(scene->mFlags & AI_SCENE_FLAGS_INCOMPLETE);
-    EXPECT_STREQ(scene->mRootNode->mName.C_Str(), "level1_Final");
+    EXPECT_STREQ(scene->mRootNode->mName.C_Str(), "level1_Final.dat");
     // The local door sits under its RotX(+90) parent.
     const aiNode *door = scene->mRootNode->FindNode("syn_door_local");
     ASSERT_NE(door->mParent, nullptr);

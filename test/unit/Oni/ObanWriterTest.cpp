@@ -236,6 +236,9 @@ TEST(ObanImport, BundledSampleCameraDollyLooksAtTheOriginAtEveryKey) {
     const aiScene *scene = Import(importer, std::string(ASSIMP_RETRO_SOURCE_DIR) + "/test/models/oban/OBANcamera_dolly.oni");
     ASSERT_NE(scene, nullptr) << importer.GetErrorString();
     ASSERT_EQ(scene->mNumCameras, 1u);
+    // The file's stem is the OBAN's name: the animation keeps it unchanged.
+    EXPECT_STREQ(scene->mRootNode->mName.C_Str(), "OBANcamera_dolly.oni");
+    EXPECT_STREQ(scene->mAnimations[0]->mName.C_Str(), "OBANcamera_dolly");
     const aiNode *node = scene->mRootNode->FindNode(scene->mCameras[0]->mName);
     ASSERT_NE(node, nullptr);
     for (int frame = 0; frame <= 240; frame += 30) {
