@@ -17,8 +17,9 @@ std::string UniqueNames::Make(const std::string &wanted, const std::string &fall
     if (mUsed.insert(base).second) {
         return base;
     }
-    for (unsigned long suffix = 1;; ++suffix) {
-        std::string candidate = base + "." + std::to_string(suffix);
+    unsigned long &next = mNextSuffix[base];
+    for (;;) {
+        std::string candidate = base + "." + std::to_string(++next);
         if (mUsed.insert(candidate).second) {
             return candidate;
         }

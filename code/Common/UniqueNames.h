@@ -6,6 +6,7 @@
 #pragma once
 
 #include <string>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace assimp_retro {
@@ -22,6 +23,9 @@ public:
 
 private:
     std::unordered_set<std::string> mUsed;
+    /// Next suffix to try per base name, so N repeats cost O(N), not O(N^2)
+    /// (a hostile file can repeat one name thousands of times).
+    std::unordered_map<std::string, unsigned long> mNextSuffix;
 };
 
 } // namespace assimp_retro

@@ -34,7 +34,7 @@
 /// from the progressive-mesh collapse data, each on its own node
 /// ("<mesh>_LOD1" ...). Level i of n applies round(i * steps / n) of the
 /// file's collapse steps, so the last level is the coarsest the file defines.
-/// Capped at the number of collapse steps.
+/// Capped at the number of collapse steps, and at 32.
 #define AI_CONFIG_IMPORT_ABC_LOD_LEVELS "IMPORT_ABC_LOD_LEVELS"
 
 /// Bool, default false. ABC v9-v13: import every LOD of every piece, not

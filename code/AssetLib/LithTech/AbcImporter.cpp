@@ -1,5 +1,7 @@
 #include "AbcImporter.h"
 
+#include <algorithm>
+
 #include "AbcV6Reader.h"
 #include "Common/FileBuffer.h"
 #include "Common/ImportError.h"
@@ -64,7 +66,8 @@ const aiImporterDesc *AbcImporter::GetInfo() const {
 void AbcImporter::SetupProperties(const Importer *pImp) {
     mV6Settings.vertexAnimation = pImp->GetPropertyBool(AI_CONFIG_IMPORT_ABC_VERTEX_ANIMATION, true);
     const int levels = pImp->GetPropertyInteger(AI_CONFIG_IMPORT_ABC_LOD_LEVELS, 0);
-    mV6Settings.lodLevels = levels > 0 ? unsigned(levels) : 0u;
+    // Each level copies the whole mesh: more than 32 levels is never useful.
+    mV6Settings.lodLevels = levels > 0 ? std::min(unsigned(levels), 32u) : 0u;
     mV9Settings.allLods = pImp->GetPropertyBool(AI_CONFIG_IMPORT_ABC_ALL_LODS, false);
     mV9Settings.childModels = pImp->GetPropertyBool(AI_CONFIG_IMPORT_ABC_CHILD_MODELS, true);
 }

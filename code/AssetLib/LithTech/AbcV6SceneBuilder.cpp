@@ -468,7 +468,9 @@ void Builder::Build() {
         std::vector<uint32_t> sourceVertex;
         aiMesh *mesh = BuildMesh(plan, sourceVertex);
         if (!mTargets.empty() && HasVertexAnimation(sourceVertex)) {
-            const size_t needed = mTargets.size() * size_t(mesh->mNumVertices);
+            // Each target also costs an aiAnimMesh (about 1 KiB): count it as
+            // 100 vertices, so tiny meshes cannot carry millions of targets.
+            const size_t needed = mTargets.size() * (size_t(mesh->mNumVertices) + 100);
             if (needed > mSettings.maxMorphVertices - std::min(mMorphVertices, mSettings.maxMorphVertices)) {
                 Warn("mesh '" + plan.name + "': " + std::to_string(mTargets.size()) + " morph targets of " +
                         std::to_string(mesh->mNumVertices) + " vertices exceed the limit of " + std::to_string(mSettings.maxMorphVertices) +

@@ -119,9 +119,10 @@ struct Builder {
     MetaBuilder sceneMeta;
 
     aiMatrix4x4 Invert(const aiMatrix4x4 &m, size_t node) const {
-        if (std::fabs(m.Determinant()) < 1e-12f) {
+        const float det = m.Determinant();
+        if (!std::isfinite(det) || std::fabs(det) < 1e-12f) { // NaN/inf from huge entries too
             throw ImportError(prefix + "node " + std::to_string(node) + " ('" + model.nodes[node].name +
-                              "') has a singular bind matrix (section 'Nodes')");
+                              "') has a singular or non-finite bind matrix (section 'Nodes')");
         }
         aiMatrix4x4 inv = m;
         return ExactAffine(inv.Inverse());
@@ -257,6 +258,19 @@ struct Builder {
             }
         }
 
+        // Corners are not shared, so every corner copies its vertex's weights:
+        // bound the total (a hostile file can weight one vertex to every node
+        // and use it in every face).
+        uint64_t weightEntries = 0;
+        for (const auto &face : lod.faces) {
+            for (const FaceCorner &c : face.corners) {
+                weightEntries += weights[c.vertex].size();
+            }
+        }
+        if (weightEntries > (uint64_t(1) << 24)) {
+            throw ImportError("ABC: piece '" + piece.name + "': " + std::to_string(weightEntries) +
+                              " vertex weights over all face corners exceed the limit of 16M (corrupt file?)");
+        }
         std::map<uint32_t, std::vector<aiVertexWeight>> boneWeights;
         // Reverse the winding: the mirror turns LithTech's clockwise fronts counter-clockwise.
         static const int kCornerOrder[3] = {0, 2, 1};
@@ -278,7 +292,7 @@ struct Builder {
             }
         }
         mesh->mNumBones = static_cast<unsigned>(boneWeights.size());
-        mesh->mBones = new aiBone *[mesh->mNumBones];
+        mesh->mBones = new aiBone *[mesh->mNumBones](); // null until filled: safe to delete if an allocation throws
         unsigned b = 0;
         for (auto &entry : boneWeights) {
             aiBone *bone = new aiBone();
@@ -471,10 +485,14 @@ struct Builder {
         }
         for (const ChildAnimationSource &child : children) {
             std::vector<int> target(child.model.nodes.size(), -1);
+            std::vector<bool> taken(model.nodes.size(), false);
             for (size_t i = 0; i < target.size(); ++i) {
                 auto found = byName.find(Lower(child.model.nodes[i].name));
-                if (found != byName.end()) {
+                // First match only: "Bone" and "bone" in one child would
+                // otherwise give one animation two channels for one node.
+                if (found != byName.end() && !taken[found->second]) {
                     target[i] = found->second;
+                    taken[found->second] = true;
                 }
             }
             for (const Animation &anim : child.model.animations) {

@@ -75,6 +75,17 @@ void ObanImporter::InternReadFile(const std::string &file, aiScene *scene, IOSys
         reader.FailAt(0, "not an Oni instance file");
     }
     const oni::ObanFileContents contents = oni::ReadObanFile(reader);
+    if (mOptions.resampleEveryFrame) {
+        // One key per frame: bound the frames a file can make us write.
+        for (const oni::ObanAnimation &oban : contents.animations) {
+            const int64_t span = int64_t(oban.keys.back().frame) - oban.keys.front().frame;
+            if (span > oni::kMaxResampledFrames) {
+                throw assimp_retro::ImportError("OBAN: " + file + ": " + oban.instanceName + " spans " + std::to_string(span) +
+                                                " frames, more than the " + std::to_string(oni::kMaxResampledFrames) +
+                                                " that " AI_CONFIG_IMPORT_OBAN_RESAMPLE " writes (stored keys work)");
+            }
+        }
+    }
     for (const std::string &name : contents.placeholders) {
         ASSIMP_LOG_WARN("OBAN: ", file, ": ", name, " is a placeholder; its data is in another level file (level0_Final.dat)");
     }

@@ -110,6 +110,8 @@ ObanFileContents ReadObanFile(const BinaryReader &reader) {
     }
 
     std::string otherTags;
+    uint64_t decodedKeys = 0;
+    const uint64_t keyLimit = 8 * (reader.Size() / kObanKeySize) + 65536;
     for (const InstanceDescriptor &d : file.Descriptors()) {
         if (d.tag != obanTag) {
             if (otherTags.size() < 40) {
@@ -125,6 +127,15 @@ ObanFileContents ReadObanFile(const BinaryReader &reader) {
             continue;
         }
         ObanAnimation oban = ReadObanInstance(file.Instance(d));
+        // Duplicates share one instance's data; a hostile file could point
+        // thousands of descriptors at one large instance. Real files decode
+        // little more than their own size in keys.
+        decodedKeys += oban.keys.size();
+        if (decodedKeys > keyLimit) {
+            reader.FailAt(kHeaderSize + size_t(d.index) * kDescriptorSize,
+                    "instance descriptors share OBAN data too often: " + std::to_string(decodedKeys) +
+                            " keys decoded from a file of " + std::to_string(reader.Size()) + " bytes");
+        }
         oban.descriptorIndex = d.index;
         oban.instanceName = (d.flags & kUnnamed) || d.name.empty() ? "OBAN#" + std::to_string(d.index) : d.name;
         contents.animations.push_back(std::move(oban));

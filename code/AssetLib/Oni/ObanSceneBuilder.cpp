@@ -56,7 +56,8 @@ std::vector<Sample> SampleKeys(const ObanAnimation &oban, bool everyFrame) {
         }
     } else {
         size_t k = 0;
-        for (int32_t frame = oban.keys.front().frame; frame <= oban.keys.back().frame; ++frame) {
+        // 64-bit: the last frame may be INT32_MAX (the importer bounds the span).
+        for (int64_t frame = oban.keys.front().frame; frame <= oban.keys.back().frame; ++frame) {
             while (k + 1 < oban.keys.size() && oban.keys[k + 1].frame <= frame) {
                 ++k;
             }

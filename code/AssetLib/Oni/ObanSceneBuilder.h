@@ -16,6 +16,7 @@
 
 #include "ObanModel.h"
 
+#include <cstdint>
 #include <set>
 #include <string>
 #include <vector>
@@ -30,6 +31,10 @@ struct ObanSceneOptions {
     std::set<std::string> cameraNames;  ///< AI_CONFIG_IMPORT_OBAN_CAMERA_NAMES, without "OBAN" prefix
     bool resampleEveryFrame = false;    ///< AI_CONFIG_IMPORT_OBAN_RESAMPLE
 };
+
+/// Most frames AI_CONFIG_IMPORT_OBAN_RESAMPLE writes per OBAN (about 4.8
+/// hours at 60 fps; a door takes a second or two).
+constexpr int64_t kMaxResampledFrames = int64_t(1) << 20;
 
 /// Oni's horizontal field of view for cameras (OniSplit's DAE uses xfov 45).
 constexpr float kCameraHorizontalFovDegrees = 45.f;

@@ -115,6 +115,13 @@ InstanceFile::InstanceFile(BinaryReader reader) : mReader(reader) {
             name.SetSection("name of instance " + std::to_string(i));
             name.Seek(static_cast<size_t>(d.nameOffset), "nameOffset");
             d.name = name.CString("name");
+            // Oni names are short; a long one is corruption (and would be
+            // copied once per descriptor pointing at it).
+            if (d.name.size() > kMaxNameLength) {
+                r.FailAt(r.Offset() - 12, "name of " + std::to_string(d.name.size()) + " bytes is longer than " +
+                                                  std::to_string(kMaxNameLength),
+                        "nameOffset");
+            }
         }
         mDescriptors.push_back(std::move(d));
     }

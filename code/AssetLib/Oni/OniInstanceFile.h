@@ -23,6 +23,8 @@ constexpr size_t kTemplateDescriptorSize = 16;
 /// Instance data starts with 8 bytes of "pre-data" (instance ID, file ID);
 /// descriptor data offsets point past them.
 constexpr size_t kPreDataSize = 8;
+/// Longest instance name accepted (the engine's are under 64 characters).
+constexpr size_t kMaxNameLength = 1023;
 
 constexpr uint32_t kVersionLevel = 0x56523331;  // "VR31", bytes "13RV" on disk
 constexpr uint32_t kVersionOniSplit = 0x56523332; // "VR32", bytes "23RV" on disk

@@ -541,6 +541,12 @@ void ReadMlodLod(BinaryReader &r, Lod &lod, size_t lodIndex) {
             if (size != 4 + 12 * uint64_t(points)) {
                 r.FailAt(tagAt, "#Animation# size " + Str(size) + " for " + Str(points) + " points", "tag.size");
             }
+            // Frames are expanded from points to (split) vertices: bound the
+            // total, which the tag sizes alone do not (16M target vertices).
+            if ((lod.frames.size() + 1) * uint64_t(lod.positions.size()) > (uint64_t(1) << 24)) {
+                r.FailAt(tagAt, "#Animation# frame " + Str(lod.frames.size()) + " of " + Str(lod.positions.size()) +
+                        " vertices exceeds the limit of 16M morph target vertices", "tag.size");
+            }
             Frame frame;
             frame.time = tag.F32("time");
             std::vector<Vec3> framePoints(points);

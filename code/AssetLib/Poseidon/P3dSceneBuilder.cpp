@@ -252,7 +252,12 @@ void Builder::BuildMeshes(const Lod &lod, aiNode *node, const std::string &lodNa
     // Morph targets repeat every frame for every mesh a vertex ends up in. A
     // real LOD puts each vertex in one or two meshes; a hostile one could put
     // a few vertices into thousands of meshes and multiply the frames' size.
-    const uint64_t morphBudget = 8 * (uint64_t(nVerts) * lod.frames.size()) + (uint64_t(1) << 20);
+    // An absolute cap too: 16M target vertices (~200 MB of positions) is far
+    // beyond any OFP model, and MLOD frames are expanded from points to split
+    // vertices, so the relative budget alone can still grow with the input.
+    constexpr uint64_t kMaxMorphVertices = uint64_t(1) << 24;
+    const uint64_t morphBudget =
+            std::min<uint64_t>(8 * (uint64_t(nVerts) * lod.frames.size()) + (uint64_t(1) << 20), kMaxMorphVertices);
     uint64_t morphUsed = 0;
     std::vector<unsigned> meshIndices;
     for (unsigned material : order) {
@@ -404,21 +409,19 @@ void Builder::AddMorphChannel(const Lod &lod, const std::string &nodeName) {
     if (keys.empty()) {
         return;
     }
-    const unsigned targets = static_cast<unsigned>(lod.frames.size());
     auto *channel = new aiMeshMorphAnim();
     SetString(channel->mName, nodeName);
     channel->mNumKeys = static_cast<unsigned>(keys.size());
     channel->mKeys = new aiMeshMorphKey[channel->mNumKeys];
+    // Each key names only its own target with weight 1; the others are 0 by
+    // definition (glTF completion writes them). Listing every target in every
+    // key would cost frames^2 memory, which a hostile file controls.
     for (unsigned k = 0; k < channel->mNumKeys; ++k) {
         aiMeshMorphKey &key = channel->mKeys[k];
         key.mTime = keys[k].first;
-        key.mNumValuesAndWeights = targets;
-        key.mValues = new unsigned[targets];
-        key.mWeights = new double[targets];
-        for (unsigned t = 0; t < targets; ++t) {
-            key.mValues[t] = t;
-            key.mWeights[t] = t == keys[k].second ? 1.0 : 0.0;
-        }
+        key.mNumValuesAndWeights = 1;
+        key.mValues = new unsigned[1]{keys[k].second};
+        key.mWeights = new double[1]{1.0};
     }
     mMorphChannels.push_back(channel);
 }

@@ -101,3 +101,11 @@ TEST(Handedness, MirrorOfARotationMatchesTheMirroredMatrix) {
         EXPECT_NEAR((rotatedThenMirrored - mirroredThenRotated).Length(), 0.f, 1e-5f);
     }
 }
+
+TEST(UniqueNames, ManyRepeatsOfOneNameStayFast) {
+    assimp_retro::UniqueNames names;
+    std::string last;
+    for (int i = 0; i < 50000; ++i) last = names.Make("x");
+    EXPECT_EQ(last, "x.49999");
+    EXPECT_EQ(names.Make("x.3"), "x.3.1"); // taken by the repeats above
+}

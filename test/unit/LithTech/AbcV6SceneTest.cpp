@@ -539,14 +539,15 @@ TEST(AbcV6Scene, RecognisedByContentNotExtension) {
 TEST(AbcV6Scene, MorphTargetsHaveAMemoryLimit) {
     const std::vector<uint8_t> bytes = Write(VertexAnimationFixture()).bytes;
     const assimp_retro::abc::V6Model model = assimp_retro::abc::ReadV6(bytes.data(), bytes.size(), "limit.abc");
-    for (size_t limit : {size_t(16), size_t(15)}) { // 4 targets x 4 vertices
+    // 4 targets x (4 vertices + 100 for each target's own aiAnimMesh) = 416
+    for (size_t limit : {size_t(416), size_t(415)}) {
         assimp_retro::abc::V6BuildSettings settings;
         settings.maxMorphVertices = limit;
         aiScene scene;
         assimp_retro::abc::BuildV6Scene(model, settings, &scene);
         ASSERT_EQ(scene.mNumMeshes, 1u);
-        EXPECT_EQ(scene.mMeshes[0]->mNumAnimMeshes, limit == 16 ? 4u : 0u);
-        EXPECT_EQ(scene.mAnimations[0]->mNumMorphMeshChannels, limit == 16 ? 1u : 0u);
+        EXPECT_EQ(scene.mMeshes[0]->mNumAnimMeshes, limit == 416 ? 4u : 0u);
+        EXPECT_EQ(scene.mAnimations[0]->mNumMorphMeshChannels, limit == 416 ? 1u : 0u);
         EXPECT_VEC(scene.mMeshes[0]->mVertices[1], -1, 0, 2);
     }
 }

@@ -2,6 +2,8 @@
 #include "writers/Oni/ObanWriter.h"
 #include "support/TestSupport.h"
 
+#include <assimp_retro/config.h>
+
 #include <assimp/Importer.hpp>
 #include <assimp/scene.h>
 
@@ -128,4 +130,35 @@ TEST(ObanErrors, FileWithoutObanSaysWhatItHolds) {
     const std::string error = ErrorOf(oban::WriteLevel(entries), "dat");
     EXPECT_NE(error.find("holds no OBAN instance with data (1 placeholders resolved in other files); it holds TRAC"), std::string::npos)
             << error;
+}
+
+TEST(ObanErrors, ResamplingRefusesHugeFrameSpansInsteadOfExhaustingMemory) {
+    for (const int32_t last : {2000000, INT32_MAX}) {
+        oban::Animation a = TwoKeys();
+        a.keys[1].frame = last;
+        const std::vector<uint8_t> file = oban::WriteOni(a, "OBANlong");
+        Assimp::Importer resampling;
+        resampling.SetPropertyBool(AI_CONFIG_IMPORT_OBAN_RESAMPLE, true);
+        EXPECT_EQ(ImportMemory(resampling, file, "oni"), nullptr);
+        EXPECT_NE(std::string(resampling.GetErrorString()).find("OBANlong spans " + std::to_string(last) + " frames"),
+                std::string::npos)
+                << resampling.GetErrorString();
+        EXPECT_EQ(ErrorOf(file), ""); // the stored keys import as they are
+    }
+}
+
+TEST(ObanErrors, DescriptorsSharingOneLargeInstanceAreRefused) {
+    std::vector<oban::LevelEntry> entries(1);
+    entries[0].name = "OBANbig";
+    for (int k = 0; k < 2000; ++k) entries[0].animation.keys.push_back({{0, 0, 0, 1}, {float(k), 0, 0}, k});
+    for (int i = 0; i < 200; ++i) {
+        oban::LevelEntry duplicate;
+        duplicate.kind = oban::LevelEntry::DuplicateOfPrevious;
+        duplicate.name = "OBANcopy" + std::to_string(i);
+        entries.push_back(duplicate);
+    }
+    const std::string error = ErrorOf(oban::WriteLevel(entries), "dat");
+    EXPECT_NE(error.find("instance descriptors share OBAN data too often"), std::string::npos) << error;
+    entries.resize(11); // ten duplicates are an ordinary level
+    EXPECT_EQ(ErrorOf(oban::WriteLevel(entries), "dat"), "");
 }
