@@ -6,6 +6,8 @@
 // turns it into an aiScene.
 #pragma once
 
+#include "AbcPrimitives.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -13,15 +15,6 @@
 
 namespace assimp_retro {
 namespace abc {
-
-struct Vec3 {
-    float x = 0.f, y = 0.f, z = 0.f;
-};
-
-/// Stored x, y, z, w (w last); may be non-unit (LithTech normalises).
-struct Quat {
-    float x = 0.f, y = 0.f, z = 0.f, w = 1.f;
-};
 
 /// Three signed bytes; divide by 127 for the direction.
 struct ByteNormal {

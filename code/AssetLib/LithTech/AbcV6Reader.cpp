@@ -19,14 +19,6 @@ constexpr size_t kMinKeyframeInfoSize = 4 + 24 + 2;
 constexpr size_t kNodeAnimTrailerSize = 24; // MD scale + translate
 constexpr size_t kMaxNodeDepth = 1024;      // real skeletons are a few dozen levels deep
 
-Vec3 ReadVec3(BinaryReader &r, const char *field) {
-    Vec3 v;
-    v.x = r.FiniteF32(field);
-    v.y = r.FiniteF32(field);
-    v.z = r.FiniteF32(field);
-    return v;
-}
-
 /// Bounds are informational only (and unreliable, ABC.md 2.7): any value is accepted.
 Vec3 ReadBounds(BinaryReader &r, const char *field) {
     Vec3 v;
@@ -210,10 +202,7 @@ void ReadAnimation(BinaryReader &r, V6Model &model) {
             track.keys.resize(numKeys);
             for (V6NodeKey &key : track.keys) {
                 key.position = ReadVec3(r, "key translation");
-                key.rotation.x = r.FiniteF32("key rotation");
-                key.rotation.y = r.FiniteF32("key rotation");
-                key.rotation.z = r.FiniteF32("key rotation");
-                key.rotation.w = r.FiniteF32("key rotation");
+                key.rotation = ReadQuat(r, "key rotation");
             }
             const uint64_t mdCount = model.nodes[n].mdVertices.size();
             if (mdCount > 0) {

@@ -3,6 +3,8 @@
 // AbcV9SceneBuilder. Layout reference: ABC.md section 2.4.
 #pragma once
 
+#include "AbcPrimitives.h"
+
 #include <array>
 #include <cstdint>
 #include <string>
@@ -12,14 +14,8 @@ namespace assimp_retro {
 namespace abc {
 namespace v9 {
 
-struct Vec3 {
-    float x = 0.f, y = 0.f, z = 0.f;
-};
-
-/// Stored x, y, z, w (w last), as in the file.
-struct Quat {
-    float x = 0.f, y = 0.f, z = 0.f, w = 1.f;
-};
+using abc::Quat;
+using abc::Vec3;
 
 /// Row-major m[row][col], column-vector convention (translation in m[r][3]).
 using Mat4 = std::array<float, 16>;

@@ -20,23 +20,6 @@ bool KnownVersion(uint32_t version) {
     return (version >= 9 && version <= 13) || version == 108;
 }
 
-Vec3 ReadVec3(BinaryReader &r, const char *field) {
-    Vec3 v;
-    v.x = r.FiniteF32(field);
-    v.y = r.FiniteF32(field);
-    v.z = r.FiniteF32(field);
-    return v;
-}
-
-Quat ReadQuat(BinaryReader &r, const char *field) {
-    Quat q;
-    q.x = r.FiniteF32(field);
-    q.y = r.FiniteF32(field);
-    q.z = r.FiniteF32(field);
-    q.w = r.FiniteF32(field);
-    return q;
-}
-
 Mat4 ReadMat4(BinaryReader &r, const char *field) {
     Mat4 m;
     for (float &f : m) {

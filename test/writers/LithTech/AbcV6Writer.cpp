@@ -1,5 +1,7 @@
 #include "AbcV6Writer.h"
 
+#include "writers/LittleEndianWriter.h"
+
 #include <cmath>
 #include <cstring>
 
@@ -8,25 +10,8 @@ namespace abcv6 {
 
 namespace {
 
-class Out {
+class Out : public LittleEndianWriter {
 public:
-    std::vector<uint8_t> bytes;
-
-    void U8(uint8_t v) { bytes.push_back(v); }
-    void U16(uint16_t v) {
-        U8(uint8_t(v));
-        U8(uint8_t(v >> 8));
-    }
-    void U32(uint32_t v) {
-        U16(uint16_t(v));
-        U16(uint16_t(v >> 16));
-    }
-    void I32(int32_t v) { U32(static_cast<uint32_t>(v)); }
-    void F32(float f) {
-        uint32_t v;
-        std::memcpy(&v, &f, 4);
-        U32(v);
-    }
     void Floats(const float *f, size_t n) {
         for (size_t i = 0; i < n; ++i) F32(f[i]);
     }

@@ -2,6 +2,8 @@
 
 #include <assimp/types.h> // vectors, matrices, quaternions with their inline code
 
+#include "writers/LittleEndianWriter.h"
+
 #include <algorithm>
 
 #include <cmath>
@@ -12,23 +14,8 @@ namespace abcv9_writer {
 
 namespace {
 
-class Buf {
+class Buf : public retro_test::LittleEndianWriter {
 public:
-    std::vector<uint8_t> bytes;
-    void U8(uint8_t v) { bytes.push_back(v); }
-    void U16(uint16_t v) {
-        U8(uint8_t(v));
-        U8(uint8_t(v >> 8));
-    }
-    void U32(uint32_t v) {
-        for (int i = 0; i < 4; ++i) U8(uint8_t(v >> (8 * i)));
-    }
-    void I32(int32_t v) { U32(uint32_t(v)); }
-    void F32(float f) {
-        uint32_t u;
-        std::memcpy(&u, &f, 4);
-        U32(u);
-    }
     void Str(const std::string &s) {
         U16(uint16_t(s.size()));
         bytes.insert(bytes.end(), s.begin(), s.end());
@@ -44,7 +31,6 @@ public:
         F32(q.z);
         F32(q.w);
     }
-    void Zeros(size_t n) { bytes.insert(bytes.end(), n, 0); }
 };
 
 bool V13Keys(uint32_t version) {

@@ -1,5 +1,7 @@
 #include "ObanWriter.h"
 
+#include "writers/LittleEndianWriter.h"
+
 #include <cstring>
 
 namespace retro_test {
@@ -7,17 +9,7 @@ namespace oban {
 
 namespace {
 
-struct Bytes {
-    std::vector<uint8_t> data;
-    void U8(uint8_t v) { data.push_back(v); }
-    void U16(uint16_t v) { U8(uint8_t(v)); U8(uint8_t(v >> 8)); }
-    void U32(uint32_t v) { U16(uint16_t(v)); U16(uint16_t(v >> 16)); }
-    void U64(uint64_t v) { U32(uint32_t(v)); U32(uint32_t(v >> 32)); }
-    void F32(float f) { uint32_t v; std::memcpy(&v, &f, 4); U32(v); }
-    void Text(const std::string &s) { data.insert(data.end(), s.begin(), s.end()); }
-    void Append(const std::vector<uint8_t> &b) { data.insert(data.end(), b.begin(), b.end()); }
-    void AlignTo(size_t alignment) { while (data.size() % alignment) U8(0); }
-};
+using Bytes = LittleEndianWriter;
 
 constexpr uint64_t kPcChecksum = 0x0003BCDF33DC271Full;
 constexpr uint32_t kObanTag = 0x4F42414E; // bytes "NABO"
@@ -49,7 +41,7 @@ std::vector<uint8_t> WriteInstance(const Animation &a, uint32_t instanceId, uint
         for (float f : k.translation) b.F32(f);
         b.U32(uint32_t(k.frame));
     }
-    return b.data;
+    return b.bytes;
 }
 
 // Header fields shared by both containers.
@@ -76,13 +68,13 @@ std::vector<uint8_t> WriteOni(const Animation &animation, const std::string &nam
     b.AlignTo(32);
     b.Text(name); b.U8(0);
     b.AlignTo(32);
-    b.Append(instance);
-    return b.data;
+    b.Raw(instance);
+    return b.bytes;
 }
 
 std::vector<uint8_t> WriteLevel(const std::vector<LevelEntry> &entries, uint64_t obanChecksum) {
     // Data table: each instance 32-byte aligned; remember where each went.
-    Bytes data;
+    Bytes data; // the data table
     Bytes names;
     struct Descriptor { uint32_t tag, dataOffset, nameOffset, size, flags; };
     std::vector<Descriptor> descriptors;
@@ -95,7 +87,7 @@ std::vector<uint8_t> WriteLevel(const std::vector<LevelEntry> &entries, uint64_t
         if (e.kind == LevelEntry::Unnamed) {
             d.flags = 0x01;
         } else {
-            d.nameOffset = uint32_t(names.data.size());
+            d.nameOffset = uint32_t(names.bytes.size());
             names.Text(e.name);
             names.U8(0);
         }
@@ -108,9 +100,9 @@ std::vector<uint8_t> WriteLevel(const std::vector<LevelEntry> &entries, uint64_t
             descriptors.back().flags |= 0x08;
         } else {
             const std::vector<uint8_t> instance = WriteInstance(e.animation, uint32_t(i << 8) | 1, (1u << 25) | 1);
-            d.dataOffset = uint32_t(data.data.size()) + 8;
+            d.dataOffset = uint32_t(data.bytes.size()) + 8;
             d.size = uint32_t(instance.size());
-            data.Append(instance);
+            data.Raw(instance);
             data.AlignTo(32);
         }
         descriptors.push_back(d);
@@ -119,18 +111,18 @@ std::vector<uint8_t> WriteLevel(const std::vector<LevelEntry> &entries, uint64_t
     const uint32_t nameDescriptors = 0; // sorted name index: the importer does not need it
     const uint32_t tablesEnd = 0x40 + 20 * count + 8 * nameDescriptors + 16;
     const uint32_t dataOffset = (tablesEnd + 31) & ~31u;
-    const uint32_t nameOffset = dataOffset + uint32_t(data.data.size());
+    const uint32_t nameOffset = dataOffset + uint32_t(data.bytes.size());
     Bytes b;
-    WriteHeader(b, 0x56523331, count, nameDescriptors, 1, dataOffset, uint32_t(data.data.size()), nameOffset,
-            uint32_t(names.data.size()), 0, 0);
+    WriteHeader(b, 0x56523331, count, nameDescriptors, 1, dataOffset, uint32_t(data.bytes.size()), nameOffset,
+            uint32_t(names.bytes.size()), 0, 0);
     for (const Descriptor &d : descriptors) {
         b.U32(d.tag); b.U32(d.dataOffset); b.U32(d.nameOffset); b.U32(d.size); b.U32(d.flags);
     }
     b.U64(obanChecksum); b.U32(kObanTag); b.U32(count);
     b.AlignTo(32);
-    b.Append(data.data);
-    b.Append(names.data);
-    return b.data;
+    b.Raw(data.bytes);
+    b.Raw(names.bytes);
+    return b.bytes;
 }
 
 } // namespace oban

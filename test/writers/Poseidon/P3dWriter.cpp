@@ -9,6 +9,8 @@
 #include <string>
 #include <tuple>
 
+#include "writers/LittleEndianWriter.h"
+
 namespace retro_test {
 namespace p3d {
 
@@ -16,36 +18,13 @@ using namespace assimp_retro::p3d;
 
 namespace {
 
-class Bytes {
+class Bytes : public LittleEndianWriter {
 public:
-    std::vector<uint8_t> data;
-    void U8(uint8_t v) { data.push_back(v); }
-    void U16(uint16_t v) {
-        U8(uint8_t(v));
-        U8(uint8_t(v >> 8));
-    }
-    void U32(uint32_t v) {
-        for (int i = 0; i < 4; ++i) {
-            U8(uint8_t(v >> (8 * i)));
-        }
-    }
-    void I32(int32_t v) { U32(static_cast<uint32_t>(v)); }
-    void I16(int16_t v) { U16(static_cast<uint16_t>(v)); }
-    void F32(float f) {
-        uint32_t v;
-        std::memcpy(&v, &f, 4);
-        U32(v);
-    }
     void V3(const Vec3 &v) {
         F32(v.x);
         F32(v.y);
         F32(v.z);
     }
-    void Raw(const void *p, size_t n) {
-        const uint8_t *b = static_cast<const uint8_t *>(p);
-        data.insert(data.end(), b, b + n);
-    }
-    void Raw(const std::vector<uint8_t> &v) { data.insert(data.end(), v.begin(), v.end()); }
     void CStr(const std::string &s) { Raw(s.c_str(), s.size() + 1); }
     void Fixed(const std::string &s, size_t n) {
         std::string t = s.substr(0, n);
@@ -70,7 +49,7 @@ template <class F> std::vector<uint8_t> Pack(size_t n, F &&each) {
     for (size_t i = 0; i < n; ++i) {
         each(b, i);
     }
-    return b.data;
+    return b.bytes;
 }
 
 Vec3 Minus(const Vec3 &a, const Vec3 &b) {
@@ -345,7 +324,7 @@ void WriteMlodLod(Bytes &out, const Lod &lod, bool p3dm) {
         Bytes payload;
         payload.Fixed(p.first, 64);
         payload.Fixed(p.second, 64);
-        WriteMlodTag(out, p3dm, "#Property#", payload.data);
+        WriteMlodTag(out, p3dm, "#Property#", payload.bytes);
     }
     for (const NamedSelection &sel : lod.selections) {
         std::vector<uint8_t> payload(points.firstVertex.size() + lod.faces.size(), 0);
@@ -364,7 +343,7 @@ void WriteMlodLod(Bytes &out, const Lod &lod, bool p3dm) {
         for (size_t p = 0; p < points.firstVertex.size(); ++p) {
             payload.V3(frame.positions[points.firstVertex[p]]);
         }
-        WriteMlodTag(out, p3dm, "#Animation#", payload.data);
+        WriteMlodTag(out, p3dm, "#Animation#", payload.bytes);
     }
     WriteMlodTag(out, p3dm, "#EndOfFile#", {});
     out.F32(lod.resolution);
@@ -519,7 +498,7 @@ std::vector<uint8_t> WriteOdol(const Model &model) {
         out.F32(lod.resolution);
     }
     WriteModelInfo(out, model);
-    return out.data;
+    return out.bytes;
 }
 
 std::vector<uint8_t> WriteMlod(const Model &model, bool p3dm) {
@@ -530,7 +509,7 @@ std::vector<uint8_t> WriteMlod(const Model &model, bool p3dm) {
     for (const Lod &lod : model.lods) {
         WriteMlodLod(out, lod, p3dm);
     }
-    return out.data;
+    return out.bytes;
 }
 
 Model GridModel(unsigned quadsPerSide) {
