@@ -1,0 +1,51 @@
+// assimp-retro: decoded game textures, the one interface between the texture
+// decoders (PAA/PAC, DTX), the PNG writer and the importers that embed them.
+//
+// Decoders turn a whole texture file into RGBA8 pixels of its top mip level;
+// importers find the file (TextureLookup), decode it, encode it as PNG and
+// embed it as a compressed aiTexture. Nothing here knows an importer.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace assimp_retro {
+
+/// 8-bit RGBA pixels, rows top first (as both games and PNG store them),
+/// `pixels.size() == width * height * 4`.
+struct RgbaImage {
+    uint32_t width = 0;
+    uint32_t height = 0;
+    std::vector<uint8_t> pixels;
+};
+
+/// How a material should treat the texture's alpha (glTF's alphaMode).
+enum class TextureAlpha {
+    Opaque, ///< every texel opaque (or alpha carries no meaning)
+    Mask,   ///< alpha only 0 or full: alpha test
+    Blend,  ///< partial alpha: blending
+};
+
+/// A decoded texture file.
+struct DecodedTexture {
+    RgbaImage image;
+    TextureAlpha alpha = TextureAlpha::Opaque;
+    std::string format; ///< what was decoded, for notes: "PAA DXT1", "DTX v-3 8-bit palette", ...
+};
+
+/// True for the extensions a decoder exists for: .paa, .pac, .dtx (any case).
+bool IsDecodableTextureName(const std::string &fileName);
+
+/// Decodes a whole texture file held in memory. `fileName` supplies the
+/// extension (an untagged PAA is ARGB4444 as .paa and palettised as .pac) and
+/// the name used in error messages. Throws ImportError naming the format, the
+/// file, the field and the byte offset when the file is corrupt, truncated,
+/// unsupported or larger than its size can justify.
+DecodedTexture DecodeTexture(const uint8_t *data, size_t size, const std::string &fileName);
+
+/// PNG (8-bit RGBA, zlib-compressed) of `image`. Throws ImportError if zlib fails.
+std::vector<uint8_t> EncodePng(const RgbaImage &image);
+
+} // namespace assimp_retro
