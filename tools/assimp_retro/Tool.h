@@ -9,6 +9,7 @@
 //   Export.cpp            `export <in> [<out>]` and output format selection
 //   Batch.cpp             `export --recursive <in-dir> <out-dir>` with worker threads
 //   Info.cpp              `info <file>`
+//   Texture.cpp           `texture <in> [<out.png>]`, `texture --recursive <in-dir> <out-dir>`
 #pragma once
 
 #include <assimp/vector3.h>
@@ -113,6 +114,7 @@ unsigned EffectivePostProcessing(const ImportOptions &options, const OutputForma
 int RunExport(const std::vector<std::string> &args);
 int RunBatch(const std::vector<std::string> &args);
 int RunInfo(const std::vector<std::string> &args);
+int RunTexture(const std::vector<std::string> &args); ///< Texture.cpp: `texture` (PAA/PAC/DTX -> PNG)
 
 /// Text of `assimp-retro export --help` / `info --help`.
 extern const char *const kExportHelp;
