@@ -10,6 +10,7 @@
 //   Batch.cpp             `export --recursive <in-dir> <out-dir>` with worker threads
 //   Info.cpp              `info <file>`
 //   Texture.cpp           `texture <in> [<out.png>]`, `texture --recursive <in-dir> <out-dir>`
+//   TextureFiles.cpp      embedded textures as image files beside OBJ/DAE/FBX outputs
 #pragma once
 
 #include <assimp/vector3.h>
@@ -20,6 +21,9 @@
 
 struct aiScene;
 struct aiExportFormatDesc;
+namespace assimp_retro {
+class TextureCache;
+}
 namespace Assimp {
 class Importer;
 class Exporter;
@@ -48,6 +52,8 @@ struct ImportOptions {
     bool noDefaultLbw = false; ///< --no-limit-bone-weights: skip the glTF default -lbw
     /// --set NAME=VALUE: import properties (e.g. IMPORT_OBAN_CAMERA=1), in order.
     std::vector<std::pair<std::string, std::string>> properties;
+    /// Batch mode: decoded textures shared by the workers (not owned).
+    assimp_retro::TextureCache *textureCache = nullptr;
     /// Arguments that were neither a known parameter nor consumed by the verb.
     std::vector<std::string> unknown;
 
@@ -104,6 +110,29 @@ struct ConversionResult {
 /// `importer` must already have the assimp-retro importers registered.
 ConversionResult ConvertFile(Assimp::Importer &importer, Assimp::Exporter &exporter, const std::string &input,
         const std::string &output, const OutputFormat &format, const ImportOptions &options);
+
+/// Runs `convert` (which fills `result`); an exception it throws becomes a
+/// failed result ("unexpected error: ...") instead of leaving the caller.
+template <class Convert>
+void ConvertCatchingAll(ConversionResult &result, Convert &&convert) {
+    try {
+        convert();
+    } catch (const std::exception &e) {
+        result.ok = false;
+        result.error = std::string("unexpected error: ") + e.what();
+    } catch (...) {
+        result.ok = false;
+        result.error = "unexpected error (unknown exception)";
+    }
+}
+
+/// For exporters that reference image files (OBJ, COLLADA, FBX, ...): writes
+/// each embedded texture of `scene` to "<output stem>_textures/<name>.<ext>"
+/// beside `output`, points the materials' "*N" references at those files
+/// (relative paths) and removes the embedded textures from the scene.
+/// Returns false with `error` set when a file cannot be written.
+bool WriteTexturesBeside(aiScene &scene, const std::string &output, std::vector<std::string> &notes,
+        std::string &error);
 
 /// The post-processing flags ConvertFile uses for `format` (the user's flags,
 /// plus aiProcess_LimitBoneWeights for glTF unless pointless or switched off).

@@ -8,6 +8,8 @@
 #include "AbcV6SceneBuilder.h"
 #include "AbcV9Import.h"
 
+#include "Common/Texture/TextureEmbedding.h"
+
 #include <assimp/BaseImporter.h>
 
 namespace Assimp {
@@ -27,6 +29,7 @@ protected:
 private:
     assimp_retro::abc::V6BuildSettings mV6Settings;
     assimp_retro::abc::V9ImportSettings mV9Settings;
+    assimp_retro::TextureOptions mTextures; ///< the texture properties
 };
 
 } // namespace Assimp
