@@ -194,7 +194,7 @@ std::vector<MaterialTexture> LocateAbcSkins(const aiScene &scene, Assimp::IOSyst
         texture.file = FindAbcSkin(io, modelFile, static_cast<unsigned>(slot), options.abcSkins,
                 options.abcSkinDir, &texture.searched);
         if (!texture.file.empty()) {
-            texture.source = texture.file;
+            texture.source = AbcSkinName(modelFile, texture.file);
         } else if (slot == 0 || (!options.abcSkins.empty() && size_t(slot) < options.abcSkins.size() &&
                                         !options.abcSkins[slot].empty())) {
             // Worth a warning: the main skin, or one the user listed.

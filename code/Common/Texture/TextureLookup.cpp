@@ -239,6 +239,17 @@ std::string FindP3dTexture(Assimp::IOSystem *io, const std::string &modelFile, c
     return found;
 }
 
+std::string AbcSkinName(const std::string &modelFile, const std::string &skinFile) {
+    std::error_code ec;
+    const fs::path skin = fs::absolute(fs::path(ForwardSlashes(skinFile)), ec).lexically_normal();
+    fs::path gameRoot, belowModels;
+    fs::path base = SplitAtModelsFolder(modelFile, gameRoot, belowModels)
+            ? gameRoot
+            : fs::absolute(fs::path(ForwardSlashes(modelFile)), ec).lexically_normal().parent_path();
+    const fs::path relative = skin.lexically_relative(base);
+    return relative.empty() ? skin.filename().generic_string() : relative.generic_string();
+}
+
 std::string FindAbcSkin(Assimp::IOSystem *io, const std::string &modelFile, unsigned slot,
         const std::vector<std::string> &skins, const std::string &skinDir, std::string *tried) {
     if (!skins.empty()) {

@@ -44,4 +44,10 @@ std::string FindP3dTexture(Assimp::IOSystem *io, const std::string &modelFile, c
 std::string FindAbcSkin(Assimp::IOSystem *io, const std::string &modelFile, unsigned slot,
         const std::vector<std::string> &skins, const std::string &skinDir, std::string *tried = nullptr);
 
+/// How a skin found by FindAbcSkin is named in the scene (aiTexture and
+/// material): its path below the game folder that holds MODELS ("SKINS/DECOS/
+/// FLAG.DTX", '/'), else relative to the model's folder; never a path that
+/// only makes sense on this machine.
+std::string AbcSkinName(const std::string &modelFile, const std::string &skinFile);
+
 } // namespace assimp_retro

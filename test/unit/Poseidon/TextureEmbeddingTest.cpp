@@ -114,9 +114,10 @@ TEST(TextureEmbedding, KpcSkinIsEmbedded) {
     ASSERT_NE(scene, nullptr) << importer.GetErrorString();
     ASSERT_EQ(scene->mNumTextures, 1u);
     EXPECT_TRUE(IsPng(*scene->mTextures[0]));
-    EXPECT_NE(std::string(scene->mTextures[0]->mFilename.C_Str()).find("FLAG.DTX"), std::string::npos);
+    EXPECT_STREQ(scene->mTextures[0]->mFilename.C_Str(), "SKINS/DECOS/FLAG.DTX");
     ASSERT_EQ(scene->mNumMaterials, 1u);
     EXPECT_EQ(DiffusePath(*scene->mMaterials[0]), "*0");
+    EXPECT_EQ(SourcePath(*scene->mMaterials[0]), "SKINS/DECOS/FLAG.DTX");
 }
 
 TEST(TextureEmbedding, CorruptTextureWarnsAndLeavesTheMaterialUntextured) {

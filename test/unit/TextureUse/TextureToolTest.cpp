@@ -1,6 +1,7 @@
 // The tool with textures: a batch over the real game folders gives GLBs with
 // their texture embedded that pass the Khronos validator; OBJ output gets PNG
 // files beside it.
+#include "support/PngDecoder.h"
 #include "support/TestSupport.h"
 
 #include <assimp/Importer.hpp>
@@ -8,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -40,7 +42,27 @@ fs::path ExportFolder(const std::string &corpusFolder, const std::string &format
     return out;
 }
 
-// Re-imports a GLB with Assimp's glTF2 importer: one embedded PNG named after the game file.
+// The embedded PNG decodes to ../shared/corpus/tex/expected/<expectedName>
+// (within 2 per channel: DXT decoders may round differently).
+void ExpectImage(const aiTexture &texture, const std::string &expectedName) {
+    retro_test::PngImage actual, expected;
+    std::string error;
+    const auto *bytes = reinterpret_cast<const uint8_t *>(texture.pcData);
+    ASSERT_TRUE(retro_test::DecodePng(std::vector<uint8_t>(bytes, bytes + texture.mWidth), actual, error)) << error;
+    ASSERT_TRUE(retro_test::ReadPngFile(retro_test::CorpusPath("tex/expected/" + expectedName), expected, error))
+            << error;
+    ASSERT_EQ(actual.width, expected.width);
+    ASSERT_EQ(actual.height, expected.height);
+    ASSERT_EQ(actual.rgba.size(), expected.rgba.size());
+    size_t different = 0;
+    for (size_t i = 0; i < actual.rgba.size(); ++i) {
+        different += std::abs(int(actual.rgba[i]) - int(expected.rgba[i])) > 2;
+    }
+    EXPECT_EQ(different, 0u) << expectedName;
+}
+
+// Re-imports a GLB with Assimp's glTF2 importer: one embedded PNG named after
+// the game file, equal to the expected image.
 void ExpectGlbEmbeds(const fs::path &glb, const std::string &imageName) {
     SCOPED_TRACE(glb.string());
     retro_test::ExpectValidGltf(glb.string());
@@ -51,6 +73,7 @@ void ExpectGlbEmbeds(const fs::path &glb, const std::string &imageName) {
     EXPECT_STREQ(scene->mTextures[0]->achFormatHint, "png");
     EXPECT_NE(std::string(scene->mTextures[0]->mFilename.C_Str()).find(imageName), std::string::npos)
             << scene->mTextures[0]->mFilename.C_Str();
+    ExpectImage(*scene->mTextures[0], imageName + ".png");
 }
 
 } // namespace
