@@ -165,7 +165,8 @@ ConversionResult ConvertFile(Assimp::Importer &importer, Assimp::Exporter &expor
             for (const std::string &note : report.notes) {
                 result.notes.push_back("glTF completion: " + note);
             }
-        } else if (!WriteTexturesBeside(*scene, output, result.notes, result.error)) {
+        } else if (!format.StoresEmbeddedTextures() &&
+                   !WriteTexturesBeside(*scene, output, result.notes, result.error)) {
             result.exitCode = kExitExportFailed;
             return;
         } else if (exporter.Export(scene.get(), format.id, output) != AI_SUCCESS) {

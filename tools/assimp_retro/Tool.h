@@ -87,6 +87,8 @@ struct OutputFormat {
     std::string extension;   ///< file extension without dot, e.g. "glb"
     std::string description;
     bool IsGltf2() const { return id == "gltf2" || id == "glb2"; }
+    /// Assimp's own dump formats store embedded aiTextures as they are.
+    bool StoresEmbeddedTextures() const { return id == "assbin" || id == "assxml" || id == "assjson"; }
 };
 
 /// Finds the exporter for `name`: an exporter id ("glb2"), one of our aliases
