@@ -166,7 +166,9 @@ std::vector<MaterialTexture> LocateP3dTextures(const aiScene &scene, Assimp::IOS
     std::map<std::string, std::string> found; // game path -> file (materials share paths)
     for (unsigned i = 0; i < scene.mNumMaterials; ++i) {
         aiString path;
-        if (scene.mMaterials[i]->Get(AI_MATKEY_TEXTURE_DIFFUSE(0), path) != AI_SUCCESS || path.length == 0) {
+        // Only names a decoder exists for: a model never makes us read other files.
+        if (scene.mMaterials[i]->Get(AI_MATKEY_TEXTURE_DIFFUSE(0), path) != AI_SUCCESS || path.length == 0 ||
+                !IsDecodableTextureName(path.C_Str())) {
             continue;
         }
         MaterialTexture &texture = textures[i];

@@ -38,7 +38,8 @@ struct MaterialTexture {
     std::string searched;
 };
 
-/// P3D: each material's diffuse path looked up (FindP3dTexture).
+/// P3D: each material's diffuse path looked up (FindP3dTexture); paths that
+/// are not .paa/.pac (IsDecodableTextureName) are left alone.
 std::vector<MaterialTexture> LocateP3dTextures(const aiScene &scene, Assimp::IOSystem *io,
         const std::string &modelFile, const TextureOptions &options);
 
