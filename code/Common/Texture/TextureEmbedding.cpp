@@ -1,13 +1,13 @@
 #include "Common/Texture/TextureEmbedding.h"
 
 #include "Common/FileBuffer.h"
+#include "Common/SceneHelpers.h"
 #include "Common/Texture/Texture.h"
 #include "Common/Texture/TextureLookup.h"
 
 #include <assimp_retro/config.h>
 #include <assimp_retro/texture_cache.h>
 
-#include <assimp/DefaultLogger.hpp>
 #include <assimp/GltfMaterial.h>
 #include <assimp/Importer.hpp>
 #include <assimp/material.h>
@@ -24,16 +24,6 @@ namespace {
 
 // No game texture comes near this (a 4096x4096 ARGB8888 level is 64 MiB).
 constexpr uint64_t kMaxTextureFileBytes = uint64_t(96) << 20;
-
-void Warn(const std::string &message) {
-    Assimp::DefaultLogger::get()->warn(message.c_str());
-}
-
-aiString MakeAiString(const std::string &text) {
-    aiString result;
-    result.Set(text.size() < MAXLEN ? text : text.substr(0, MAXLEN - 1));
-    return result;
-}
 
 CachedTexture DecodeFile(Assimp::IOSystem *io, const std::string &file) {
     CachedTexture entry;
@@ -218,7 +208,7 @@ unsigned ApplyMaterialTextures(aiScene &scene, const std::vector<MaterialTexture
             continue;
         }
         if (texture.file.empty()) {
-            Warn(format + ": texture '" + texture.source + "' not found (searched " + texture.searched +
+            LogWarning(format + ": texture '" + texture.source + "' not found (searched " + texture.searched +
                  "); the material keeps its path");
             continue;
         }
@@ -230,7 +220,7 @@ unsigned ApplyMaterialTextures(aiScene &scene, const std::vector<MaterialTexture
         }
         const std::shared_ptr<const CachedTexture> entry = embedder.Decoded(texture.file);
         if (!entry->error.empty() || entry->png.empty()) {
-            Warn(format + ": texture '" + texture.source + "' cannot be used, the material stays untextured: " +
+            LogWarning(format + ": texture '" + texture.source + "' cannot be used, the material stays untextured: " +
                  entry->error);
             SetDiffuse(material, "");
             continue;

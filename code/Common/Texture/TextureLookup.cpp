@@ -1,9 +1,10 @@
 #include "Common/Texture/TextureLookup.h"
 
+#include "Common/SceneHelpers.h"
+
 #include <assimp/IOSystem.hpp>
 
 #include <algorithm>
-#include <cctype>
 #include <filesystem>
 #include <system_error>
 
@@ -17,15 +18,8 @@ namespace {
 // folders hold a few thousand files; anything larger is not worth guessing in.
 constexpr size_t kMaxSkinSearchEntries = 200000;
 
-std::string Lower(std::string text) {
-    for (char &c : text) {
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    }
-    return text;
-}
-
 bool SameNoCase(const std::string &a, const std::string &b) {
-    return a.size() == b.size() && Lower(a) == Lower(b);
+    return a.size() == b.size() && ToLower(a) == ToLower(b);
 }
 
 std::string ForwardSlashes(std::string path) {
@@ -39,11 +33,11 @@ std::string EntryNoCase(const fs::path &folder, const std::string &name) {
     if (fs::exists(folder / name, ec)) {
         return name;
     }
-    const std::string wanted = Lower(name);
+    const std::string wanted = ToLower(name);
     for (fs::directory_iterator it(folder.empty() ? fs::path(".") : folder, ec), end; !ec && it != end;
             it.increment(ec)) {
         const std::string entry = it->path().filename().string();
-        if (Lower(entry) == wanted) {
+        if (ToLower(entry) == wanted) {
             return entry;
         }
     }
@@ -86,7 +80,7 @@ std::vector<fs::path> FoldersAbove(const std::string &modelFile) {
 }
 
 std::string SwapPaaPac(const std::string &path) {
-    const std::string extension = path.size() >= 4 ? Lower(path.substr(path.size() - 4)) : "";
+    const std::string extension = path.size() >= 4 ? ToLower(path.substr(path.size() - 4)) : "";
     if (extension == ".paa") {
         return path.substr(0, path.size() - 4) + ".pac";
     }
@@ -130,7 +124,7 @@ bool SplitAtModelsFolder(const std::string &modelFile, fs::path &gameRoot, fs::p
     const fs::path model = fs::absolute(fs::path(ForwardSlashes(modelFile)), ec).lexically_normal();
     std::vector<fs::path> parts(model.begin(), model.end());
     for (size_t i = parts.size(); i-- > 1;) {
-        if (i + 1 < parts.size() && Lower(parts[i].string()) == "models") {
+        if (i + 1 < parts.size() && ToLower(parts[i].string()) == "models") {
             gameRoot.clear();
             belowModels.clear();
             for (size_t k = 0; k < i; ++k) {
@@ -147,13 +141,13 @@ bool SplitAtModelsFolder(const std::string &modelFile, fs::path &gameRoot, fs::p
 
 // Any file named `fileName` (ignoring case) below `folder`, first in path order.
 std::string FindBelowNoCase(const fs::path &folder, const std::string &fileName) {
-    const std::string wanted = Lower(fileName);
+    const std::string wanted = ToLower(fileName);
     std::error_code ec;
     std::vector<std::string> matches;
     size_t seen = 0;
     fs::recursive_directory_iterator it(folder, fs::directory_options::skip_permission_denied, ec), end;
     for (; !ec && it != end && seen < kMaxSkinSearchEntries; it.increment(ec), ++seen) {
-        if (Lower(it->path().filename().string()) == wanted && it->is_regular_file(ec)) {
+        if (ToLower(it->path().filename().string()) == wanted && it->is_regular_file(ec)) {
             matches.push_back(it->path().string());
         }
     }
