@@ -1,6 +1,7 @@
 // assimp-retro tool: converting one file (shared by `export` and batch mode).
 #include "Tool.h"
 
+#include <assimp_retro/fbx_export.h>
 #include <assimp_retro/gltf_completion.h>
 
 #include "Common/GltfTextureRefs.h"
@@ -164,6 +165,15 @@ ConversionResult ConvertFile(Assimp::Importer &importer, Assimp::Exporter &expor
             }
             for (const std::string &note : report.notes) {
                 result.notes.push_back("glTF completion: " + note);
+            }
+        } else if (format.id == "fbx" || format.id == "fbxa") {
+            // Binary FBX with the null records Assimp 5.2.5 omits, in metres.
+            std::string error;
+            assimp_retro::FbxCompletionReport report;
+            if (!assimp_retro::ExportFbx(*scene, format.id, output, &error, &report)) {
+                result.error = report.exported ? "FBX completion failed: " + error : error;
+                result.exitCode = report.exported ? kExitCompletionFailed : kExitExportFailed;
+                return result;
             }
         } else if (exporter.Export(scene.get(), format.id, output) != AI_SUCCESS) {
             const char *message = exporter.GetErrorString();

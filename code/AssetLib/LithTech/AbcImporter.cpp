@@ -5,6 +5,7 @@
 #include "AbcV6Reader.h"
 #include "Common/FileBuffer.h"
 #include "Common/ImportError.h"
+#include "Common/NormalRepair.h"
 
 #include <assimp_retro/config.h>
 
@@ -87,6 +88,7 @@ void AbcImporter::InternReadFile(const std::string &pFile, aiScene *pScene, IOSy
         throw assimp_retro::ImportError("ABC: " + pFile +
                 ": not a LithTech ABC model (expected a 'Header' section with the v6 file token or version 9-13/108)");
     }
+    assimp_retro::RepairSceneNormals(*pScene, "ABC: " + pFile);
 }
 
 } // namespace Assimp

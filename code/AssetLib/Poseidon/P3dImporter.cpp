@@ -5,6 +5,7 @@
 
 #include "Common/FileBuffer.h"
 #include "Common/ImportError.h"
+#include "Common/NormalRepair.h"
 
 #include <assimp_retro/config.h>
 
@@ -57,6 +58,7 @@ void P3dImporter::InternReadFile(const std::string &file, aiScene *scene, IOSyst
                              : assimp_retro::p3d::LodSelection::FirstVisual;
     options.rootName = name.empty() ? std::string("P3D") : name;
     assimp_retro::p3d::BuildScene(model, options, scene);
+    assimp_retro::RepairSceneNormals(*scene, "P3D: " + file);
 }
 
 } // namespace Assimp

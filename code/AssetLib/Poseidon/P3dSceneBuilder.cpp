@@ -303,8 +303,6 @@ void Builder::BuildMeshes(const Lod &lod, aiNode *node, const std::string &lodNa
         mesh->mNormals = new aiVector3D[n];
         mesh->mTextureCoords[0] = new aiVector3D[n];
         mesh->mNumUVComponents[0] = 2;
-        std::vector<bool> badNormal(n, false);
-        bool anyBad = false;
         for (unsigned k = 0; k < n; ++k) {
             const uint32_t v = used[k];
             mesh->mVertices[k] = positions[v];
@@ -315,8 +313,7 @@ void Builder::BuildMeshes(const Lod &lod, aiNode *node, const std::string &lodNa
             if (length > 1e-6f && std::isfinite(length)) {
                 mesh->mNormals[k] = normal / length;
             } else {
-                badNormal[k] = anyBad = true;
-                mesh->mNormals[k] = aiVector3D(0.f, 0.f, 0.f);
+                mesh->mNormals[k] = aiVector3D(0.f, 0.f, 0.f); // repaired by RepairSceneNormals
             }
             float u = lod.uvs[v].u;
             float vv = lod.uvs[v].v;
@@ -336,25 +333,8 @@ void Builder::BuildMeshes(const Lod &lod, aiNode *node, const std::string &lodNa
             face.mNumIndices = 3;
             face.mIndices = new unsigned[3]{triangles[3 * f], triangles[3 * f + 1], triangles[3 * f + 2]};
         }
-        if (anyBad) {
-            // Missing normals: the area-weighted normals of the faces around.
-            for (unsigned f = 0; f < mesh->mNumFaces; ++f) {
-                const unsigned *ix = mesh->mFaces[f].mIndices;
-                const aiVector3D c = (mesh->mVertices[ix[1]] - mesh->mVertices[ix[0]]) ^
-                        (mesh->mVertices[ix[2]] - mesh->mVertices[ix[0]]);
-                for (int k = 0; k < 3; ++k) {
-                    if (badNormal[ix[k]]) {
-                        mesh->mNormals[ix[k]] += c;
-                    }
-                }
-            }
-            for (unsigned k = 0; k < n; ++k) {
-                if (badNormal[k]) {
-                    const float length = mesh->mNormals[k].Length();
-                    mesh->mNormals[k] = length > 0.f ? mesh->mNormals[k] / length : aiVector3D(0.f, 1.f, 0.f);
-                }
-            }
-        }
+        // Zero or non-finite normals stay zero here: RepairSceneNormals
+        // (P3dImporter) recomputes them from the faces, with a warning.
         // Morph frames: full position sets, one target each.
         morphUsed += uint64_t(n) * lod.frames.size();
         if (morphUsed > morphBudget) {
