@@ -17,6 +17,7 @@
 #include <assimp/scene.h>
 #include <assimp/metadata.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -24,6 +25,7 @@
 #include <iterator>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace assimp_retro {
@@ -184,7 +186,6 @@ public:
         const size_t start = out.size();
         out.resize(start + 3 * reader_.FieldSize());
         PutField(start + reader_.FieldSize(), record.numProperties);
-        PutField(start + 2 * reader_.FieldSize(), record.propertiesEnd - record.propertiesBegin);
         out.push_back(static_cast<char>(record.name.size()));
         out.insert(out.end(), record.name.begin(), record.name.end());
         const size_t propertiesAt = out.size();
@@ -192,7 +193,10 @@ public:
                 input_.begin() + static_cast<std::ptrdiff_t>(record.propertiesEnd));
         if (path == "/GlobalSettings/Properties70/P") {
             PatchUnitScale(record, propertiesAt);
+        } else if (path == "/Objects/Geometry") {
+            FixGeometryClass(propertiesAt);
         }
+        PutField(start + 2 * reader_.FieldSize(), out.size() - propertiesAt);
         for (const FbxRecord &child : record.children) {
             Write(child, path);
         }
@@ -208,6 +212,33 @@ public:
     void PutNullRecord() { out.insert(out.end(), reader_.NullRecordSize(), '\0'); }
 
 private:
+    /// Assimp 5.2.5 names a morph target's shape geometry "<name>\0\1Blendshape";
+    /// FBX (and Blender, which asserts on it) wants the class "Geometry".
+    void FixGeometryClass(size_t propertiesAt) {
+        // Properties: L uid (9 bytes), S "name\0\1class", S "Shape" / "Mesh".
+        const size_t nameAt = propertiesAt + 9;
+        if (out.size() < nameAt + 5 || out[propertiesAt] != 'L' || out[nameAt] != 'S') {
+            return;
+        }
+        uint32_t length = 0;
+        std::memcpy(&length, &out[nameAt + 1], 4);
+        if (length > out.size() - nameAt - 5) {
+            return;
+        }
+        const std::string name(&out[nameAt + 5], length);
+        const size_t separator = name.find(std::string("\0\1", 2));
+        if (separator == std::string::npos || name.compare(separator + 2, std::string::npos, "Geometry") == 0) {
+            return;
+        }
+        const std::string fixed = name.substr(0, separator + 2) + "Geometry";
+        const uint32_t fixedLength = static_cast<uint32_t>(fixed.size());
+        std::memcpy(&out[nameAt + 1], &fixedLength, 4);
+        out.erase(out.begin() + static_cast<std::ptrdiff_t>(nameAt + 5),
+                out.begin() + static_cast<std::ptrdiff_t>(nameAt + 5 + length));
+        out.insert(out.begin() + static_cast<std::ptrdiff_t>(nameAt + 5), fixed.begin(), fixed.end());
+        ++report_.geometryClassesFixed;
+    }
+
     void PutField(size_t at, uint64_t value) {
         for (size_t i = 0; i < reader_.FieldSize(); ++i) {
             out[at + i] = static_cast<char>((value >> (8 * i)) & 0xFF);
@@ -302,6 +333,46 @@ std::vector<char> RewriteFbx(const std::vector<char> &input, double unitScaleFac
     return std::move(writer.out);
 }
 
+/// s if `m` is a uniform scale by s > 0 (no rotation, translation or
+/// shear), else 0.
+double UniformScale(const aiMatrix4x4 &m) {
+    const double s = m.a1;
+    const double eps = 1e-6 * std::max(1.0, std::fabs(s));
+    const double off[] = {m.a2, m.a3, m.a4, m.b1, m.b3, m.b4, m.c1, m.c2, m.c4, m.d1, m.d2, m.d3};
+    for (double value : off) {
+        if (std::fabs(value) > eps) {
+            return 0;
+        }
+    }
+    const bool uniform = std::fabs(m.b2 - s) <= eps && std::fabs(m.c3 - s) <= eps && std::fabs(m.d4 - 1.0) <= 1e-6;
+    return (uniform && s > 0 && std::isfinite(s)) ? s : 0;
+}
+
+/// Sets every mesh's mNumAnimMeshes to 0 while it lives (the meshes are the
+/// caller's, shared by the export view), and restores them.
+struct HiddenMorphTargets {
+    explicit HiddenMorphTargets(const aiScene &scene) {
+        for (unsigned m = 0; m < scene.mNumMeshes && scene.mMeshes; ++m) {
+            aiMesh *mesh = scene.mMeshes[m];
+            if (mesh && mesh->mNumAnimMeshes > 0) {
+                saved.emplace_back(mesh, mesh->mNumAnimMeshes);
+                count += mesh->mNumAnimMeshes;
+                mesh->mNumAnimMeshes = 0;
+            }
+        }
+    }
+    ~HiddenMorphTargets() {
+        for (const auto &entry : saved) {
+            entry.first->mNumAnimMeshes = entry.second;
+        }
+    }
+    HiddenMorphTargets(const HiddenMorphTargets &) = delete;
+    HiddenMorphTargets &operator=(const HiddenMorphTargets &) = delete;
+
+    std::vector<std::pair<aiMesh *, unsigned>> saved;
+    unsigned count = 0;
+};
+
 } // namespace
 
 double FbxUnitScaleFactor(const aiScene &scene) {
@@ -357,18 +428,35 @@ bool ExportFbx(const aiScene &scene, const std::string &formatId, const std::str
     }
     // TODO(coordinator): call the scene check of code/Export (harden's
     // CheckSceneForExport) here once it is merged.
+    double unitScaleFactor = FbxUnitScaleFactor(scene);
     {
         ExportSceneView view(scene);
+        // Assimp's FBX exporter writes no Model for the root node, so its
+        // transform is lost. A uniform scale (the unit conversion) goes into
+        // UnitScaleFactor; any other transform gets an identity root above it.
+        aiNode *root = view.scene->mRootNode;
+        const double rootScale = root ? UniformScale(root->mTransformation) : 1.0;
+        if (rootScale > 0) {
+            unitScaleFactor *= rootScale;
+        } else {
+            view.scene->mRootNode = new aiNode(std::string(root->mName.C_Str()) + ".FbxRoot");
+            view.scene->mRootNode->addChildren(1, &root);
+        }
+        // Assimp 5.2.5 writes blend shapes that Blender 3.4 refuses (shape
+        // indices, vertices and normals of different lengths): leave morph
+        // targets out of FBX (README "FBX output").
+        HiddenMorphTargets hidden(scene);
         Assimp::Exporter exporter;
         if (exporter.Export(view.scene, formatId.c_str(), path.c_str(), preprocessing, properties) != AI_SUCCESS) {
             return Fail(error, std::string("Assimp's FBX exporter failed: ") + exporter.GetErrorString());
         }
+        result.morphTargetsLeftOut = hidden.count;
     }
     result.exported = true;
     if (formatId == "fbxa") {
         return true;
     }
-    return CompleteFbx(path, FbxUnitScaleFactor(scene), error, &result);
+    return CompleteFbx(path, unitScaleFactor, error, &result);
 }
 
 } // namespace assimp_retro

@@ -7,7 +7,12 @@
 // ("block offset is out of range") refuse the file. Assimp's main branch
 // writes them. CompleteFbx rewrites the file's node records with their null
 // records and corrected end offsets; a file that already has them is left
-// byte for byte as it is.
+// byte for byte as it is. It also gives morph-target shape geometries the
+// FBX class "Geometry" (Assimp writes "Blendshape", which Blender refuses).
+// Assimp's FBX exporter drops the root node's transform: ExportFbx folds a
+// uniform root scale (the unit conversion) into UnitScaleFactor and puts an
+// identity node above any other root transform. It leaves morph targets out
+// (Assimp 5.2.5's blend shapes do not open in Blender 3.4).
 //
 // It also sets GlobalSettings' UnitScaleFactor (centimetres per unit, FBX's
 // convention; Assimp writes 1.0 = centimetres) so that the model opens at the
@@ -36,6 +41,8 @@ namespace assimp_retro {
 struct FbxCompletionReport {
     unsigned nullRecordsAdded = 0; ///< node records given the null record they lacked (including the top level's)
     double unitScaleFactor = 0;    ///< UnitScaleFactor written (0: not changed)
+    unsigned morphTargetsLeftOut = 0; ///< ExportFbx: aiAnimMeshes not written (Assimp 5.2.5's blend shapes do not open in Blender)
+    unsigned geometryClassesFixed = 0; ///< morph-target shape geometries renamed "<name>\0\1Geometry" (Assimp writes class "Blendshape"; Blender refuses it)
     bool fileChanged = false;      ///< false: the file was left as it was
     bool exported = false;         ///< ExportFbx: Assimp's exporter wrote the file (a failure after this is the completion's)
 };
@@ -55,9 +62,10 @@ bool CompleteFbx(const std::string &path, double unitScaleFactor, std::string *e
 
 /// Assimp::Exporter::Export(scene, formatId ("fbx" or "fbxa"), path,
 /// preprocessing, properties) on the same metadata-free view of the scene as
-/// ExportGltf (Assimp 5.2.5 crashes copying nested node metadata), then, for
-/// "fbx", CompleteFbx(path, FbxUnitScaleFactor(scene)). `scene` is not
-/// modified.
+/// ExportGltf (Assimp 5.2.5 crashes copying nested node metadata), without
+/// morph targets, then, for "fbx", CompleteFbx(path, FbxUnitScaleFactor(scene)
+/// times a uniform root scale). `scene` is not modified (its meshes'
+/// mNumAnimMeshes are zero during the export only).
 bool ExportFbx(const aiScene &scene, const std::string &formatId, const std::string &path,
         std::string *error = nullptr, FbxCompletionReport *report = nullptr, unsigned preprocessing = 0,
         const Assimp::ExportProperties *properties = nullptr);

@@ -6,6 +6,7 @@
 #include "Common/FileBuffer.h"
 #include "Common/ImportError.h"
 #include "Common/NormalRepair.h"
+#include "Common/SceneUnits.h"
 
 #include <assimp_retro/config.h>
 
@@ -71,6 +72,7 @@ void AbcImporter::SetupProperties(const Importer *pImp) {
     mV6Settings.lodLevels = levels > 0 ? std::min(unsigned(levels), 32u) : 0u;
     mV9Settings.allLods = pImp->GetPropertyBool(AI_CONFIG_IMPORT_ABC_ALL_LODS, false);
     mV9Settings.childModels = pImp->GetPropertyBool(AI_CONFIG_IMPORT_ABC_CHILD_MODELS, true);
+    mUnitsToMetres = pImp->GetPropertyBool(AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES, true);
 }
 
 void AbcImporter::InternReadFile(const std::string &pFile, aiScene *pScene, IOSystem *pIOHandler) {
@@ -89,6 +91,7 @@ void AbcImporter::InternReadFile(const std::string &pFile, aiScene *pScene, IOSy
                 ": not a LithTech ABC model (expected a 'Header' section with the v6 file token or version 9-13/108)");
     }
     assimp_retro::RepairSceneNormals(*pScene, "ABC: " + pFile);
+    assimp_retro::ApplySceneUnits(*pScene, 1.0, mUnitsToMetres); // 1 unit = 1 cm (README "Units")
 }
 
 } // namespace Assimp

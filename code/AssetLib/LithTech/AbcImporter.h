@@ -27,6 +27,7 @@ protected:
 private:
     assimp_retro::abc::V6BuildSettings mV6Settings;
     assimp_retro::abc::V9ImportSettings mV9Settings;
+    bool mUnitsToMetres = true; ///< AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES
 };
 
 } // namespace Assimp

@@ -6,6 +6,7 @@
 #include "Common/FileBuffer.h"
 #include "Common/ImportError.h"
 #include "Common/NormalRepair.h"
+#include "Common/SceneUnits.h"
 
 #include <assimp_retro/config.h>
 
@@ -44,6 +45,7 @@ const aiImporterDesc *P3dImporter::GetInfo() const {
 
 void P3dImporter::SetupProperties(const Importer *importer) {
     mLods = importer->GetPropertyInteger(AI_CONFIG_IMPORT_P3D_LODS, 0);
+    mUnitsToMetres = importer->GetPropertyBool(AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES, true);
 }
 
 void P3dImporter::InternReadFile(const std::string &file, aiScene *scene, IOSystem *io) {
@@ -59,6 +61,7 @@ void P3dImporter::InternReadFile(const std::string &file, aiScene *scene, IOSyst
     options.rootName = name.empty() ? std::string("P3D") : name;
     assimp_retro::p3d::BuildScene(model, options, scene);
     assimp_retro::RepairSceneNormals(*scene, "P3D: " + file);
+    assimp_retro::ApplySceneUnits(*scene, 100.0, mUnitsToMetres); // metres
 }
 
 } // namespace Assimp
