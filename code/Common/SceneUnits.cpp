@@ -24,16 +24,75 @@ void SetDouble(aiScene &scene, const char *key, double value) {
     metadata.Add(key, value);
 }
 
-bool AnimatesNode(const aiScene &scene, const aiString &name) {
-    for (unsigned a = 0; a < scene.mNumAnimations; ++a) {
-        const aiAnimation *animation = scene.mAnimations[a];
-        for (unsigned c = 0; animation && c < animation->mNumChannels; ++c) {
-            if (animation->mChannels[c] && animation->mChannels[c]->mNodeName == name) {
-                return true;
+/// S * m * S^-1 for the uniform scale S = s: the same rotation and scale,
+/// the translation times s.
+void ScaleTranslation(aiMatrix4x4 &m, ai_real s) {
+    m.a4 *= s;
+    m.b4 *= s;
+    m.c4 *= s;
+}
+
+void ScaleNodes(aiNode &node, ai_real s) {
+    ScaleTranslation(node.mTransformation, s);
+    for (unsigned i = 0; i < node.mNumChildren && node.mChildren; ++i) {
+        if (node.mChildren[i]) {
+            ScaleNodes(*node.mChildren[i], s);
+        }
+    }
+}
+
+void ScalePositions(aiVector3D *positions, unsigned count, ai_real s) {
+    for (unsigned i = 0; positions && i < count; ++i) {
+        positions[i] *= s;
+    }
+}
+
+void ScaleMeshes(aiScene &scene, ai_real s) {
+    for (unsigned m = 0; m < scene.mNumMeshes && scene.mMeshes; ++m) {
+        aiMesh *mesh = scene.mMeshes[m];
+        if (!mesh) {
+            continue;
+        }
+        ScalePositions(mesh->mVertices, mesh->mNumVertices, s);
+        mesh->mAABB.mMin *= s;
+        mesh->mAABB.mMax *= s;
+        for (unsigned b = 0; b < mesh->mNumBones && mesh->mBones; ++b) {
+            if (mesh->mBones[b]) {
+                ScaleTranslation(mesh->mBones[b]->mOffsetMatrix, s);
+            }
+        }
+        for (unsigned a = 0; a < mesh->mNumAnimMeshes && mesh->mAnimMeshes; ++a) {
+            if (mesh->mAnimMeshes[a]) {
+                ScalePositions(mesh->mAnimMeshes[a]->mVertices, mesh->mAnimMeshes[a]->mNumVertices, s);
             }
         }
     }
-    return false;
+}
+
+void ScaleAnimationsAndCameras(aiScene &scene, ai_real s) {
+    for (unsigned a = 0; a < scene.mNumAnimations && scene.mAnimations; ++a) {
+        const aiAnimation *animation = scene.mAnimations[a];
+        for (unsigned c = 0; animation && c < animation->mNumChannels && animation->mChannels; ++c) {
+            aiNodeAnim *channel = animation->mChannels[c];
+            for (unsigned k = 0; channel && k < channel->mNumPositionKeys && channel->mPositionKeys; ++k) {
+                channel->mPositionKeys[k].mValue *= s;
+            }
+        }
+    }
+    for (unsigned c = 0; c < scene.mNumCameras && scene.mCameras; ++c) {
+        aiCamera *camera = scene.mCameras[c];
+        if (camera) {
+            camera->mPosition *= s;
+            camera->mClipPlaneNear *= s;
+            camera->mClipPlaneFar *= s;
+            camera->mOrthographicWidth *= s;
+        }
+    }
+    for (unsigned l = 0; l < scene.mNumLights && scene.mLights; ++l) {
+        if (scene.mLights[l]) {
+            scene.mLights[l]->mPosition *= s;
+        }
+    }
 }
 
 } // namespace
@@ -46,18 +105,9 @@ void ApplySceneUnits(aiScene &scene, double centimetresPerUnit, bool toMetres) {
         return;
     }
     const ai_real scale = static_cast<ai_real>(centimetresPerUnit / kCentimetresPerMetre);
-    aiMatrix4x4 scaling;
-    aiMatrix4x4::Scaling(aiVector3D(scale, scale, scale), scaling);
-    aiNode *root = scene.mRootNode;
-    if (AnimatesNode(scene, root->mName)) {
-        // An animation would overwrite the scale: a new, never animated root.
-        aiNode *units = new aiNode(std::string(root->mName.C_Str()) + ".Metres");
-        units->mTransformation = scaling;
-        units->addChildren(1, &root);
-        scene.mRootNode = units;
-    } else {
-        root->mTransformation = scaling * root->mTransformation;
-    }
+    ScaleNodes(*scene.mRootNode, scale);
+    ScaleMeshes(scene, scale);
+    ScaleAnimationsAndCameras(scene, scale);
 }
 
 } // namespace assimp_retro

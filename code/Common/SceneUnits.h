@@ -5,11 +5,14 @@
 // aiScene::mMetaData as doubles in centimetres per unit:
 //   "UnitScaleFactor"          the unit of the scene as imported,
 //   "OriginalUnitScaleFactor"  the unit of the file.
-// Converting multiplies a uniform scale into the root node's transform (a new
-// root "<root>.Metres" when an animation channel drives the root), so
-// vertices, bind matrices, keys and morph targets stay as the file has them
-// and skinning stays exact in every output (glTF's joints inherit the scale;
-// a skinned mesh's own node transform is ignored there anyway).
+// Converting scales the data: vertex and morph-target positions, the
+// translations of node transforms, bone offset matrices and position keys,
+// camera and light positions and clip planes (each matrix M becomes
+// S M S^-1: rotations and scales stay, translations scale). The node tree and
+// every transform's rotation stay as they are, so skinning stays exact, and
+// every exporter writes metres (Assimp's FBX exporter drops the root node's
+// transform, glTF readers frame a skinned mesh by its POSITION bounds).
+// Metadata values (e.g. ABC animation extents) stay in the file's unit.
 #pragma once
 
 struct aiScene;

@@ -5,8 +5,9 @@
 
 // ---- every format -----------------------------------------------------------
 
-/// Bool, default true. Convert the scene to metres (a uniform scale on the
-/// root node: LithTech ABC x0.01, Oni OBAN x0.1, P3D unchanged), so glTF, FBX,
+/// Bool, default true. Convert the scene to metres (positions, translations,
+/// keys and bind matrices scaled: LithTech ABC x0.01, Oni OBAN x0.1, P3D
+/// unchanged), so glTF, FBX,
 /// COLLADA and OBJ consumers see real-world sizes. Either way the scene
 /// metadata records the unit in centimetres per unit, as Assimp's FBX importer
 /// does: "OriginalUnitScaleFactor" (the file's: ABC 1, OBAN 10, P3D 100) and

@@ -36,7 +36,7 @@ Counts CountScene(const aiScene &scene) {
 
 struct RealModel {
     const char *path;
-    double unitScaleFactor; ///< centimetres per unit of the numbers in the FBX (the root's unit scale is folded in)
+    double unitScaleFactor; ///< centimetres per unit of the numbers in the FBX
 };
 
 class FbxRealModel : public ::testing::TestWithParam<RealModel> {};
@@ -60,8 +60,7 @@ TEST_P(FbxRealModel, OpensInAssimpsFbxImporterWithTheSameCounts) {
     EXPECT_TRUE(report.exported);
     EXPECT_TRUE(report.fileChanged);
     EXPECT_GT(report.nullRecordsAdded, 10u);
-    // Scenes are in metres (UnitScaleFactor 100); ABC's is a 0.01 root scale
-    // over centimetre numbers, which the FBX keeps with UnitScaleFactor 1.
+    // Scenes are imported in metres (UnitScaleFactor 100).
     EXPECT_DOUBLE_EQ(assimp_retro::FbxUnitScaleFactor(*scene), 100.0);
     EXPECT_NEAR(report.unitScaleFactor, GetParam().unitScaleFactor, 1e-9);
 
@@ -89,8 +88,8 @@ TEST_P(FbxRealModel, OpensInAssimpsFbxImporterWithTheSameCounts) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Corpus, FbxRealModel,
-        ::testing::Values(RealModel{"abc/CREATURES__ACIDBALL.ABC", 1.0}, RealModel{"abc/DECOS__FLAG.ABC", 1.0},
-                RealModel{"abc-v12/CREATURES__TIBERIUS_v12.abc", 1.0},
+        ::testing::Values(RealModel{"abc/CREATURES__ACIDBALL.ABC", 100.0}, RealModel{"abc/DECOS__FLAG.ABC", 100.0},
+                RealModel{"abc-v12/CREATURES__TIBERIUS_v12.abc", 100.0},
                 RealModel{"p3d/tzk210_mcar_hmmwv_xj200.p3d", 100.0},
                 RealModel{"p3d/cwr_complex_vehicle_mlod.p3d", 100.0},
                 RealModel{"p3d/cwr_animated_morph_odol.p3d", 100.0}));
