@@ -426,8 +426,10 @@ bool ExportFbx(const aiScene &scene, const std::string &formatId, const std::str
     if (formatId != "fbx" && formatId != "fbxa") {
         return Fail(error, "ExportFbx: format id must be \"fbx\" or \"fbxa\", not \"" + formatId + "\"");
     }
-    // TODO(coordinator): call the scene check of code/Export (harden's
-    // CheckSceneForExport) here once it is merged.
+    // TODO(coordinator, when branch harden is merged): refuse invalid scenes
+    // as ExportGltf does: #include "Export/SceneCheck.h" and
+    //   std::string invalid;
+    //   if (!CheckSceneForExport(scene, &invalid)) return Fail(error, "cannot export to FBX: " + invalid);
     double unitScaleFactor = FbxUnitScaleFactor(scene);
     {
         ExportSceneView view(scene);
