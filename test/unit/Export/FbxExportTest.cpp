@@ -3,6 +3,7 @@
 // refuses Assimp 5.2.5's own FBX without the null records).
 #include "support/TestSupport.h"
 
+#include <assimp_retro/config.h>
 #include <assimp_retro/fbx_export.h>
 
 #include <assimp/Importer.hpp>
@@ -45,6 +46,7 @@ TEST_P(FbxRealModel, OpensInAssimpsFbxImporterWithTheSameCounts) {
     const std::string input = retro_test::CorpusPath(GetParam().path);
     ASSERT_FALSE(input.empty());
     Assimp::Importer importer;
+    importer.SetPropertyBool(AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES, true); // the default (tests' helper turns it off)
     // Assimp's FBX importer gives every face corner its own vertex: compare
     // both sides with identical vertices joined.
     const aiScene *scene = retro_test::Import(importer, input, aiProcess_JoinIdenticalVertices);

@@ -27,6 +27,7 @@ double HeightOf(const nlohmann::json &accessor) {
 
 TEST(GltfSceneOutput, AbcSceneMetadataSkinnedRootAndMetres) {
     Assimp::Importer importer;
+    importer.SetPropertyBool(AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES, true); // the default (tests' helper turns it off)
     const aiScene *scene = retro_test::Import(importer, retro_test::CorpusPath("abc/CREATURES__STARGRAVE.ABC"));
     ASSERT_NE(scene, nullptr) << importer.GetErrorString();
     double unit = 0, original = 0;
