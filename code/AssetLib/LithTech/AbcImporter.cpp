@@ -69,6 +69,7 @@ void AbcImporter::SetupProperties(const Importer *pImp) {
     mV6Settings.lodLevels = levels > 0 ? std::min(unsigned(levels), 32u) : 0u;
     mV9Settings.allLods = pImp->GetPropertyBool(AI_CONFIG_IMPORT_ABC_ALL_LODS, false);
     mV9Settings.childModels = pImp->GetPropertyBool(AI_CONFIG_IMPORT_ABC_CHILD_MODELS, true);
+    mTextures = assimp_retro::ReadTextureOptions(pImp);
     mUnitsToMetres = pImp->GetPropertyBool(AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES, true);
 }
 
@@ -88,6 +89,10 @@ void AbcImporter::InternReadFile(const std::string &pFile, aiScene *pScene, IOSy
     default:
         throw assimp_retro::ImportError("ABC: " + pFile +
                 ": not a LithTech ABC model (expected a 'Header' section with the v6 file token or version 9-13/108)");
+    }
+    if (mTextures.enabled) {
+        const auto skins = assimp_retro::LocateAbcSkins(*pScene, pIOHandler, pFile, mTextures);
+        assimp_retro::ApplyMaterialTextures(*pScene, skins, pIOHandler, mTextures, "ABC");
     }
     assimp_retro::RepairSceneNormals(*pScene, "ABC: " + pFile);
     assimp_retro::ApplySceneUnits(*pScene, 1.0, mUnitsToMetres); // 1 unit = 1 cm (README "Units")
