@@ -5,7 +5,8 @@
 # then builds Assimp itself with the importers compiled in (port/) and checks
 # the stock tool's output. The real sample files are read from ../shared/corpus;
 # tests fail loudly if that folder is missing.
-# ASSIMP_RETRO_SKIP_ASAN=1 / ASSIMP_RETRO_SKIP_PORT=1 skip those stages.
+# ASSIMP_RETRO_SKIP_ASAN=1 / ASSIMP_RETRO_SKIP_PORT=1 / ASSIMP_RETRO_SKIP_BLENDER=1
+# (tools/check_outputs.sh: the outputs of real models in Blender) skip those stages.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/install_deps.sh
@@ -42,6 +43,17 @@ status=0
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
 cmake --build build -j "$jobs"
 run_ctest build || status=1
+
+# Real clients as judges (issue 10): GLB, FBX, DAE and OBJ of real models in Blender.
+if [ "${ASSIMP_RETRO_SKIP_BLENDER:-0}" != 1 ]; then
+  if tools/check_outputs.sh build; then
+    passed=$((passed + 1))
+  else
+    echo "tools/check_outputs.sh failed" >&2
+    failed=$((failed + 1))
+    status=1
+  fi
+fi
 
 if [ "${ASSIMP_RETRO_SKIP_ASAN:-0}" != 1 ]; then
   # Sanitizers: hostile-input paths (fuzz replays, error tests) under ASan/UBSan.

@@ -5,6 +5,7 @@
 #include <assimp_retro/gltf_completion.h>
 
 #include "Export/GltfDocument.h"
+#include "Export/GltfSkinnedMeshRoots.h"
 
 #include <assimp/anim.h>
 #include <assimp/camera.h>
@@ -57,6 +58,9 @@ public:
             return false;
         }
         RemoveEmptyAnimations();
+        AddSceneExtras();
+        mReport.skinnedMeshesMovedToRoot = MoveSkinnedMeshesToRoots(mDoc.Root());
+        mChanged = mChanged || mReport.skinnedMeshesMovedToRoot > 0;
         if (mCreatedNodes && Nodes().empty()) {
             mDoc.Root().erase("nodes"); // an empty array would be invalid glTF
         }
@@ -456,6 +460,32 @@ private:
             if (node.mChildren && node.mChildren[i]) {
                 AddExtras(*node.mChildren[i]);
             }
+        }
+    }
+
+    /// aiScene::mMetaData as the `extras` of the glTF scene(s) (the scene
+    /// metadata the importers record: units, ABC command string, ...).
+    void AddSceneExtras() {
+        if (!mScene.mMetaData || mScene.mMetaData->mNumProperties == 0 || !mDoc.Root().contains("scenes") ||
+                !mDoc.Root()["scenes"].is_array()) {
+            return;
+        }
+        const Json extras = MetadataToJson(*mScene.mMetaData, "the scene", 0, mReport.notes);
+        for (Json &scene : mDoc.Root()["scenes"]) {
+            if (!scene.is_object() || extras.empty()) {
+                continue;
+            }
+            if (!scene.contains("extras")) {
+                scene["extras"] = Json::object();
+            }
+            if (!scene["extras"].is_object()) {
+                Note("the glTF scene's extras are not an object, left as they are");
+                continue;
+            }
+            const size_t before = scene["extras"].size();
+            MergeMissing(scene["extras"], extras, "extras of the scene");
+            mReport.sceneExtrasKeysAdded += static_cast<unsigned>(scene["extras"].size() - before);
+            mChanged = mChanged || scene["extras"].size() != before;
         }
     }
 

@@ -2,6 +2,8 @@
 // then the glTF completion (which writes the metadata as `extras`).
 #include <assimp_retro/gltf_completion.h>
 
+#include "Export/ExportSceneView.h"
+
 #include <assimp/Exporter.hpp>
 #include <assimp/metadata.h>
 #include <assimp/scene.h>
@@ -13,93 +15,6 @@
 
 namespace assimp_retro {
 namespace {
-
-/// The node tree without aiMetadata (names, transforms, mesh indices, children).
-aiNode *CopyNodesWithoutMetadata(const aiNode &source) {
-    auto node = std::make_unique<aiNode>(std::string(source.mName.C_Str()));
-    node->mTransformation = source.mTransformation;
-    if (source.mNumMeshes > 0 && source.mMeshes) {
-        node->mNumMeshes = source.mNumMeshes;
-        node->mMeshes = new unsigned int[source.mNumMeshes];
-        for (unsigned i = 0; i < source.mNumMeshes; ++i) {
-            node->mMeshes[i] = source.mMeshes[i];
-        }
-    }
-    if (source.mNumChildren > 0 && source.mChildren) {
-        std::vector<aiNode *> children;
-        for (unsigned i = 0; i < source.mNumChildren; ++i) {
-            if (source.mChildren[i]) {
-                children.push_back(CopyNodesWithoutMetadata(*source.mChildren[i]));
-            }
-        }
-        if (!children.empty()) {
-            node->addChildren(static_cast<unsigned>(children.size()), children.data()); // sets mParent
-        }
-    }
-    return node.release();
-}
-
-/// Assimp 5.2.5 copies scene metadata with the same broken routine as node
-/// metadata: only hand it over when it is non-empty and flat.
-bool SafeToCopy(const aiMetadata *metadata) {
-    if (!metadata || metadata->mNumProperties == 0 || !metadata->mValues) {
-        return false;
-    }
-    for (unsigned i = 0; i < metadata->mNumProperties; ++i) {
-        if (metadata->mValues[i].mType == AI_AIMETADATA || !metadata->mValues[i].mData) {
-            return false;
-        }
-    }
-    return true;
-}
-
-/// An aiScene sharing the caller's meshes, materials, animations, textures,
-/// lights, cameras and skeletons, with its own metadata-free node tree. The
-/// shared arrays are detached again before the view is destroyed.
-struct SceneView {
-    explicit SceneView(const aiScene &source) : scene(new aiScene()) {
-        scene->mFlags = source.mFlags;
-        scene->mName = source.mName;
-        scene->mRootNode = source.mRootNode ? CopyNodesWithoutMetadata(*source.mRootNode) : nullptr;
-        scene->mNumMeshes = source.mNumMeshes;
-        scene->mMeshes = source.mMeshes;
-        scene->mNumMaterials = source.mNumMaterials;
-        scene->mMaterials = source.mMaterials;
-        scene->mNumAnimations = source.mNumAnimations;
-        scene->mAnimations = source.mAnimations;
-        scene->mNumTextures = source.mNumTextures;
-        scene->mTextures = source.mTextures;
-        scene->mNumLights = source.mNumLights;
-        scene->mLights = source.mLights;
-        scene->mNumCameras = source.mNumCameras;
-        scene->mCameras = source.mCameras;
-        scene->mNumSkeletons = source.mNumSkeletons;
-        scene->mSkeletons = source.mSkeletons;
-        scene->mMetaData = SafeToCopy(source.mMetaData) ? source.mMetaData : nullptr;
-    }
-    ~SceneView() {
-        scene->mNumMeshes = 0;
-        scene->mMeshes = nullptr;
-        scene->mNumMaterials = 0;
-        scene->mMaterials = nullptr;
-        scene->mNumAnimations = 0;
-        scene->mAnimations = nullptr;
-        scene->mNumTextures = 0;
-        scene->mTextures = nullptr;
-        scene->mNumLights = 0;
-        scene->mLights = nullptr;
-        scene->mNumCameras = 0;
-        scene->mCameras = nullptr;
-        scene->mNumSkeletons = 0;
-        scene->mSkeletons = nullptr;
-        scene->mMetaData = nullptr;
-        delete scene; // deletes only the copied node tree
-    }
-    SceneView(const SceneView &) = delete;
-    SceneView &operator=(const SceneView &) = delete;
-
-    aiScene *scene;
-};
 
 void CollectNodeNames(const aiNode *node, std::set<std::string> &names) {
     if (!node) {
@@ -159,7 +74,7 @@ bool ExportGltf(const aiScene &scene, const std::string &formatId, const std::st
         return false;
     }
     {
-        SceneView view(scene);
+        ExportSceneView view(scene);
         Assimp::Exporter exporter;
         if (exporter.Export(view.scene, formatId.c_str(), path.c_str(), preprocessing, properties) != AI_SUCCESS) {
             if (error) {

@@ -1,5 +1,8 @@
 target_sources(assimp_retro PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/ExportSceneView.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/FbxCompletion.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GltfCompletion.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GltfDocument.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/GltfExport.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/GltfExport.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/GltfSkinnedMeshRoots.cpp)
 target_sources(assimp_retro PRIVATE ${CMAKE_CURRENT_LIST_DIR}/GltfTextureRefs.cpp)

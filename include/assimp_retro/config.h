@@ -3,6 +3,17 @@
 // pattern; each is documented in README.md.
 #pragma once
 
+// ---- every format -----------------------------------------------------------
+
+/// Bool, default true. Convert the scene to metres (positions, translations,
+/// keys and bind matrices scaled: LithTech ABC x0.01, Oni OBAN x0.1, P3D
+/// unchanged), so glTF, FBX,
+/// COLLADA and OBJ consumers see real-world sizes. Either way the scene
+/// metadata records the unit in centimetres per unit, as Assimp's FBX importer
+/// does: "OriginalUnitScaleFactor" (the file's: ABC 1, OBAN 10, P3D 100) and
+/// "UnitScaleFactor" (the scene's: 100 when converted).
+#define AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES "IMPORT_RETRO_UNITS_TO_METRES"
+
 // ---- Oni OBAN ------------------------------------------------------------
 
 /// Bool, default false. Attach an aiCamera (looking down -Z, +Y up, 45 deg

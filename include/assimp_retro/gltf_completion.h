@@ -1,7 +1,10 @@
 // assimp-retro: completing a glTF / GLB file written by Assimp's glTF2 exporter
 // with what that exporter drops (see README "glTF completion"): cameras on
 // their nodes, node metadata as `extras`, and morph-target `weights`
-// animation channels from aiAnimation::mMorphMeshChannels.
+// animation channels from aiAnimation::mMorphMeshChannels; scene metadata as
+// the glTF scene's `extras`; skinned meshes moved to scene root nodes (the
+// validator warns NODE_SKINNED_MESH_NON_ROOT otherwise; glTF ignores the
+// transform of a skinned mesh's node and its parents).
 //
 //   Assimp::Exporter exporter;
 //   exporter.Export(scene, "glb2", "out.glb");
@@ -53,6 +56,8 @@ struct GltfCompletionReport {
     unsigned cameraFrameNodesAdded = 0; ///< "<name>.Camera" child nodes made for cameras with a non-glTF frame
     unsigned extrasKeysAdded = 0;    ///< top-level `extras` keys written, over all nodes
     unsigned emptyAnimationsRemoved = 0; ///< animations without channels (invalid glTF) dropped
+    unsigned sceneExtrasKeysAdded = 0; ///< `extras` keys written on the glTF scene from aiScene::mMetaData
+    unsigned skinnedMeshesMovedToRoot = 0; ///< skinned meshes put on a scene root node (glTF ignores their node's transform)
     bool fileChanged = false;        ///< false: nothing was missing, the file was not rewritten
     bool exported = false;           ///< ExportGltf: Assimp's exporter wrote the file (a failure after this is the completion's)
     std::vector<std::string> notes;  ///< every part that was skipped, and why

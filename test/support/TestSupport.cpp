@@ -1,6 +1,7 @@
 #include "TestSupport.h"
 
 #include <assimp_retro/assimp_retro.h>
+#include <assimp_retro/config.h>
 
 #include <assimp/Importer.hpp>
 #include <assimp/postprocess.h>
@@ -76,14 +77,24 @@ int RunCommand(const std::string &command, std::string *output) {
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+// Tests compare the files' own numbers: the conversion to metres (on by
+// default, README "Units") is off unless the test set the property itself.
+static void KeepFileUnitsUnlessSet(Assimp::Importer &importer) {
+    if (importer.GetPropertyInteger(AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES, -1) == -1) {
+        importer.SetPropertyBool(AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES, false);
+    }
+}
+
 const aiScene *Import(Assimp::Importer &importer, const std::string &path, unsigned flags) {
     assimp_retro::RegisterAll(importer);
+    KeepFileUnitsUnlessSet(importer);
     return importer.ReadFile(path, flags | aiProcess_ValidateDataStructure);
 }
 
 const aiScene *ImportMemory(Assimp::Importer &importer, const std::vector<uint8_t> &bytes, const std::string &hint,
         unsigned flags) {
     assimp_retro::RegisterAll(importer);
+    KeepFileUnitsUnlessSet(importer);
     return importer.ReadFileFromMemory(bytes.data(), bytes.size(), flags | aiProcess_ValidateDataStructure, hint.c_str());
 }
 

@@ -1,6 +1,7 @@
 // assimp-retro tool: converting one file (shared by `export` and batch mode).
 #include "Tool.h"
 
+#include <assimp_retro/fbx_export.h>
 #include <assimp_retro/gltf_completion.h>
 
 #include <assimp_retro/gltf_texture_refs.h>
@@ -169,6 +170,15 @@ ConversionResult ConvertFile(Assimp::Importer &importer, Assimp::Exporter &expor
                    !WriteTexturesBeside(*scene, output, result.notes, result.error)) {
             result.exitCode = kExitExportFailed;
             return;
+        } else if (format.id == "fbx" || format.id == "fbxa") {
+            // Binary FBX with the null records Assimp 5.2.5 omits, in metres.
+            std::string error;
+            assimp_retro::FbxCompletionReport report;
+            if (!assimp_retro::ExportFbx(*scene, format.id, output, &error, &report)) {
+                result.error = report.exported ? "FBX completion failed: " + error : error;
+                result.exitCode = report.exported ? kExitCompletionFailed : kExitExportFailed;
+                return;
+            }
         } else if (exporter.Export(scene.get(), format.id, output) != AI_SUCCESS) {
             const char *message = exporter.GetErrorString();
             result.error = std::string("export failed: ") + ((message && *message) ? message : "unknown error");

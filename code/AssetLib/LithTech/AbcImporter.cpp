@@ -8,6 +8,8 @@
 #include "AbcV9Reader.h"
 #include "Common/FileBuffer.h"
 #include "Common/ImportError.h"
+#include "Common/NormalRepair.h"
+#include "Common/SceneUnits.h"
 
 #include <assimp_retro/config.h>
 
@@ -68,6 +70,7 @@ void AbcImporter::SetupProperties(const Importer *pImp) {
     mV9Settings.allLods = pImp->GetPropertyBool(AI_CONFIG_IMPORT_ABC_ALL_LODS, false);
     mV9Settings.childModels = pImp->GetPropertyBool(AI_CONFIG_IMPORT_ABC_CHILD_MODELS, true);
     mTextures = assimp_retro::ReadTextureOptions(pImp);
+    mUnitsToMetres = pImp->GetPropertyBool(AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES, true);
 }
 
 void AbcImporter::InternReadFile(const std::string &pFile, aiScene *pScene, IOSystem *pIOHandler) {
@@ -91,6 +94,8 @@ void AbcImporter::InternReadFile(const std::string &pFile, aiScene *pScene, IOSy
         const auto skins = assimp_retro::LocateAbcSkins(*pScene, pIOHandler, pFile, mTextures);
         assimp_retro::ApplyMaterialTextures(*pScene, skins, pIOHandler, mTextures, "ABC");
     }
+    assimp_retro::RepairSceneNormals(*pScene, "ABC: " + pFile);
+    assimp_retro::ApplySceneUnits(*pScene, 1.0, mUnitsToMetres); // 1 unit = 1 cm (README "Units")
 }
 
 } // namespace Assimp

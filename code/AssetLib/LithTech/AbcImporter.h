@@ -29,6 +29,7 @@ private:
     assimp_retro::abc::V6BuildSettings mV6Settings;
     assimp_retro::abc::V9ImportSettings mV9Settings;
     assimp_retro::TextureOptions mTextures; ///< the texture properties
+    bool mUnitsToMetres = true; ///< AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES
 };
 
 } // namespace Assimp

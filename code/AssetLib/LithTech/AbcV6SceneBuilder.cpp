@@ -241,11 +241,11 @@ std::unique_ptr<aiMesh> Builder::BuildMesh(const MeshPlan &plan, std::vector<uin
         faces.back().mNumIndices = 3;
         faces.back().mIndices = new unsigned[3]{corner[0], swapWinding ? corner[2] : corner[1], swapWinding ? corner[1] : corner[2]};
     }
-    // Normals must be unit vectors (glTF); repair the few files lacking one.
+    // Normals must be unit vectors (glTF). Zero ones (no vertex nor face
+    // normal) stay zero here: RepairSceneNormals (AbcImporter) recomputes
+    // them from the faces, with a warning.
     for (size_t i = 0; i < normals.size(); ++i) {
-        if (normals[i].SquareLength() < 1e-6f) {
-            normals[i] = aiVector3D(0.f, 1.f, 0.f);
-        } else {
+        if (normals[i].SquareLength() >= 1e-6f) {
             normals[i].Normalize();
         }
     }

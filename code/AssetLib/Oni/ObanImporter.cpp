@@ -5,6 +5,7 @@
 
 #include "Common/FileBuffer.h"
 #include "Common/ImportError.h"
+#include "Common/SceneUnits.h"
 
 #include <assimp_retro/config.h>
 
@@ -62,6 +63,7 @@ void ObanImporter::SetupProperties(const Importer *importer) {
     mOptions.camerasOnAll = importer->GetPropertyBool(AI_CONFIG_IMPORT_OBAN_CAMERA, false);
     mOptions.cameraNames = SplitNames(importer->GetPropertyString(AI_CONFIG_IMPORT_OBAN_CAMERA_NAMES, ""));
     mOptions.resampleEveryFrame = importer->GetPropertyBool(AI_CONFIG_IMPORT_OBAN_RESAMPLE, false);
+    mUnitsToMetres = importer->GetPropertyBool(AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES, true);
 }
 
 void ObanImporter::InternReadFile(const std::string &file, aiScene *scene, IOSystem *io) {
@@ -94,6 +96,7 @@ void ObanImporter::InternReadFile(const std::string &file, aiScene *scene, IOSys
     const size_t slash = file.find_last_of("/\\");
     const std::string fileName = slash == std::string::npos ? file : file.substr(slash + 1);
     oni::BuildObanScene(contents.animations, contents.placeholders, contents.levelFile, fileName, mOptions, scene);
+    ApplySceneUnits(*scene, 10.0, mUnitsToMetres); // 1 unit = 1 dm (README "Units")
 }
 
 } // namespace Assimp

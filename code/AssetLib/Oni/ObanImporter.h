@@ -26,6 +26,7 @@ protected:
 
 private:
     assimp_retro::oni::ObanSceneOptions mOptions;
+    bool mUnitsToMetres = true; ///< AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES
 };
 
 } // namespace Assimp

@@ -5,6 +5,8 @@
 
 #include "Common/FileBuffer.h"
 #include "Common/ImportError.h"
+#include "Common/NormalRepair.h"
+#include "Common/SceneUnits.h"
 
 #include <assimp_retro/config.h>
 
@@ -44,6 +46,7 @@ const aiImporterDesc *P3dImporter::GetInfo() const {
 void P3dImporter::SetupProperties(const Importer *importer) {
     mLods = importer->GetPropertyInteger(AI_CONFIG_IMPORT_P3D_LODS, 0);
     mTextures = assimp_retro::ReadTextureOptions(importer);
+    mUnitsToMetres = importer->GetPropertyBool(AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES, true);
 }
 
 void P3dImporter::InternReadFile(const std::string &file, aiScene *scene, IOSystem *io) {
@@ -63,6 +66,8 @@ void P3dImporter::InternReadFile(const std::string &file, aiScene *scene, IOSyst
         const auto textures = assimp_retro::LocateP3dTextures(*scene, io, file, mTextures);
         assimp_retro::ApplyMaterialTextures(*scene, textures, io, mTextures, "P3D");
     }
+    assimp_retro::RepairSceneNormals(*scene, "P3D: " + file);
+    assimp_retro::ApplySceneUnits(*scene, 100.0, mUnitsToMetres); // metres
 }
 
 } // namespace Assimp

@@ -277,27 +277,6 @@ void Builder::BuildMeshes(const Lod &lod, aiNode *node, const std::string &lodNa
     }
 }
 
-/// Sets the normals of the vertices marked in `bad` (missing or degenerate in
-/// the file) to the area-weighted normals of the faces around them.
-void RepairNormals(aiMesh *mesh, const std::vector<bool> &bad) {
-    for (unsigned f = 0; f < mesh->mNumFaces; ++f) {
-        const unsigned *ix = mesh->mFaces[f].mIndices;
-        const aiVector3D c = (mesh->mVertices[ix[1]] - mesh->mVertices[ix[0]]) ^
-                (mesh->mVertices[ix[2]] - mesh->mVertices[ix[0]]);
-        for (int k = 0; k < 3; ++k) {
-            if (bad[ix[k]]) {
-                mesh->mNormals[ix[k]] += c;
-            }
-        }
-    }
-    for (unsigned k = 0; k < mesh->mNumVertices; ++k) {
-        if (bad[k]) {
-            const float length = mesh->mNormals[k].Length();
-            mesh->mNormals[k] = length > 0.f ? mesh->mNormals[k] / length : aiVector3D(0.f, 1.f, 0.f);
-        }
-    }
-}
-
 /// A texture coordinate as Assimp wants it (v flipped); NaN UVs occur in real
 /// files, and the engine zeroes |uv| > 1e5.
 aiVector3D SceneUv(const Uv &uv) {
@@ -352,8 +331,6 @@ std::unique_ptr<aiMesh> Builder::BuildGroupMesh(const Lod &lod, const std::vecto
     mesh->mNormals = new aiVector3D[n];
     mesh->mTextureCoords[0] = new aiVector3D[n];
     mesh->mNumUVComponents[0] = 2;
-    std::vector<bool> badNormal(n, false);
-    bool anyBad = false;
     for (unsigned k = 0; k < n; ++k) {
         const uint32_t v = used[k];
         mesh->mVertices[k] = positions[v];
@@ -364,8 +341,7 @@ std::unique_ptr<aiMesh> Builder::BuildGroupMesh(const Lod &lod, const std::vecto
         if (length > 1e-6f && std::isfinite(length)) {
             mesh->mNormals[k] = normal / length;
         } else {
-            badNormal[k] = anyBad = true;
-            mesh->mNormals[k] = aiVector3D(0.f, 0.f, 0.f);
+            mesh->mNormals[k] = aiVector3D(0.f, 0.f, 0.f); // repaired by RepairSceneNormals
         }
         mesh->mTextureCoords[0][k] = SceneUv(lod.uvs[v]);
     }
@@ -376,9 +352,8 @@ std::unique_ptr<aiMesh> Builder::BuildGroupMesh(const Lod &lod, const std::vecto
         face.mIndices = new unsigned[3]{triangles[3 * f], triangles[3 * f + 1], triangles[3 * f + 2]};
         face.mNumIndices = 3;
     }
-    if (anyBad) {
-        RepairNormals(mesh.get(), badNormal);
-    }
+    // Zero or non-finite normals stay zero here: RepairSceneNormals
+    // (P3dImporter) recomputes them from the faces, with a warning.
     return mesh;
 }
 

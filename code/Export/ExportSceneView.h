@@ -1,0 +1,25 @@
+// A view of an aiScene for Assimp's exporters: the caller's meshes,
+// materials, animations, ... shared, with its own node tree without
+// aiMetadata. Assimp 5.2.5 aborts on a nested aiMetadata (ai_assert in
+// SceneCombiner::Copy) and frees the caller's empty aiMetadata while copying
+// a scene for export; its exporters write no node metadata anyway.
+#pragma once
+
+struct aiScene;
+
+namespace assimp_retro {
+
+/// An aiScene sharing the caller's meshes, materials, animations, textures,
+/// lights, cameras and skeletons, with its own metadata-free node tree. Scene
+/// metadata is shared only when it is non-empty and flat. The shared arrays
+/// are detached again before the view is destroyed.
+struct ExportSceneView {
+    explicit ExportSceneView(const aiScene &source);
+    ~ExportSceneView();
+    ExportSceneView(const ExportSceneView &) = delete;
+    ExportSceneView &operator=(const ExportSceneView &) = delete;
+
+    aiScene *scene;
+};
+
+} // namespace assimp_retro

@@ -1,0 +1,464 @@
+// CompleteFbx / ExportFbx: Assimp's binary FBX exporter, then a pass that
+// rewrites the node records with the null records Assimp 5.2.5 leaves out
+// (see include/assimp_retro/fbx_export.h).
+//
+// Binary FBX (version >= 7500; 32-bit fields before): a 27-byte header, then
+// node records { uint64 endOffset, uint64 numProperties, uint64
+// propertyListLength, uint8 nameLength, name, properties, children }, where a
+// node with children ends with a null record (25 zero bytes, 13 before 7500)
+// and the top-level list ends with one too; then a footer. The pass parses
+// the record tree by the end offsets Assimp wrote (they are consistent, only
+// the null records are missing), and writes it out again.
+#include <assimp_retro/fbx_export.h>
+
+#include "Export/ExportSceneView.h"
+
+#include <assimp/Exporter.hpp>
+#include <assimp/scene.h>
+#include <assimp/metadata.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace assimp_retro {
+namespace {
+
+const char kBinaryMagic[] = "Kaydara FBX Binary  "; // followed by 0x00 0x1A 0x00
+const size_t kHeaderSize = 27;
+const unsigned kMaxDepth = 64;
+
+struct FbxRecord {
+    std::string name;
+    uint64_t numProperties = 0;
+    size_t propertiesBegin = 0; ///< byte offset of the property list in the input
+    size_t propertiesEnd = 0;
+    bool hadNullRecord = false;
+    std::vector<FbxRecord> children;
+};
+
+class FbxFormatError : public std::runtime_error {
+public:
+    FbxFormatError(const std::string &what, size_t offset)
+        : std::runtime_error("FBX: " + what + " at byte offset " + std::to_string(offset)) {}
+};
+
+class FbxRecordReader {
+public:
+    explicit FbxRecordReader(const std::vector<char> &bytes, bool wide) : bytes_(bytes), wide_(wide) {}
+
+    size_t FieldSize() const { return wide_ ? 8 : 4; }
+    size_t NullRecordSize() const { return 3 * FieldSize() + 1; }
+
+    uint64_t Field(size_t offset) const {
+        Need(offset, FieldSize(), "record header");
+        uint64_t value = 0;
+        for (size_t i = FieldSize(); i-- > 0;) {
+            value = (value << 8) | static_cast<unsigned char>(bytes_[offset + i]);
+        }
+        return value;
+    }
+
+    bool IsNullRecord(size_t offset) const {
+        if (offset + NullRecordSize() > bytes_.size()) {
+            return false;
+        }
+        for (size_t i = 0; i < NullRecordSize(); ++i) {
+            if (bytes_[offset + i] != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /// The record at `offset`, whose end offset must lie in (offset, limit].
+    FbxRecord Read(size_t offset, size_t limit, unsigned depth) const {
+        if (depth > kMaxDepth) {
+            throw FbxFormatError("records nested deeper than " + std::to_string(kMaxDepth), offset);
+        }
+        const uint64_t end = Field(offset);
+        if (end <= offset || end > limit) {
+            throw FbxFormatError("record end offset " + std::to_string(end) + " out of range", offset);
+        }
+        FbxRecord record;
+        record.numProperties = Field(offset + FieldSize());
+        const uint64_t propertyBytes = Field(offset + 2 * FieldSize());
+        const size_t nameAt = offset + 3 * FieldSize();
+        Need(nameAt, 1, "record name length");
+        const size_t nameLength = static_cast<unsigned char>(bytes_[nameAt]);
+        Need(nameAt + 1, nameLength, "record name");
+        record.name.assign(&bytes_[nameAt + 1], nameLength);
+        record.propertiesBegin = nameAt + 1 + nameLength;
+        if (record.propertiesBegin > end || propertyBytes > end - record.propertiesBegin) {
+            throw FbxFormatError("property list of '" + record.name + "' runs past its record", offset);
+        }
+        record.propertiesEnd = record.propertiesBegin + static_cast<size_t>(propertyBytes);
+        size_t at = record.propertiesEnd;
+        while (at < end) {
+            if (IsNullRecord(at)) {
+                if (at + NullRecordSize() != end) {
+                    throw FbxFormatError("null record inside the children of '" + record.name + "'", at);
+                }
+                record.hadNullRecord = true;
+                break;
+            }
+            record.children.push_back(Read(at, static_cast<size_t>(end), depth + 1));
+            at = static_cast<size_t>(Field(at));
+        }
+        return record;
+    }
+
+private:
+    void Need(size_t offset, size_t count, const char *what) const {
+        if (offset > bytes_.size() || count > bytes_.size() - offset) {
+            throw FbxFormatError(std::string("truncated ") + what, offset);
+        }
+    }
+
+    const std::vector<char> &bytes_;
+    bool wide_;
+};
+
+/// Byte offset of the last property of a "P" record if it is a double ('D'):
+/// the value of a Properties70 entry. 0 if not.
+size_t LastDoubleProperty(const std::vector<char> &bytes, const FbxRecord &record) {
+    size_t at = record.propertiesBegin;
+    size_t lastDouble = 0;
+    for (uint64_t i = 0; i < record.numProperties && at < record.propertiesEnd; ++i) {
+        const char type = bytes[at++];
+        size_t size = 0;
+        auto u32 = [&](size_t offset) {
+            uint32_t v = 0;
+            if (offset + 4 <= record.propertiesEnd) {
+                std::memcpy(&v, &bytes[offset], 4); // little-endian host (x86, ARM)
+            }
+            return static_cast<size_t>(v);
+        };
+        switch (type) {
+        case 'C': size = 1; break;
+        case 'Y': size = 2; break;
+        case 'I': case 'F': size = 4; break;
+        case 'L': size = 8; break;
+        case 'D': lastDouble = at; size = 8; break;
+        case 'S': case 'R': size = 4 + u32(at); break;
+        case 'f': case 'd': case 'l': case 'i': case 'b': size = 12 + u32(at + 8); break;
+        default: return 0;
+        }
+        if (type != 'D' && i + 1 == record.numProperties) {
+            lastDouble = 0;
+        }
+        at += size;
+    }
+    return at == record.propertiesEnd ? lastDouble : 0;
+}
+
+/// The string of the first property of a record if it is 'S', else "".
+std::string FirstStringProperty(const std::vector<char> &bytes, const FbxRecord &record) {
+    const size_t at = record.propertiesBegin;
+    if (record.numProperties == 0 || at + 5 > record.propertiesEnd || bytes[at] != 'S') {
+        return "";
+    }
+    uint32_t length = 0;
+    std::memcpy(&length, &bytes[at + 1], 4);
+    if (length > record.propertiesEnd - at - 5) {
+        return "";
+    }
+    return std::string(&bytes[at + 5], length);
+}
+
+class FbxRecordWriter {
+public:
+    FbxRecordWriter(const std::vector<char> &input, const FbxRecordReader &reader, double unitScaleFactor,
+            FbxCompletionReport &report)
+        : input_(input), reader_(reader), unitScaleFactor_(unitScaleFactor), report_(report) {}
+
+    std::vector<char> out;
+
+    void Write(const FbxRecord &record, const std::string &parentPath) {
+        const std::string path = parentPath + "/" + record.name;
+        const size_t start = out.size();
+        out.resize(start + 3 * reader_.FieldSize());
+        PutField(start + reader_.FieldSize(), record.numProperties);
+        out.push_back(static_cast<char>(record.name.size()));
+        out.insert(out.end(), record.name.begin(), record.name.end());
+        const size_t propertiesAt = out.size();
+        out.insert(out.end(), input_.begin() + static_cast<std::ptrdiff_t>(record.propertiesBegin),
+                input_.begin() + static_cast<std::ptrdiff_t>(record.propertiesEnd));
+        if (path == "/GlobalSettings/Properties70/P") {
+            PatchUnitScale(record, propertiesAt);
+        } else if (path == "/Objects/Geometry") {
+            FixGeometryClass(propertiesAt);
+        }
+        PutField(start + 2 * reader_.FieldSize(), out.size() - propertiesAt);
+        for (const FbxRecord &child : record.children) {
+            Write(child, path);
+        }
+        if (!record.children.empty() || record.hadNullRecord) {
+            PutNullRecord();
+            if (!record.hadNullRecord) {
+                ++report_.nullRecordsAdded;
+            }
+        }
+        PutField(start, out.size());
+    }
+
+    void PutNullRecord() { out.insert(out.end(), reader_.NullRecordSize(), '\0'); }
+
+private:
+    /// Assimp 5.2.5 names a morph target's shape geometry "<name>\0\1Blendshape";
+    /// FBX (and Blender, which asserts on it) wants the class "Geometry".
+    void FixGeometryClass(size_t propertiesAt) {
+        // Properties: L uid (9 bytes), S "name\0\1class", S "Shape" / "Mesh".
+        const size_t nameAt = propertiesAt + 9;
+        if (out.size() < nameAt + 5 || out[propertiesAt] != 'L' || out[nameAt] != 'S') {
+            return;
+        }
+        uint32_t length = 0;
+        std::memcpy(&length, &out[nameAt + 1], 4);
+        if (length > out.size() - nameAt - 5) {
+            return;
+        }
+        const std::string name(&out[nameAt + 5], length);
+        const size_t separator = name.find(std::string("\0\1", 2));
+        if (separator == std::string::npos || name.compare(separator + 2, std::string::npos, "Geometry") == 0) {
+            return;
+        }
+        const std::string fixed = name.substr(0, separator + 2) + "Geometry";
+        const uint32_t fixedLength = static_cast<uint32_t>(fixed.size());
+        std::memcpy(&out[nameAt + 1], &fixedLength, 4);
+        out.erase(out.begin() + static_cast<std::ptrdiff_t>(nameAt + 5),
+                out.begin() + static_cast<std::ptrdiff_t>(nameAt + 5 + length));
+        out.insert(out.begin() + static_cast<std::ptrdiff_t>(nameAt + 5), fixed.begin(), fixed.end());
+        ++report_.geometryClassesFixed;
+    }
+
+    void PutField(size_t at, uint64_t value) {
+        for (size_t i = 0; i < reader_.FieldSize(); ++i) {
+            out[at + i] = static_cast<char>((value >> (8 * i)) & 0xFF);
+        }
+    }
+
+    void PatchUnitScale(const FbxRecord &record, size_t propertiesAt) {
+        if (!(unitScaleFactor_ > 0)) {
+            return;
+        }
+        const std::string key = FirstStringProperty(input_, record);
+        if (key != "UnitScaleFactor" && key != "OriginalUnitScaleFactor") {
+            return;
+        }
+        const size_t value = LastDoubleProperty(input_, record);
+        if (value == 0) {
+            return;
+        }
+        double current = 0;
+        std::memcpy(&current, &input_[value], 8);
+        if (current != unitScaleFactor_) {
+            std::memcpy(&out[propertiesAt + (value - record.propertiesBegin)], &unitScaleFactor_, 8);
+            report_.unitScaleFactor = unitScaleFactor_;
+        }
+    }
+
+    const std::vector<char> &input_;
+    const FbxRecordReader &reader_;
+    double unitScaleFactor_;
+    FbxCompletionReport &report_;
+};
+
+bool Fail(std::string *error, const std::string &message) {
+    if (error) {
+        *error = message;
+    }
+    return false;
+}
+
+/// The footer after the top-level node list (without its null record):
+/// a 16-byte id, zero padding to a multiple of 16 (16 if aligned), then the
+/// rest, copied. Writes it with the padding for its new position.
+void WriteFooter(const std::vector<char> &input, size_t footerAt, std::vector<char> &out) {
+    const size_t idSize = 16;
+    if (footerAt + idSize > input.size()) {
+        throw FbxFormatError("truncated footer", footerAt);
+    }
+    const size_t oldPadding = 16 - ((footerAt + idSize) % 16);
+    const size_t restAt = footerAt + idSize + oldPadding;
+    if (restAt > input.size()) {
+        throw FbxFormatError("truncated footer padding", footerAt + idSize);
+    }
+    out.insert(out.end(), input.begin() + static_cast<std::ptrdiff_t>(footerAt),
+            input.begin() + static_cast<std::ptrdiff_t>(footerAt + idSize));
+    out.insert(out.end(), 16 - (out.size() % 16), '\0');
+    out.insert(out.end(), input.begin() + static_cast<std::ptrdiff_t>(restAt), input.end());
+}
+
+std::vector<char> RewriteFbx(const std::vector<char> &input, double unitScaleFactor, FbxCompletionReport &report) {
+    uint32_t version = 0;
+    std::memcpy(&version, &input[23], 4);
+    const FbxRecordReader reader(input, version >= 7500);
+    std::vector<FbxRecord> top;
+    size_t at = kHeaderSize;
+    bool hadNullRecord = false;
+    while (at + reader.NullRecordSize() <= input.size()) {
+        if (reader.IsNullRecord(at)) {
+            hadNullRecord = true;
+            at += reader.NullRecordSize();
+            break;
+        }
+        const uint64_t end = reader.Field(at);
+        if (end <= at || end > input.size()) {
+            break; // the footer
+        }
+        top.push_back(reader.Read(at, input.size(), 0));
+        at = static_cast<size_t>(end);
+    }
+    if (top.empty()) {
+        throw FbxFormatError("no node records", kHeaderSize);
+    }
+    FbxRecordWriter writer(input, reader, unitScaleFactor, report);
+    writer.out.assign(input.begin(), input.begin() + kHeaderSize);
+    for (const FbxRecord &record : top) {
+        writer.Write(record, "");
+    }
+    writer.PutNullRecord();
+    if (!hadNullRecord) {
+        ++report.nullRecordsAdded;
+    }
+    WriteFooter(input, at, writer.out);
+    return std::move(writer.out);
+}
+
+/// s if `m` is a uniform scale by s > 0 (no rotation, translation or
+/// shear), else 0.
+double UniformScale(const aiMatrix4x4 &m) {
+    const double s = m.a1;
+    const double eps = 1e-6 * std::max(1.0, std::fabs(s));
+    const double off[] = {m.a2, m.a3, m.a4, m.b1, m.b3, m.b4, m.c1, m.c2, m.c4, m.d1, m.d2, m.d3};
+    for (double value : off) {
+        if (std::fabs(value) > eps) {
+            return 0;
+        }
+    }
+    const bool uniform = std::fabs(m.b2 - s) <= eps && std::fabs(m.c3 - s) <= eps && std::fabs(m.d4 - 1.0) <= 1e-6;
+    return (uniform && s > 0 && std::isfinite(s)) ? s : 0;
+}
+
+/// Sets every mesh's mNumAnimMeshes to 0 while it lives (the meshes are the
+/// caller's, shared by the export view), and restores them.
+struct HiddenMorphTargets {
+    explicit HiddenMorphTargets(const aiScene &scene) {
+        for (unsigned m = 0; m < scene.mNumMeshes && scene.mMeshes; ++m) {
+            aiMesh *mesh = scene.mMeshes[m];
+            if (mesh && mesh->mNumAnimMeshes > 0) {
+                saved.emplace_back(mesh, mesh->mNumAnimMeshes);
+                count += mesh->mNumAnimMeshes;
+                mesh->mNumAnimMeshes = 0;
+            }
+        }
+    }
+    ~HiddenMorphTargets() {
+        for (const auto &entry : saved) {
+            entry.first->mNumAnimMeshes = entry.second;
+        }
+    }
+    HiddenMorphTargets(const HiddenMorphTargets &) = delete;
+    HiddenMorphTargets &operator=(const HiddenMorphTargets &) = delete;
+
+    std::vector<std::pair<aiMesh *, unsigned>> saved;
+    unsigned count = 0;
+};
+
+} // namespace
+
+double FbxUnitScaleFactor(const aiScene &scene) {
+    double value = 0;
+    float single = 0;
+    if (scene.mMetaData) {
+        if (!scene.mMetaData->Get("UnitScaleFactor", value) && scene.mMetaData->Get("UnitScaleFactor", single)) {
+            value = single;
+        }
+    }
+    return (std::isfinite(value) && value > 0) ? value : 100.0;
+}
+
+bool CompleteFbx(const std::string &path, double unitScaleFactor, std::string *error, FbxCompletionReport *report) {
+    FbxCompletionReport local;
+    FbxCompletionReport &result = report ? *report : local;
+    std::vector<char> input;
+    {
+        std::ifstream file(path, std::ios::binary);
+        if (!file) {
+            return Fail(error, "cannot open '" + path + "'");
+        }
+        input.assign(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+    }
+    if (input.size() < kHeaderSize || std::memcmp(input.data(), kBinaryMagic, 20) != 0) {
+        return Fail(error, "'" + path + "' is not a binary FBX file");
+    }
+    std::vector<char> output;
+    try {
+        output = RewriteFbx(input, unitScaleFactor, result);
+    } catch (const std::exception &e) {
+        return Fail(error, std::string(e.what()) + " in '" + path + "'");
+    }
+    if (output == input) {
+        return true;
+    }
+    std::ofstream file(path, std::ios::binary | std::ios::trunc);
+    file.write(output.data(), static_cast<std::streamsize>(output.size()));
+    if (!file) {
+        return Fail(error, "cannot write '" + path + "'");
+    }
+    result.fileChanged = true;
+    return true;
+}
+
+bool ExportFbx(const aiScene &scene, const std::string &formatId, const std::string &path, std::string *error,
+        FbxCompletionReport *report, unsigned preprocessing, const Assimp::ExportProperties *properties) {
+    FbxCompletionReport local;
+    FbxCompletionReport &result = report ? *report : local;
+    result = FbxCompletionReport();
+    if (formatId != "fbx" && formatId != "fbxa") {
+        return Fail(error, "ExportFbx: format id must be \"fbx\" or \"fbxa\", not \"" + formatId + "\"");
+    }
+    // TODO(coordinator, when branch harden is merged): refuse invalid scenes
+    // as ExportGltf does: #include "Export/SceneCheck.h" and
+    //   std::string invalid;
+    //   if (!CheckSceneForExport(scene, &invalid)) return Fail(error, "cannot export to FBX: " + invalid);
+    double unitScaleFactor = FbxUnitScaleFactor(scene);
+    {
+        ExportSceneView view(scene);
+        // Assimp's FBX exporter writes no Model for the root node, so its
+        // transform is lost. A uniform scale (the unit conversion) goes into
+        // UnitScaleFactor; any other transform gets an identity root above it.
+        aiNode *root = view.scene->mRootNode;
+        const double rootScale = root ? UniformScale(root->mTransformation) : 1.0;
+        if (rootScale > 0) {
+            unitScaleFactor *= rootScale;
+        } else {
+            view.scene->mRootNode = new aiNode(std::string(root->mName.C_Str()) + ".FbxRoot");
+            view.scene->mRootNode->addChildren(1, &root);
+        }
+        // Assimp 5.2.5 writes blend shapes that Blender 3.4 refuses (shape
+        // indices, vertices and normals of different lengths): leave morph
+        // targets out of FBX (README "FBX output").
+        HiddenMorphTargets hidden(scene);
+        Assimp::Exporter exporter;
+        if (exporter.Export(view.scene, formatId.c_str(), path.c_str(), preprocessing, properties) != AI_SUCCESS) {
+            return Fail(error, std::string("Assimp's FBX exporter failed: ") + exporter.GetErrorString());
+        }
+        result.morphTargetsLeftOut = hidden.count;
+    }
+    result.exported = true;
+    if (formatId == "fbxa") {
+        return true;
+    }
+    return CompleteFbx(path, unitScaleFactor, error, &result);
+}
+
+} // namespace assimp_retro

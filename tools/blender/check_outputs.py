@@ -1,0 +1,203 @@
+# Real clients as judges: converts models with assimp-retro to GLB, FBX, DAE
+# and OBJ, loads each output with Blender's own importers (one file per empty
+# scene) and compares what Blender made of them with the aiScene
+# (`assimp-retro info`) and with each other. Prints one JSON line per output:
+#   {"file": ..., "ok": true, "triangles": N, "meshes": N, "bones": N,
+#    "actions": N, "size": [x, y, z], "min": [...], "max": [...]}
+# triangles: of the stored meshes (polygons triangulated: n-2 each);
+# bones: of all armatures; actions: bpy.data.actions after the import;
+# size/min/max: world-space bounding box of the stored meshes (basis shape,
+# no armature deformation), in metres as Blender shows them.
+#
+#   blender -b --factory-startup --python tools/blender/check_outputs.py -- \
+#       --tool build/tools/assimp-retro --out OUTDIR MODEL...
+#   blender -b --factory-startup --python tools/blender/check_outputs.py -- --files a.fbx b.dae
+#
+# Checks per model (exit status 1 if any fails, "FAIL ..." lines say which):
+# - every output opens; its triangles equal the aiScene's faces;
+# - FBX has the GLB's bone count, DAE at least as many (Blender's COLLADA
+#   importer makes a bone of every node above the joints too); FBX, DAE and
+#   GLB have animations (actions) when the aiScene has any, FBX as many as
+#   the GLB;
+# - every output's bounding box has the GLB's size (relative 1e-3).
+# tools/check_outputs.sh runs it on the corpus. Written for Debian 12's Blender 3.4 (its glTF importer still uses
+# numpy.bool, removed in NumPy 1.24: the alias is put back first).
+import json
+import os
+import re
+import subprocess
+import sys
+
+import numpy
+
+if not hasattr(numpy, "bool"):
+    numpy.bool = bool
+
+import bpy  # noqa: E402
+import mathutils  # noqa: E402
+
+
+def clear():
+    bpy.ops.wm.read_factory_settings(use_empty=True)
+
+
+def import_file(path):
+    ext = os.path.splitext(path)[1].lower()
+    if ext == ".fbx":
+        bpy.ops.import_scene.fbx(filepath=path)
+    elif ext == ".dae":
+        bpy.ops.wm.collada_import(filepath=path)
+    elif ext == ".obj":
+        if hasattr(bpy.ops.wm, "obj_import"):
+            bpy.ops.wm.obj_import(filepath=path, forward_axis="NEGATIVE_Z", up_axis="Y")
+        else:
+            bpy.ops.import_scene.obj(filepath=path, axis_forward="-Z", axis_up="Y")
+    elif ext in (".glb", ".gltf"):
+        bpy.ops.import_scene.gltf(filepath=path)
+    else:
+        raise RuntimeError("unknown extension " + ext)
+
+
+def stats(path):
+    clear()
+    import_file(path)
+    bpy.context.view_layer.update()
+    triangles = 0
+    meshes = 0
+    lo = [float("inf")] * 3
+    hi = [float("-inf")] * 3
+    for obj in bpy.data.objects:
+        if obj.type != "MESH":
+            continue
+        meshes += 1
+        # The mesh as stored (basis shape, no armature deformation): the
+        # outputs differ in the frame a viewer would show first.
+        mesh = obj.data
+        triangles += sum(len(p.vertices) - 2 for p in mesh.polygons)
+        for v in mesh.vertices:
+            world = obj.matrix_world @ v.co
+            for i in range(3):
+                lo[i] = min(lo[i], world[i])
+                hi[i] = max(hi[i], world[i])
+    bones = sum(len(a.bones) for a in bpy.data.armatures)
+    shape_keys = sum(len(k.key_blocks) - 1 for k in bpy.data.shape_keys)
+    if meshes == 0:
+        lo = hi = [0.0, 0.0, 0.0]
+    return {
+        "file": path,
+        "ok": True,
+        "triangles": triangles,
+        "meshes": meshes,
+        "bones": bones,
+        "actions": len(bpy.data.actions),
+        "shape_keys": shape_keys,
+        "min": [round(x, 6) for x in lo],
+        "max": [round(x, 6) for x in hi],
+        "size": [round(hi[i] - lo[i], 6) for i in range(3)],
+    }
+
+
+def checked_stats(path):
+    try:
+        result = stats(path)
+    except Exception as error:  # report and go on with the next file
+        result = {"file": path, "ok": False, "error": str(error)}
+    print("CHECK " + json.dumps(result), flush=True)
+    return result
+
+
+def scene_info(tool, model):
+    """Faces, bones and animations of the aiScene, from `assimp-retro info`."""
+    text = subprocess.run([tool, "info", model], capture_output=True, text=True, check=True).stdout
+    numbers = {}
+    for key in ("Faces", "Bones", "Animations"):
+        match = re.search(r"^" + key + r":\s+(\d+)", text, re.MULTILINE)
+        numbers[key.lower()] = int(match.group(1)) if match else 0
+    return numbers
+
+
+def close(a, b):
+    return all(abs(x - y) <= 1e-3 * max(1.0, abs(x), abs(y)) for x, y in zip(a, b))
+
+
+def check_model(tool, out_dir, model):
+    """Returns (failures, known): known differences are printed, not failed."""
+    failures = []
+    known = []
+    info = scene_info(tool, model)
+    print("SCENE " + json.dumps({"model": model, **info}), flush=True)
+    stem = os.path.join(out_dir, os.path.splitext(os.path.basename(model))[0])
+    results = {}
+    for ext in ("glb", "fbx", "dae", "obj"):
+        path = stem + "." + ext
+        run = subprocess.run([tool, "export", model, path], capture_output=True, text=True)
+        if run.returncode != 0:
+            failures.append("%s: export failed: %s" % (path, run.stderr.strip()[-300:]))
+            continue
+        results[ext] = checked_stats(path)
+    glb = results.get("glb")
+    for ext, result in results.items():
+        where = "%s (%s)" % (model, ext)
+        if not result.get("ok"):
+            failures.append(where + ": Blender could not open it: " + result.get("error", ""))
+            continue
+        if result["triangles"] != info["faces"]:
+            failures.append("%s: %d triangles, the aiScene has %d" % (where, result["triangles"], info["faces"]))
+        if not glb or not glb.get("ok"):
+            continue
+        # Blender's COLLADA importer makes a bone of every node of the
+        # skeleton's hierarchy, not only of the joints: at least the GLB's.
+        if ext == "fbx" and result["bones"] != glb["bones"]:
+            failures.append("%s: %d bones, the GLB %d" % (where, result["bones"], glb["bones"]))
+        if ext == "dae" and result["bones"] < glb["bones"]:
+            failures.append("%s: %d bones, fewer than the GLB's %d" % (where, result["bones"], glb["bones"]))
+        if ext != "obj" and info["animations"] > 0 and result["actions"] == 0:
+            failures.append(where + ": no animation in Blender")
+        morphs = glb.get("shape_keys", 0) > 0
+        if ext == "fbx" and result["actions"] != glb["actions"]:
+            message = "%s: %d actions, the GLB %d" % (where, result["actions"], glb["actions"])
+            # ExportFbx leaves morph targets out: the GLB's shape-key action is missing.
+            (known if morphs and result["actions"] == glb["actions"] - 1 else failures).append(message)
+        if not close(result["size"], glb["size"]):
+            message = "%s: size %s, the GLB %s" % (where, result["size"], glb["size"])
+            # Blender's COLLADA importer does not turn morph-controller geometry Y-up.
+            (known if morphs and ext == "dae" else failures).append(message)
+    return failures, known
+
+
+def main():
+    argv = sys.argv[sys.argv.index("--") + 1:] if "--" in sys.argv else []
+    if argv[:1] == ["--files"]:
+        for path in argv[1:]:
+            checked_stats(path)
+        return 0
+    tool = out_dir = None
+    models = []
+    i = 0
+    while i < len(argv):
+        if argv[i] == "--tool":
+            tool, i = argv[i + 1], i + 2
+        elif argv[i] == "--out":
+            out_dir, i = argv[i + 1], i + 2
+        else:
+            models.append(argv[i])
+            i += 1
+    if not tool or not out_dir or not models:
+        print("usage: ... -- --tool TOOL --out DIR MODEL... | --files FILE...")
+        return 2
+    os.makedirs(out_dir, exist_ok=True)
+    failures = []
+    known = []
+    for model in models:
+        model_failures, model_known = check_model(tool, out_dir, model)
+        failures += model_failures
+        known += model_known
+    for difference in known:
+        print("KNOWN " + difference, flush=True)
+    for failure in failures:
+        print("FAIL " + failure, flush=True)
+    print("RESULT %d model(s), %d failure(s)" % (len(models), len(failures)), flush=True)
+    return 1 if failures else 0
+
+
+sys.exit(main())
