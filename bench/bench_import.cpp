@@ -1,104 +1,258 @@
-// Import throughput of the assimp-retro importers on whole files, compared
-// with Assimp's own binary format (assbin) holding the same scene, and the
-// peak memory one import needs.
+// Whole-file import of the assimp-retro importers against two yardsticks
+// measured in the same run, and the memory one import needs:
 //
-//   bench_import FILE...      (e.g. the files of ../shared/corpus)
+//   bench_import [--set NAME=INT]... [--profile] FILE...
 //
-// For each file, in a forked child so peak memory is per file: import it
-// repeatedly for at least half a second (MB/s of input), export the scene to
-// assbin in memory, import that as often (Assimp's fastest loader as the
-// yardstick), and report ru_maxrss growth across the first import.
+// --profile only imports each file once (for valgrind --tool=callgrind).
+//
+// For each file, in a forked child (so memory figures are per file):
+// - import: Importer::ReadFileFromMemory, no post-processing, on one reused
+//   Importer (each call frees the previous scene, as the copy's free below);
+// - copy: aiCopyScene of the imported scene plus aiFreeScene, the physical
+//   floor (building the result without reading anything);
+// - assbin: the scene exported to Assimp's binary format and imported by
+//   Assimp, only where that round trip holds the whole scene (assbin drops
+//   aiAnimMesh morph targets and morph channels: "n/a" says so);
+// - memory: the peak of heap bytes in use during one import (every operator
+//   new of the process is counted, Assimp's included) against the size of the
+//   final scene, computed by walking it (SceneBytes).
+// Each time is the best of 15 interleaved rounds of this thread's CPU time
+// (the machine may be shared); the ratios are import / copy and import / assbin.
+#include "SceneBytes.h"
+
 #include <assimp_retro/assimp_retro.h>
 
 #include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>
+#include <assimp/cimport.h>
 #include <assimp/scene.h>
 
-#include <chrono>
+#include <algorithm>
+#include <atomic>
+#include <ctime>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iterator>
+#include <malloc.h>
+#include <new>
 #include <string>
-#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <utility>
 #include <vector>
+
+// ---- heap accounting: every operator new/delete of the process -------------
+
+namespace {
+std::atomic<size_t> gHeapInUse{0};
+std::atomic<size_t> gHeapPeak{0};
+
+void *Allocate(size_t size) {
+    void *p = std::malloc(size ? size : 1);
+    if (!p) {
+        throw std::bad_alloc();
+    }
+    const size_t now = gHeapInUse.fetch_add(malloc_usable_size(p), std::memory_order_relaxed) + malloc_usable_size(p);
+    if (now > gHeapPeak.load(std::memory_order_relaxed)) {
+        gHeapPeak.store(now, std::memory_order_relaxed);
+    }
+    return p;
+}
+void Release(void *p) {
+    if (p) {
+        gHeapInUse.fetch_sub(malloc_usable_size(p), std::memory_order_relaxed);
+        std::free(p);
+    }
+}
+} // namespace
+
+void *operator new(size_t size) { return Allocate(size); }
+void *operator new[](size_t size) { return Allocate(size); }
+void *operator new(size_t size, const std::nothrow_t &) noexcept {
+    try { return Allocate(size); } catch (...) { return nullptr; }
+}
+void *operator new[](size_t size, const std::nothrow_t &) noexcept {
+    try { return Allocate(size); } catch (...) { return nullptr; }
+}
+void operator delete(void *p) noexcept { Release(p); }
+void operator delete[](void *p) noexcept { Release(p); }
+void operator delete(void *p, size_t) noexcept { Release(p); }
+void operator delete[](void *p, size_t) noexcept { Release(p); }
+void operator delete(void *p, const std::nothrow_t &) noexcept { Release(p); }
+void operator delete[](void *p, const std::nothrow_t &) noexcept { Release(p); }
 
 namespace {
 
-long MaxRssKiB() {
-    rusage usage{};
-    getrusage(RUSAGE_SELF, &usage);
-    return usage.ru_maxrss;
+struct Options {
+    std::vector<std::pair<std::string, int>> properties; // --set NAME=INT
+    bool profile = false; // --profile: import each file once, in process, no timing
+    int rounds = 15;
+    double roundSeconds = 0.02;
+};
+
+// CPU seconds of this thread: unlike wall time it does not count the time
+// the thread waits while other processes run (the machine may be shared).
+double ThreadSeconds() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
 }
 
-// Seconds per call of `action`, repeated for at least `minSeconds`.
+// Updates `best` (seconds per call of `action`) with one more round of calls
+// lasting at least `seconds` of CPU time.
 template <typename Action>
-double TimePerCall(Action action, double minSeconds = 0.5) {
-    using Clock = std::chrono::steady_clock;
+void TimeRound(Action action, double seconds, double &best) {
     unsigned calls = 0;
-    const auto start = Clock::now();
+    const double start = ThreadSeconds();
     double elapsed = 0;
     do {
         action();
         ++calls;
-        elapsed = std::chrono::duration<double>(Clock::now() - start).count();
-    } while (elapsed < minSeconds);
-    return elapsed / calls;
+        elapsed = ThreadSeconds() - start;
+    } while (elapsed < seconds);
+    best = std::min(best, elapsed / calls);
 }
 
-int BenchOne(const std::string &path) {
+void Configure(Assimp::Importer &importer, const Options &options) {
+    assimp_retro::RegisterAll(importer);
+    for (const auto &property : options.properties) {
+        importer.SetPropertyInteger(property.first.c_str(), property.second);
+    }
+}
+
+std::string HumanBytes(double bytes) {
+    char text[32];
+    if (bytes >= 1024.0 * 1024.0) {
+        std::snprintf(text, sizeof text, "%.1f MiB", bytes / (1024.0 * 1024.0));
+    } else {
+        std::snprintf(text, sizeof text, "%.1f KiB", bytes / 1024.0);
+    }
+    return text;
+}
+
+// Why assbin cannot stand in for this scene, or "" when it can.
+std::string AssbinGap(const aiScene *scene, const aiScene *roundTrip) {
+    if (!roundTrip) {
+        return "n/a (assbin import failed)";
+    }
+    const assimp_retro_bench::SceneCounts a = assimp_retro_bench::CountScene(scene);
+    const assimp_retro_bench::SceneCounts b = assimp_retro_bench::CountScene(roundTrip);
+    if (a.animMeshes != b.animMeshes || a.morphChannels != b.morphChannels) {
+        return "n/a (assbin drops morph targets)";
+    }
+    if (a != b) {
+        return "n/a (assbin scene differs)";
+    }
+    return "";
+}
+
+int BenchOne(const std::string &path, const Options &options) {
     std::ifstream in(path, std::ios::binary);
     const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     const std::string hint = path.substr(path.find_last_of('.') + 1);
 
-    const long rssBefore = MaxRssKiB();
-    Assimp::Importer first;
-    assimp_retro::RegisterAll(first);
-    const aiScene *scene = first.ReadFileFromMemory(bytes.data(), bytes.size(), 0, hint.c_str());
+    // Memory: heap peak during the first import, against the scene it leaves.
+    Assimp::Importer importer;
+    Configure(importer, options);
+    const size_t heapBefore = gHeapInUse.load();
+    gHeapPeak.store(heapBefore);
+    const aiScene *scene = importer.ReadFileFromMemory(bytes.data(), bytes.size(), 0, hint.c_str());
     if (!scene) {
-        std::printf("%-44s import failed: %s\n", path.c_str(), first.GetErrorString());
+        std::printf("%-34s import failed: %s\n", path.c_str(), importer.GetErrorString());
         return 1;
     }
-    const long peakKiB = MaxRssKiB() - rssBefore;
+    const size_t peak = gHeapPeak.load() - heapBefore;
+    const size_t sceneBytes = assimp_retro_bench::SceneBytes(scene);
 
-    const double importSeconds = TimePerCall([&] {
-        Assimp::Importer importer;
-        assimp_retro::RegisterAll(importer);
-        importer.ReadFileFromMemory(bytes.data(), bytes.size(), 0, hint.c_str());
-    });
-
-    Assimp::Exporter exporter;
-    const aiExportDataBlob *blob = exporter.ExportToBlob(scene, "assbin");
-    double assbinSeconds = 0;
-    if (blob) {
-        assbinSeconds = TimePerCall([&] {
-            Assimp::Importer importer;
-            importer.ReadFileFromMemory(blob->data, blob->size, 0, "assbin");
-        });
+    // The yardsticks' inputs: a private copy of the scene, its assbin form.
+    aiScene *reference = nullptr;
+    aiCopyScene(scene, &reference);
+    if (assimp_retro_bench::CountScene(reference) != assimp_retro_bench::CountScene(scene)) {
+        std::printf("%-34s aiCopyScene does not copy the whole scene\n", path.c_str());
+        return 1;
     }
-    const double megabytes = bytes.size() / 1e6;
-    std::printf("%-44s %9zu B %9.1f MB/s %8.3f ms  assbin %8.3f ms  ratio %5.2f  peak +%6ld KiB\n", path.c_str(),
-            bytes.size(), megabytes / importSeconds, importSeconds * 1e3, assbinSeconds * 1e3,
-            assbinSeconds > 0 ? importSeconds / assbinSeconds : 0.0, peakKiB);
+    Assimp::Exporter exporter;
+    const aiExportDataBlob *blob = exporter.ExportToBlob(reference, "assbin");
+    Assimp::Importer assbinImporter;
+    std::string gap = "n/a (assbin export failed)";
+    if (blob) {
+        gap = AssbinGap(reference, assbinImporter.ReadFileFromMemory(blob->data, blob->size, 0, "assbin"));
+    }
+
+    double importBest = 1e9, copyBest = 1e9, assbinBest = 1e9;
+    for (int round = 0; round < options.rounds; ++round) {
+        TimeRound([&] { importer.ReadFileFromMemory(bytes.data(), bytes.size(), 0, hint.c_str()); },
+                options.roundSeconds, importBest);
+        TimeRound([&] {
+            aiScene *copy = nullptr;
+            aiCopyScene(reference, &copy);
+            aiFreeScene(copy);
+        }, options.roundSeconds, copyBest);
+        if (gap.empty()) {
+            TimeRound([&] { assbinImporter.ReadFileFromMemory(blob->data, blob->size, 0, "assbin"); },
+                    options.roundSeconds, assbinBest);
+        }
+    }
+    aiFreeScene(reference);
+
+    std::string assbin = gap;
+    if (gap.empty()) {
+        char text[64];
+        std::snprintf(text, sizeof text, "%.3f ms  %5.2f", assbinBest * 1e3, importBest / assbinBest);
+        assbin = text;
+    }
+    const std::string name = path.substr(path.find_last_of('/') + 1);
+    std::printf("%-34s %9zu %8.1f %9.3f %8.3f %6.2f  %-32s %10s %10s %5.2f\n", name.c_str(), bytes.size(),
+            bytes.size() / 1e6 / importBest, importBest * 1e3, copyBest * 1e3, importBest / copyBest, assbin.c_str(),
+            HumanBytes(double(sceneBytes)).c_str(), HumanBytes(double(peak)).c_str(), double(peak) / double(sceneBytes));
     return 0;
 }
 
 } // namespace
 
 int main(int argc, char **argv) {
-    if (argc < 2) {
-        std::fprintf(stderr, "usage: bench_import FILE...\n");
+    Options options;
+    std::vector<std::string> files;
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        if (arg == "--set" && i + 1 < argc) {
+            const std::string setting = argv[++i];
+            const size_t eq = setting.find('=');
+            if (eq == std::string::npos) {
+                std::fprintf(stderr, "--set wants NAME=INT\n");
+                return 2;
+            }
+            options.properties.emplace_back(setting.substr(0, eq), std::atoi(setting.c_str() + eq + 1));
+        } else if (arg == "--profile") {
+            options.profile = true;
+        } else {
+            files.push_back(arg);
+        }
+    }
+    if (files.empty()) {
+        std::fprintf(stderr, "usage: bench_import [--set NAME=INT]... [--profile] FILE...\n");
         return 2;
     }
-    std::printf("%-44s %11s %14s %11s  %15s  %11s  %s\n", "file", "size", "throughput", "import", "assbin import",
-            "ratio", "peak memory");
+    std::printf("%-34s %9s %8s %9s %8s %6s  %-32s %10s %10s %5s\n", "file", "bytes", "MB/s", "import ms", "copy ms",
+            "/copy", "assbin ms  import/assbin", "scene", "peak heap", "/scene");
     int failures = 0;
-    for (int i = 1; i < argc; ++i) {
+    if (options.profile) { // for valgrind --tool=callgrind: just the imports
+        for (const std::string &file : files) {
+            std::ifstream in(file, std::ios::binary);
+            const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+            Assimp::Importer importer;
+            Configure(importer, options);
+            const std::string hint = file.substr(file.find_last_of('.') + 1);
+            failures += !importer.ReadFileFromMemory(bytes.data(), bytes.size(), 0, hint.c_str());
+        }
+        return failures ? 1 : 0;
+    }
+    for (const std::string &file : files) {
         std::fflush(stdout);
         const pid_t child = fork();
         if (child == 0) {
-            const int result = BenchOne(argv[i]);
+            const int result = BenchOne(file, options);
             std::fflush(stdout); // _exit skips stdio flushing
             _exit(result);
         }

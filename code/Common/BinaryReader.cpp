@@ -38,10 +38,12 @@ void BinaryReader::Fail(const std::string &message, const char *field) const {
     FailAt(mPos, message, field);
 }
 
-void BinaryReader::Need(size_t count, const char *field) const {
-    if (count > mSize - mPos) {
-        Fail("truncated: needs " + std::to_string(count) + " bytes, " + std::to_string(mSize - mPos) + " left", field);
-    }
+void BinaryReader::FailNeed(size_t count, const char *field) const {
+    Fail("truncated: needs " + std::to_string(count) + " bytes, " + std::to_string(mSize - mPos) + " left", field);
+}
+
+void BinaryReader::FailNotFinite(const char *field) const {
+    FailAt(mPos - 4, "value is not a finite number", field);
 }
 
 void BinaryReader::Seek(size_t offset, const char *field) {
@@ -56,28 +58,8 @@ void BinaryReader::Skip(size_t count, const char *field) {
     mPos += count;
 }
 
-uint8_t BinaryReader::U8(const char *field) {
-    Need(1, field);
-    return mData[mPos++];
-}
-
-uint16_t BinaryReader::U16(const char *field) {
-    Need(2, field);
-    const uint8_t *p = mData + mPos;
-    mPos += 2;
-    return static_cast<uint16_t>(p[0] | (p[1] << 8));
-}
-
 int16_t BinaryReader::I16(const char *field) {
     return static_cast<int16_t>(U16(field));
-}
-
-uint32_t BinaryReader::U32(const char *field) {
-    Need(4, field);
-    const uint8_t *p = mData + mPos;
-    mPos += 4;
-    return static_cast<uint32_t>(p[0]) | (static_cast<uint32_t>(p[1]) << 8) |
-           (static_cast<uint32_t>(p[2]) << 16) | (static_cast<uint32_t>(p[3]) << 24);
 }
 
 int32_t BinaryReader::I32(const char *field) {
@@ -88,21 +70,6 @@ uint64_t BinaryReader::U64(const char *field) {
     const uint64_t low = U32(field);
     const uint64_t high = U32(field);
     return low | (high << 32);
-}
-
-float BinaryReader::F32(const char *field) {
-    const uint32_t bits = U32(field);
-    float value;
-    std::memcpy(&value, &bits, sizeof(value));
-    return value;
-}
-
-float BinaryReader::FiniteF32(const char *field) {
-    const float value = F32(field);
-    if (!std::isfinite(value)) {
-        FailAt(mPos - 4, "value is not a finite number", field);
-    }
-    return value;
 }
 
 const uint8_t *BinaryReader::Bytes(size_t count, const char *field) {

@@ -42,6 +42,9 @@ public:
     const std::string &Section() const { return mSection; }
 
     // --- scalars (little-endian) ------------------------------------------
+    // (The hot scalar reads are inline, below the class: the readers call
+    // them once per value, and a call into the shared library costs more
+    // than the read.)
     uint8_t U8(const char *field);
     uint16_t U16(const char *field);
     int16_t I16(const char *field);
@@ -85,7 +88,13 @@ public:
     std::string Prefix() const;
 
 private:
-    void Need(size_t count, const char *field) const;
+    void Need(size_t count, const char *field) const {
+        if (count > mSize - mPos) {
+            FailNeed(count, field);
+        }
+    }
+    [[noreturn]] void FailNeed(size_t count, const char *field) const;
+    [[noreturn]] void FailNotFinite(const char *field) const;
 
     const uint8_t *mData;
     size_t mSize;
@@ -95,6 +104,43 @@ private:
     std::string mFileName;
     std::string mSection;
 };
+
+inline uint8_t BinaryReader::U8(const char *field) {
+    Need(1, field);
+    return mData[mPos++];
+}
+
+inline uint16_t BinaryReader::U16(const char *field) {
+    Need(2, field);
+    const uint8_t *p = mData + mPos;
+    mPos += 2;
+    return static_cast<uint16_t>(p[0] | (p[1] << 8));
+}
+
+inline uint32_t BinaryReader::U32(const char *field) {
+    Need(4, field);
+    const uint8_t *p = mData + mPos;
+    mPos += 4;
+    return static_cast<uint32_t>(p[0]) | (static_cast<uint32_t>(p[1]) << 8) |
+           (static_cast<uint32_t>(p[2]) << 16) | (static_cast<uint32_t>(p[3]) << 24);
+}
+
+inline float BinaryReader::F32(const char *field) {
+    const uint32_t bits = U32(field);
+    float value;
+    std::memcpy(&value, &bits, sizeof(value));
+    return value;
+}
+
+inline float BinaryReader::FiniteF32(const char *field) {
+    const float value = F32(field);
+    uint32_t bits;
+    std::memcpy(&bits, &value, sizeof(bits));
+    if ((bits & 0x7F800000u) == 0x7F800000u) { // all exponent bits: infinity or NaN
+        FailNotFinite(field);
+    }
+    return value;
+}
 
 /// "0x1a2b" — offsets in messages are hexadecimal like a hex editor shows.
 std::string HexOffset(size_t offset);

@@ -54,6 +54,14 @@ struct LzssResult {
 LzssResult LzssDecode(const uint8_t *in, size_t inSize, uint8_t *out, size_t outSize,
         LzssChecksum checksum = LzssChecksum::UnsignedBytes);
 
+/// Walks the same stream as LzssDecode without writing any output: for
+/// stepping over data that is not wanted (an unselected ODOL LOD). `consumed`
+/// and `produced` are what LzssDecode would report and the checksum is read
+/// into `stored`, but nothing can be verified (`computed` stays 0): the status
+/// is Ok, TruncatedData or TruncatedChecksum, never BadChecksum.
+LzssResult LzssSkip(const uint8_t *in, size_t inSize, size_t outSize,
+        LzssChecksum checksum = LzssChecksum::UnsignedBytes);
+
 /// A short English description of a status ("stream truncated", ...).
 const char *LzssStatusText(LzssStatus status);
 

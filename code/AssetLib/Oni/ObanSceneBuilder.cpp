@@ -94,6 +94,12 @@ std::unique_ptr<aiNodeAnim> MakeChannel(const std::string &nodeName, const std::
         channel->mPositionKeys[i] = aiVectorKey(samples[i].time, samples[i].position);
         channel->mRotationKeys[i] = aiQuatKey(samples[i].time, samples[i].rotation);
     }
+    // The animated node's own unit scale as one key. Without it Assimp's
+    // ScenePreprocessor makes the same key itself, but finds the node by name
+    // for every channel: quadratic in a level of thousands of OBANs.
+    channel->mNumScalingKeys = 1;
+    channel->mScalingKeys = new aiVectorKey[1];
+    channel->mScalingKeys[0] = aiVectorKey(samples.front().time, aiVector3D(1.f, 1.f, 1.f));
     return channel;
 }
 
