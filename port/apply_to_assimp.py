@@ -7,6 +7,9 @@ them, the way an in-tree importer is added (see ../shared/formats/ASSIMP.md §3.
   include/assimp_retro/       the property names (config.h)
   code/CMakeLists.txt         one ADD_ASSIMP_IMPORTER block per format, after IQM's
   code/Common/ImporterRegistry.cpp   include + push_back per format, after IQM's
+  code/AssetLib/glTF2/glTF2RetroRules.h   code/Export/GltfRules.h, the camera and
+                              morph-weight rules the exporter patches (port/patches/) share
+                              with the project's glTF completion
 
 Works on Debian's 5.2.5 source and on upstream master (both have the IQM
 blocks the edits anchor on). Running it twice changes nothing the second time.
@@ -78,6 +81,8 @@ def main():
     shutil.rmtree(src / "include" / "assimp_retro", ignore_errors=True)
     (src / "include" / "assimp_retro").mkdir(parents=True)
     shutil.copy2(ROOT / "include" / "assimp_retro" / "config.h", src / "include" / "assimp_retro" / "config.h")
+    if (src / "code" / "AssetLib" / "glTF2").is_dir():
+        shutil.copy2(ROOT / "code" / "Export" / "GltfRules.h", src / "code" / "AssetLib" / "glTF2" / "glTF2RetroRules.h")
 
     # code/CMakeLists.txt: the shared files go with every enabled format (the
     # macro appends them once per format; CMake ignores repeated sources).
