@@ -86,7 +86,7 @@ if [ "${ASSIMP_RETRO_SKIP_PORT:-0}" != 1 ]; then
       port_check "validator on $gltf" node tools/gltf-validator/validate.mjs "$gltf" >/dev/null
     done
     port_check "corpus through the stock tool" python3 port/check_corpus.py port/work/build/bin/assimp \
-      build/tools/assimp_retro/assimp-retro port/work/corpus-out \
+      build/tools/assimp-retro port/work/corpus-out \
       --camera-exporter port/work/build/bin/export_oban_camera
   else
     echo "port/port.sh failed" >&2
