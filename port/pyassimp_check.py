@@ -20,10 +20,10 @@ CORPUS = pathlib.Path(__file__).resolve().parent.parent.parent / "shared" / "cor
 # STATS.tsv values; node and mesh counts are what the importers build (the
 # same numbers `assimp-retro info` prints for these files).
 EXPECTED = {
-    "abc/CREATURES__TIBERIUS.ABC": None,
-    "abc/DECOS__FLAG.ABC": None,
-    "p3d/tzk212_TZK_Target_New0.p3d": None,
-    "oban/OBANshpadoinkle.oni": None,
+    "abc/CREATURES__TIBERIUS.ABC": (42, 1, 12),    # skeleton of 40 nodes, 12 animations
+    "abc/DECOS__FLAG.ABC": (4, 1, 1),              # vertex-animated: morph targets
+    "p3d/tzk212_TZK_Target_New0.p3d": (2, 1, 0),   # ODOL v7
+    "oban/OBANshpadoinkle.oni": (3, 0, 1),         # one animated node
 }
 
 
