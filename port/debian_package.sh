@@ -59,7 +59,6 @@ for patch in "$root"/port/patches/both/*.patch "$root"/port/patches/5.2.5-only/*
   [ -e "$patch" ] || continue
   quilt import "$patch" >/dev/null && quilt push -q >/dev/null
 done
-quilt push -a -q
 quilt series
 
 # 2. The version: Debian's binary package is 5.2.5~ds0-1+b1; +retro1 sorts after it.
