@@ -41,7 +41,7 @@ rm -rf "$work/a/.pc"
 cp -a "$work/a" "$work/b"
 python3 "$root/port/apply_to_assimp.py" "$work/b" >/dev/null
 rm -f "$work/b/code/Common/.assimp-retro-files"
-(cd "$work" && diff -urN --exclude=debian a b > "$work/assimp-retro-importers.patch") || true
+(cd "$work" && diff -urN --exclude=debian --exclude=assimp-retro a b > "$work/assimp-retro-importers.patch") || true
 rm -rf "$work/a" "$work/b"
 {
   echo "Description: LithTech ABC, Oni OBAN and Operation Flashpoint P3D importers (assimp-retro)"
