@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Applies the exporter patches to an Assimp source tree: port/patches/both/*
 # to every tree, port/patches/5.2.5-only/* to a 5.2 tree (upstream main has
-# those fixes). Applied patches are listed in SRC/.assimp-retro-patches and
+# those fixes), port/patches/main-only/* to any other tree. Applied patches are listed in SRC/.assimp-retro-patches and
 # skipped the next time; a patch that does not apply is an error. --check: only check that they apply (dry run).
 #   port/apply_patches.sh [--check] ASSIMP_SOURCE_DIR
 set -euo pipefail
@@ -18,7 +18,10 @@ if [ "$check" -eq 1 ]; then
   src=$copy
 fi
 patches=("$here"/patches/both/*.patch)
-case "$version" in 5.2.*) patches+=("$here"/patches/5.2.5-only/*.patch) ;; esac
+case "$version" in
+  5.2.*) patches+=("$here"/patches/5.2.5-only/*.patch) ;;
+  *) patches+=("$here"/patches/main-only/*.patch) ;;
+esac
 for patch in "${patches[@]}"; do
   name=$(basename "$patch")
   if grep -qxF "$name" "$src/.assimp-retro-patches" 2>/dev/null; then
