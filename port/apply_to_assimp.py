@@ -7,6 +7,11 @@ them, the way an in-tree importer is added (see ../shared/formats/ASSIMP.md §3.
   include/assimp_retro/       the property names (config.h), the texture cache (texture_cache.h)
   code/CMakeLists.txt         one ADD_ASSIMP_IMPORTER block per format, after IQM's
   code/Common/ImporterRegistry.cpp   include + push_back per format, after IQM's
+  code/AssetLib/glTF2/glTF2RetroRules.h   code/Export/GltfRules.h, the camera and
+                              morph-weight rules the exporter patches (port/patches/) share
+                              with the project's glTF completion
+  test/unit/utRetroImporters.cpp    port/tests/utRetroImporters.cpp, in test/CMakeLists.txt
+  test/models/assimp-retro/   its fixtures: test/models/*/* (made by the project's writers)
 
 Works on Debian's 5.2.5 source and on upstream master (both have the IQM
 blocks the edits anchor on). Running it twice changes nothing the second time.
@@ -83,6 +88,21 @@ def main():
     (src / "include" / "assimp_retro").mkdir(parents=True)
     for header in ("config.h", "texture_cache.h"):  # what the importers include
         shutil.copy2(ROOT / "include" / "assimp_retro" / header, src / "include" / "assimp_retro" / header)
+    if (src / "code" / "AssetLib" / "glTF2").is_dir():
+        shutil.copy2(ROOT / "code" / "Export" / "GltfRules.h", src / "code" / "AssetLib" / "glTF2" / "glTF2RetroRules.h")
+
+    # Assimp's unit-test program: our importer test and its fixtures.
+    test_cmake = src / "test" / "CMakeLists.txt"
+    if test_cmake.exists():
+        shutil.copy2(ROOT / "port" / "tests" / "utRetroImporters.cpp", src / "test" / "unit" / "utRetroImporters.cpp")
+        models = src / "test" / "models" / "assimp-retro"
+        shutil.rmtree(models, ignore_errors=True)
+        models.mkdir(parents=True)
+        for fixture in sorted((ROOT / "test" / "models").glob("*/*")):
+            shutil.copy2(fixture, models / fixture.name)
+        text = test_cmake.read_text()
+        text = insert_after(text, "  unit/utIssues.cpp\n", "  unit/utRetroImporters.cpp\n", "test/CMakeLists.txt")
+        test_cmake.write_text(text)
 
     # code/CMakeLists.txt: the shared files go with every enabled format (the
     # macro appends them once per format; CMake ignores repeated sources).

@@ -3,7 +3,10 @@
 # stock `assimp` tool reads .oni/.dat, .abc and .p3d:
 #   port/port.sh                      # Debian's source (apt-get source assimp), into port/work/
 #   port/port.sh --source DIR         # any Assimp source tree (e.g. an upstream checkout)
-#   port/port.sh --no-build           # only copy and register the importers
+#   port/port.sh --no-build           # only copy the importers in and apply the patches
+#   port/port.sh --tests              # also build Assimp's unit-test program and run our tests
+# Exporter patches: port/patches/both/*.patch (every tree) and, on a 5.2 tree,
+# port/patches/5.2.5-only/*.patch; a patch already applied is skipped.
 # Result: port/work/build/bin/assimp, checked by converting test/models/* to glTF.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,11 +14,13 @@ root=$(pwd)
 work="$root/port/work"
 source_dir=""
 build=1
+tests=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --source) source_dir=$(cd "$2" && pwd); shift 2 ;;
     --no-build) build=0; shift ;;
-    *) echo "usage: port/port.sh [--source DIR] [--no-build]" >&2; exit 2 ;;
+    --tests) tests=1; shift ;;
+    *) echo "usage: port/port.sh [--source DIR] [--no-build] [--tests]" >&2; exit 2 ;;
   esac
 done
 as_root=()
@@ -28,45 +33,55 @@ as_root=()
 
 if [ -z "$source_dir" ]; then
   mkdir -p "$work"
-  source_dir=$(find "$work" -maxdepth 1 -type d -name 'assimp-*' | head -n 1)
+  source_dir=$(find "$work" -maxdepth 1 -type d -name 'assimp-5.2.5*' | head -n 1)
   if [ -z "$source_dir" ]; then
-    # apt-get source needs a deb-src entry for Debian's archive: copy the
-    # system's Debian entries (this adds a file to /etc/apt/sources.list.d).
-    if ! apt-get source --print-uris -qq assimp >/dev/null 2>&1; then
-      src_list=/etc/apt/sources.list.d/assimp-retro-deb-src.sources
-      if [ -f /etc/apt/sources.list.d/debian.sources ]; then
-        sed 's/^Types:.*/Types: deb-src/' /etc/apt/sources.list.d/debian.sources | "${as_root[@]}" tee "$src_list" >/dev/null
-      else
-        grep '^deb ' /etc/apt/sources.list | sed 's/^deb /deb-src /' | "${as_root[@]}" tee /etc/apt/sources.list.d/assimp-retro-deb-src.list >/dev/null
-      fi
-    fi
-    "${as_root[@]}" apt-get update -qq
+    . port/deb_src.sh
+    ensure_deb_src
     (cd "$work" && apt-get source -qq assimp)
-    source_dir=$(find "$work" -maxdepth 1 -type d -name 'assimp-*' | head -n 1)
+    source_dir=$(find "$work" -maxdepth 1 -type d -name 'assimp-5.2.5*' | head -n 1)
   fi
 fi
 
+# Debian's tree builds into port/work/build (out/), another tree into build-<its folder name> (out-...).
+build_dir="$work/build"
+out_dir="$work/out"
+case "$source_dir" in
+  "$work"/assimp-5.2.5*) ;;
+  *) build_dir="$work/build-$(basename "$source_dir")"; out_dir="$work/out-$(basename "$source_dir")" ;;
+esac
 python3 port/apply_to_assimp.py "$source_dir"
+port/apply_patches.sh "$source_dir"
 [ "$build" -eq 1 ] || exit 0
 
 # A small build: our importers, OBJ and glTF in and out, the dump formats the
 # tool needs (ASSBIN, ASSXML), and the assimp tool.
-cmake -S "$source_dir" -B "$work/build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+cmake -S "$source_dir" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DASSIMP_BUILD_ALL_IMPORTERS_BY_DEFAULT=OFF -DASSIMP_BUILD_ALL_EXPORTERS_BY_DEFAULT=OFF \
   -DASSIMP_BUILD_OBAN_IMPORTER=ON -DASSIMP_BUILD_ABC_IMPORTER=ON -DASSIMP_BUILD_P3D_IMPORTER=ON \
   -DASSIMP_BUILD_OBJ_IMPORTER=ON -DASSIMP_BUILD_GLTF_IMPORTER=ON \
   -DASSIMP_BUILD_OBJ_EXPORTER=ON -DASSIMP_BUILD_GLTF_EXPORTER=ON \
   -DASSIMP_BUILD_ASSBIN_EXPORTER=ON -DASSIMP_BUILD_ASSXML_EXPORTER=ON \
-  -DASSIMP_BUILD_ASSIMP_TOOLS=ON -DASSIMP_BUILD_TESTS=OFF -DASSIMP_BUILD_SAMPLES=OFF \
+  -DASSIMP_BUILD_ASSIMP_TOOLS=ON -DASSIMP_BUILD_TESTS=$([ "$tests" -eq 1 ] && echo ON || echo OFF) -DASSIMP_BUILD_FBX_EXPORTER=ON -DASSIMP_BUILD_FBX_IMPORTER=ON -DASSIMP_BUILD_SAMPLES=OFF \
   -DASSIMP_BUILD_DOCS=OFF -DASSIMP_BUILD_ZLIB=OFF -DASSIMP_INSTALL=OFF \
   -DASSIMP_WARNINGS_AS_ERRORS=OFF -DASSIMP_IGNORE_GIT_HASH=ON >/dev/null
-cmake --build "$work/build" --target assimp_cmd -j "$(nproc)"
+cmake --build "$build_dir" --target assimp_cmd -j "$(nproc)"
+if [ "$tests" -eq 1 ]; then
+  # Assimp's unit-test program, run on our tests only (an upstream snapshot
+  # has no test/models for the others).
+  cmake --build "$build_dir" --target unit -j "$(nproc)"
+  (cd "$source_dir/test" && "$build_dir/bin/unit" --gtest_filter='utglTF2Export*:utFBXExportNullRecord.*:utRetroImporters.*')
+fi
 
-tool="$work/build/bin/assimp"
+# A tiny program that sets IMPORT_OBAN_CAMERA through the C++ API and exports
+# glTF with this library (the stock tool cannot set import properties).
+lib=$(find "$build_dir" -name 'libassimp.so' | head -n 1)
+c++ -std=c++17 -O1 port/tests/export_oban_camera.cpp -o "$build_dir/bin/export_oban_camera" \
+  -I"$source_dir/include" -I"$build_dir/include" -L"$(dirname "$lib")" -lassimp -Wl,-rpath,"$(dirname "$lib")"
+tool="$build_dir/bin/assimp"
 "$tool" listext
-mkdir -p "$work/out"
+mkdir -p "$out_dir"
 for sample in test/models/*/*; do
   name=$(basename "${sample%.*}")
-  "$tool" export "$sample" "$work/out/$name.gltf" -vds
+  "$tool" export "$sample" "$out_dir/$name.gltf" -vds
 done
 echo "stock assimp tool with the assimp-retro importers: $tool"

@@ -5,6 +5,7 @@
 #include <assimp_retro/gltf_completion.h>
 
 #include "Export/GltfDocument.h"
+#include "Export/GltfRules.h"
 #include "Export/GltfSkinnedMeshRoots.h"
 
 #include <assimp/anim.h>
@@ -23,7 +24,7 @@ namespace {
 
 using Json = GltfDocument::Json;
 
-constexpr double kDefaultTicksPerSecond = 25.0;
+constexpr double kDefaultTicksPerSecond = gltf_rules::kDefaultTicksPerSecond;
 constexpr double kPi = 3.14159265358979323846;
 constexpr int kMaxMetadataDepth = 64;
 // aiMetadataType values newer Assimp headers add after AI_AIMETADATA (7).
@@ -106,13 +107,12 @@ private:
 
     /// The glTF camera object for `camera`, or false with the reason.
     static bool MakeCameraJson(const aiCamera &camera, Json &out, std::string &why) {
-        const double aspect = camera.mAspect;
-        const bool hasAspect = IsFinite(aspect) && aspect > 0.0;
+        const bool hasAspect = gltf_rules::CameraHasAspect(camera);
         const double znear = camera.mClipPlaneNear;
         const double zfar = camera.mClipPlaneFar;
         out = Json::object();
         out["name"] = camera.mName.C_Str();
-        if (camera.mOrthographicWidth > 0.0f && IsFinite(camera.mOrthographicWidth)) {
+        if (gltf_rules::CameraIsOrthographic(camera)) {
             if (!IsFinite(znear) || znear < 0.0) {
                 why = "orthographic near plane " + std::to_string(znear) + " is not >= 0";
                 return false;
@@ -122,7 +122,7 @@ private:
                 return false;
             }
             const float xmag = camera.mOrthographicWidth;
-            const float ymag = hasAspect ? static_cast<float>(xmag / aspect) : xmag;
+            const float ymag = gltf_rules::CameraYMag(camera);
             out["type"] = "orthographic";
             out["orthographic"] = Json::object();
             out["orthographic"]["xmag"] = GltfDocument::FloatToJson(xmag);
@@ -140,8 +140,7 @@ private:
             why = "near plane " + std::to_string(znear) + " is not > 0";
             return false;
         }
-        const float yfov = hasAspect ? static_cast<float>(2.0 * std::atan(std::tan(hfov / 2.0) / aspect))
-                                     : camera.mHorizontalFOV;
+        const float yfov = gltf_rules::CameraYFov(camera);
         out["type"] = "perspective";
         Json perspective = Json::object();
         if (hasAspect) {
@@ -164,38 +163,22 @@ private:
     /// frames are the same (within float noise) and no frame node is needed.
     bool CameraFrame(const aiCamera &camera, Json &translation, Json &rotation) {
         const std::string name = camera.mName.C_Str();
-        aiVector3D look = camera.mLookAt;
-        if (!(look.Length() > 1e-12f)) {
+        const gltf_rules::CameraFrame frame = gltf_rules::ComputeCameraFrame(camera);
+        if (frame.lookAtReplaced) {
             Note("camera " + Quote(name) + ": mLookAt is zero, glTF's view direction (-Z) used");
-            look = aiVector3D(0, 0, -1);
         }
-        look.Normalize();
-        aiVector3D up = camera.mUp - look * (camera.mUp * look);
-        if (!(up.Length() > 1e-6f * std::max(1.0f, camera.mUp.Length()))) {
+        if (frame.upReplaced) {
             Note("camera " + Quote(name) + ": mUp is zero or parallel to mLookAt, an up vector was chosen");
-            up = std::fabs(look.y) < 0.9f ? aiVector3D(0, 1, 0) : aiVector3D(0, 0, 1);
-            up = up - look * (up * look);
         }
-        up.Normalize();
-        const aiVector3D position = camera.mPosition;
-        const bool standard = position.Length() <= 1e-6f && (look - aiVector3D(0, 0, -1)).Length() <= 1e-5f &&
-                              (up - aiVector3D(0, 1, 0)).Length() <= 1e-5f;
-        if (standard) {
+        if (!frame.needed) {
             return false;
         }
-        const aiVector3D right = look ^ up; // right-handed: right = look x up
-        // Columns: glTF camera X -> right, Y -> up, Z -> -look.
-        const aiMatrix3x3 basis(right.x, up.x, -look.x, right.y, up.y, -look.y, right.z, up.z, -look.z);
-        aiQuaternion q(basis);
-        q.Normalize();
-        if (q.w < 0) {
-            q = aiQuaternion(-q.w, -q.x, -q.y, -q.z);
-        }
-        translation = Json::array({GltfDocument::FloatToJson(position.x + 0.0f),
-                GltfDocument::FloatToJson(position.y + 0.0f), GltfDocument::FloatToJson(position.z + 0.0f)});
-        // "+ 0.0f" turns -0 into 0.
-        rotation = Json::array({GltfDocument::FloatToJson(q.x + 0.0f), GltfDocument::FloatToJson(q.y + 0.0f),
-                GltfDocument::FloatToJson(q.z + 0.0f), GltfDocument::FloatToJson(q.w + 0.0f)});
+        const aiVector3D &t = frame.translation;
+        const aiQuaternion &q = frame.rotation;
+        translation = Json::array({GltfDocument::FloatToJson(t.x), GltfDocument::FloatToJson(t.y),
+                GltfDocument::FloatToJson(t.z)});
+        rotation = Json::array({GltfDocument::FloatToJson(q.x), GltfDocument::FloatToJson(q.y),
+                GltfDocument::FloatToJson(q.z), GltfDocument::FloatToJson(q.w)});
         return true;
     }
 
@@ -637,48 +620,12 @@ private:
     /// Sampler input (seconds) and output (targets weights per key).
     bool MorphKeys(const aiMeshMorphAnim &channel, double ticksPerSecond, size_t targets, const std::string &what,
             std::vector<float> &times, std::vector<float> &weights) {
-        std::vector<std::pair<double, unsigned>> order;
-        unsigned unusable = 0;
-        for (unsigned k = 0; k < channel.mNumKeys; ++k) {
-            const double seconds = channel.mKeys[k].mTime / ticksPerSecond;
-            if (!std::isfinite(seconds) || seconds < 0.0) {
-                ++unusable;
-                continue;
-            }
-            order.emplace_back(seconds, k);
-        }
-        std::stable_sort(order.begin(), order.end(),
-                [](const auto &a, const auto &b) { return a.first < b.first; });
-        unsigned repeated = 0;
-        unsigned outOfRange = 0;
-        unsigned badWeights = 0;
-        times.clear();
-        weights.clear();
-        for (const auto &entry : order) {
-            const float seconds = static_cast<float>(entry.first);
-            if (!times.empty() && !(seconds > times.back())) {
-                ++repeated; // glTF needs strictly increasing times (as floats)
-                continue;
-            }
-            times.push_back(seconds);
-            const size_t row = weights.size();
-            weights.resize(row + targets, 0.0f);
-            const aiMeshMorphKey &key = channel.mKeys[entry.second];
-            if (!key.mValues || !key.mWeights) {
-                continue;
-            }
-            for (unsigned j = 0; j < key.mNumValuesAndWeights; ++j) {
-                const unsigned target = key.mValues[j];
-                const double weight = key.mWeights[j];
-                if (target >= targets) {
-                    ++outOfRange;
-                } else if (!std::isfinite(weight)) {
-                    ++badWeights;
-                } else {
-                    weights[row + target] = static_cast<float>(weight);
-                }
-            }
-        }
+        gltf_rules::MorphKeyCounts counts;
+        const bool any = gltf_rules::MorphWeightTable(channel, ticksPerSecond, targets, times, weights, counts);
+        const unsigned unusable = counts.unusableTimes;
+        const unsigned repeated = counts.repeatedTimes;
+        const unsigned outOfRange = counts.outOfRange;
+        const unsigned badWeights = counts.badWeights;
         if (unusable) {
             Note(what + ": " + std::to_string(unusable) + " key(s) with a negative or non-finite time dropped");
         }
@@ -692,7 +639,7 @@ private:
         if (badWeights) {
             Note(what + ": " + std::to_string(badWeights) + " non-finite weight(s) written as 0");
         }
-        if (times.empty()) {
+        if (!any) {
             Note(what + ": no usable keys, skipped");
             return false;
         }
@@ -706,11 +653,11 @@ private:
                 continue;
             }
             const std::string animationName = animation->mName.C_Str();
-            double ticksPerSecond = animation->mTicksPerSecond;
-            if (!(ticksPerSecond > 0.0) || !std::isfinite(ticksPerSecond)) {
-                Note("animation " + Quote(animationName) + ": mTicksPerSecond is " + std::to_string(ticksPerSecond) +
-                        ", morph keys timed at " + std::to_string(kDefaultTicksPerSecond) + " ticks per second");
-                ticksPerSecond = kDefaultTicksPerSecond;
+            const double ticksPerSecond = gltf_rules::MorphTicksPerSecond(animation->mTicksPerSecond);
+            if (ticksPerSecond != animation->mTicksPerSecond) {
+                Note("animation " + Quote(animationName) + ": mTicksPerSecond is " +
+                        std::to_string(animation->mTicksPerSecond) + ", morph keys timed at " +
+                        std::to_string(kDefaultTicksPerSecond) + " ticks per second");
             }
             long long gltfAnimation = FindAnimation(a);
             for (unsigned m = 0; m < animation->mNumMorphMeshChannels; ++m) {

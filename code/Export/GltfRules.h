@@ -1,0 +1,157 @@
+// assimp-retro: the rules that map aiCamera and aiMeshMorphAnim to glTF 2.0,
+// in one header-only file with no dependency beyond Assimp's public headers.
+// Two users compile it, so they cannot drift:
+// - the glTF completion (code/Export/GltfCompletion.cpp);
+// - the glTF2 exporter patches for Assimp itself (port/patches/), into whose
+//   tree port/apply_to_assimp.py copies this file as
+//   code/AssetLib/glTF2/glTF2RetroRules.h.
+// Conventions: see include/assimp_retro/gltf_completion.h.
+#pragma once
+
+#include <assimp/anim.h>
+#include <assimp/camera.h>
+#include <assimp/quaternion.h>
+#include <assimp/vector3.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <utility>
+#include <vector>
+
+namespace assimp_retro {
+namespace gltf_rules {
+
+/// Ticks per second used when aiAnimation::mTicksPerSecond is 0 or invalid.
+constexpr double kDefaultTicksPerSecond = 25.0;
+
+/// The ticks per second to time morph keys with.
+inline double MorphTicksPerSecond(double ticksPerSecond) {
+    return (ticksPerSecond > 0.0 && std::isfinite(ticksPerSecond)) ? ticksPerSecond : kDefaultTicksPerSecond;
+}
+
+/// True when the camera has a usable aspect ratio (glTF aspectRatio).
+inline bool CameraHasAspect(const aiCamera &camera) {
+    return std::isfinite(camera.mAspect) && camera.mAspect > 0.0f;
+}
+
+/// True when the camera is orthographic (mOrthographicWidth > 0).
+inline bool CameraIsOrthographic(const aiCamera &camera) {
+    return std::isfinite(camera.mOrthographicWidth) && camera.mOrthographicWidth > 0.0f;
+}
+
+/// glTF yfov from the full horizontal angle mHorizontalFOV:
+/// 2 atan(tan(hfov/2) / aspect) with an aspect, else hfov itself.
+inline float CameraYFov(const aiCamera &camera) {
+    const double hfov = camera.mHorizontalFOV;
+    return CameraHasAspect(camera) ? static_cast<float>(2.0 * std::atan(std::tan(hfov / 2.0) / camera.mAspect))
+                                   : camera.mHorizontalFOV;
+}
+
+/// glTF orthographic ymag: mOrthographicWidth / mAspect (xmag without an aspect).
+inline float CameraYMag(const aiCamera &camera) {
+    const float xmag = camera.mOrthographicWidth;
+    return CameraHasAspect(camera) ? static_cast<float>(xmag / camera.mAspect) : xmag;
+}
+
+/// The transform that turns glTF's camera frame (origin, look -Z, up +Y)
+/// into the aiCamera's (mPosition, mLookAt, mUp).
+struct CameraFrame {
+    bool needed = false;        ///< false: the frames are the same (within float noise)
+    bool lookAtReplaced = false; ///< mLookAt was zero: -Z used
+    bool upReplaced = false;     ///< mUp was zero or parallel to mLookAt: an up vector was chosen
+    aiVector3D translation;      ///< mPosition (-0 turned into 0)
+    aiQuaternion rotation;       ///< unit, w >= 0
+};
+
+inline CameraFrame ComputeCameraFrame(const aiCamera &camera) {
+    CameraFrame frame;
+    aiVector3D look = camera.mLookAt;
+    if (!(look.Length() > 1e-12f)) {
+        frame.lookAtReplaced = true;
+        look = aiVector3D(0, 0, -1);
+    }
+    look.Normalize();
+    aiVector3D up = camera.mUp - look * (camera.mUp * look);
+    if (!(up.Length() > 1e-6f * std::max(1.0f, static_cast<float>(camera.mUp.Length())))) {
+        frame.upReplaced = true;
+        up = std::fabs(look.y) < 0.9f ? aiVector3D(0, 1, 0) : aiVector3D(0, 0, 1);
+        up = up - look * (up * look);
+    }
+    up.Normalize();
+    const aiVector3D position = camera.mPosition;
+    frame.needed = !(position.Length() <= 1e-6f && (look - aiVector3D(0, 0, -1)).Length() <= 1e-5f &&
+                     (up - aiVector3D(0, 1, 0)).Length() <= 1e-5f);
+    if (!frame.needed) {
+        return frame;
+    }
+    const aiVector3D right = look ^ up; // right-handed: right = look x up
+    // Columns: glTF camera X -> right, Y -> up, Z -> -look.
+    const aiMatrix3x3 basis(right.x, up.x, -look.x, right.y, up.y, -look.y, right.z, up.z, -look.z);
+    aiQuaternion q(basis);
+    q.Normalize();
+    if (q.w < 0) {
+        q = aiQuaternion(-q.w, -q.x, -q.y, -q.z);
+    }
+    // "+ 0.0f" turns -0 into 0.
+    frame.translation = aiVector3D(position.x + 0.0f, position.y + 0.0f, position.z + 0.0f);
+    frame.rotation = aiQuaternion(q.w + 0.0f, q.x + 0.0f, q.y + 0.0f, q.z + 0.0f);
+    return frame;
+}
+
+/// What MorphWeightTable dropped or changed.
+struct MorphKeyCounts {
+    unsigned unusableTimes = 0;  ///< negative or non-finite time: key dropped
+    unsigned repeatedTimes = 0;  ///< time not after the previous key's (as float): key dropped
+    unsigned outOfRange = 0;     ///< weight naming a target >= the target count: ignored
+    unsigned badWeights = 0;     ///< non-finite weight: written as 0
+};
+
+/// A glTF `weights` sampler for one morph channel: `times` in seconds
+/// (mTime / ticksPerSecond, strictly increasing), `weights` with `targets`
+/// values per key (0 for targets a key does not name). False: no usable key.
+inline bool MorphWeightTable(const aiMeshMorphAnim &channel, double ticksPerSecond, size_t targets,
+        std::vector<float> &times, std::vector<float> &weights, MorphKeyCounts &counts) {
+    std::vector<std::pair<double, unsigned>> order;
+    for (unsigned k = 0; k < channel.mNumKeys; ++k) {
+        const double seconds = channel.mKeys[k].mTime / ticksPerSecond;
+        if (!std::isfinite(seconds) || seconds < 0.0) {
+            ++counts.unusableTimes;
+            continue;
+        }
+        order.emplace_back(seconds, k);
+    }
+    std::stable_sort(order.begin(), order.end(), [](const std::pair<double, unsigned> &a,
+                                                         const std::pair<double, unsigned> &b) { return a.first < b.first; });
+    times.clear();
+    weights.clear();
+    for (const auto &entry : order) {
+        const float seconds = static_cast<float>(entry.first);
+        if (!times.empty() && !(seconds > times.back())) {
+            ++counts.repeatedTimes; // glTF needs strictly increasing times (as floats)
+            continue;
+        }
+        times.push_back(seconds);
+        const size_t row = weights.size();
+        weights.resize(row + targets, 0.0f);
+        const aiMeshMorphKey &key = channel.mKeys[entry.second];
+        if (!key.mValues || !key.mWeights) {
+            continue;
+        }
+        for (unsigned j = 0; j < key.mNumValuesAndWeights; ++j) {
+            const unsigned target = key.mValues[j];
+            const double weight = key.mWeights[j];
+            if (target >= targets) {
+                ++counts.outOfRange;
+            } else if (!std::isfinite(weight)) {
+                ++counts.badWeights;
+            } else {
+                weights[row + target] = static_cast<float>(weight);
+            }
+        }
+    }
+    return !times.empty();
+}
+
+} // namespace gltf_rules
+} // namespace assimp_retro

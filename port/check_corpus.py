@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""Checks that the glTF the patched stock `assimp` tool writes carries what
+the assimp-retro tool's completed glTF carries, for every real model in
+../shared/corpus: as many `weights` channels, cameras and nodes with
+`extras`, and zero Khronos validator errors.
+
+  port/check_corpus.py STOCK_ASSIMP ASSIMP_RETRO OUT_DIR [--camera-exporter PROGRAM] [--no-extras]
+
+--camera-exporter: a program `PROGRAM IN OUT` that imports with
+IMPORT_OBAN_CAMERA set through the C++ API and exports glTF with the patched
+library (port/tests/export_oban_camera.cpp); OBAN files are then also
+compared with `assimp-retro --set IMPORT_OBAN_CAMERA=1`.
+--no-extras: do not compare extras (Debian 5.2.5 without the extras backport).
+Exit status 1 when any file falls short.
+"""
+import json
+import pathlib
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+CORPUS = ROOT.parent / "shared" / "corpus"
+MODEL_SUFFIXES = {".abc", ".p3d", ".oni", ".dat"}
+
+
+def summary(path):
+    doc = json.loads(pathlib.Path(path).read_text())
+    weights = sum(1 for a in doc.get("animations", []) for c in a.get("channels", [])
+                  if c.get("target", {}).get("path") == "weights")
+    return {
+        "weights": weights,
+        "cameras": len(doc.get("cameras", [])),
+        "extras": sum(1 for n in doc.get("nodes", []) if n.get("extras")),
+    }
+
+
+def validate(path):
+    result = subprocess.run(["node", str(ROOT / "tools" / "gltf-validator" / "validate.mjs"), str(path)],
+                            capture_output=True, text=True)
+    try:
+        issues = json.loads(result.stdout)["issues"]
+        return issues["numErrors"] == 0, f"{issues['numErrors']} errors, {issues['numWarnings']} warnings"
+    except (ValueError, KeyError):
+        return False, (result.stdout + result.stderr).strip()[-200:]
+
+
+def run(command):
+    result = subprocess.run(command, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise RuntimeError(f"{' '.join(map(str, command))}: exit {result.returncode}: {result.stderr.strip()[-300:]}")
+
+
+def main():
+    args = sys.argv[1:]
+    camera_exporter = None
+    compare_extras = True
+    if "--camera-exporter" in args:
+        i = args.index("--camera-exporter")
+        camera_exporter = args[i + 1]
+        del args[i:i + 2]
+    if "--no-extras" in args:
+        args.remove("--no-extras")
+        compare_extras = False
+    if len(args) != 3:
+        sys.exit(__doc__)
+    stock, retro, out = args
+    if not CORPUS.is_dir():
+        sys.exit(f"check_corpus.py: {CORPUS} is missing: the real sample files are needed")
+    out = pathlib.Path(out)
+    (out / "stock").mkdir(parents=True, exist_ok=True)
+    (out / "retro").mkdir(parents=True, exist_ok=True)
+    keys = ["weights", "cameras"] + (["extras"] if compare_extras else [])
+    files = sorted(p for p in CORPUS.rglob("*") if p.suffix.lower() in MODEL_SUFFIXES)
+    jobs = [(f, [stock, "export", str(f)], []) for f in files]
+    if camera_exporter:
+        jobs += [(f, [camera_exporter, str(f)], ["--set", "IMPORT_OBAN_CAMERA=1"])
+                 for f in files if f.suffix.lower() in (".oni", ".dat")]
+    failures = 0
+    for n, (source, command, retro_options) in enumerate(jobs):
+        name = f"{n:02d}_{source.stem}"
+        mine, theirs = out / "stock" / f"{name}.gltf", out / "retro" / f"{name}.gltf"
+        try:
+            run(command + [str(mine)])
+            run([retro, "export", str(source), str(theirs)] + retro_options)
+        except RuntimeError as error:
+            print(f"FAIL {source.name}: {error}")
+            failures += 1
+            continue
+        got, want = summary(mine), summary(theirs)
+        valid, report = validate(mine)
+        short = [k for k in keys if got[k] < want[k]]
+        status = "ok  " if valid and not short else "FAIL"
+        failures += status == "FAIL"
+        what = " camera API" if retro_options else ""
+        print(f"{status} {source.relative_to(CORPUS)}{what}: stock {got}, assimp-retro {want}, "
+              f"validator {report}" + (f", short of {short}" if short else ""))
+    print(f"{len(jobs) - failures} of {len(jobs)} conversions carry what assimp-retro's do")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

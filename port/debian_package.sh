@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Builds Debian packages of Assimp 5.2.5 with the assimp-retro importers and
+# the exporter patches, the Debian way: Debian's source (apt-get source
+# assimp), the changes as a quilt series in debian/patches, a version suffix
+# with a debian/changelog entry (dch), dpkg-buildpackage with Debian's own
+# configuration (every format of Debian's libassimp5 stays in).
+#   port/debian_package.sh            # -> port/work/deb/*.deb
+# Install (replaces Debian's libassimp5 and assimp-utils system-wide):
+#   sudo apt-get install ./port/work/deb/libassimp5_*.deb ./port/work/deb/assimp-utils_*.deb
+# Back to Debian's packages:
+#   sudo apt-get install --reinstall --allow-downgrades libassimp5=5.2.5~ds0-1+b1 assimp-utils=5.2.5~ds0-1+b1
+# Only the architecture-dependent packages are built (libassimp5,
+# libassimp-dev, assimp-utils: dpkg-buildpackage -B); python3-pyassimp and the
+# docs are architecture-independent, unchanged, and use the new libassimp.so.5.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+work="$root/port/work/deb"
+version_suffix="+retro1"
+as_root=()
+[ "$(id -u)" -eq 0 ] || as_root=(sudo)
+
+. port/deb_src.sh
+ensure_deb_src
+"${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+  devscripts quilt dpkg-dev fakeroot ccache python3 >/dev/null
+"${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get build-dep -y -qq assimp >/dev/null
+
+rm -rf "$work"
+mkdir -p "$work"
+cd "$work"
+apt-get source -qq assimp 2>/dev/null
+src=$(find "$work" -maxdepth 1 -type d -name 'assimp-5.2.5*' | head -n 1)
+[ -n "$src" ] || { echo "apt-get source assimp gave no assimp-5.2.5 tree" >&2; exit 1; }
+export QUILT_PATCHES=debian/patches QUILT_REFRESH_ARGS="-p ab --no-timestamps --no-index"
+
+# 1. The importers: apply_to_assimp.py on a copy, the difference as one patch.
+base=$(basename "$src")
+cp -a "$src" "$work/a"
+rm -rf "$work/a/.pc"
+cp -a "$work/a" "$work/b"
+python3 "$root/port/apply_to_assimp.py" "$work/b" >/dev/null
+rm -f "$work/b/code/Common/.assimp-retro-files"
+(cd "$work" && diff -urN --exclude=debian --exclude=assimp-retro a b > "$work/assimp-retro-importers.patch") || true
+rm -rf "$work/a" "$work/b"
+{
+  echo "Description: LithTech ABC, Oni OBAN and Operation Flashpoint P3D importers (assimp-retro)"
+  echo "Author: assimp-retro"
+  echo "Forwarded: no"
+  echo "---"
+  cat "$work/assimp-retro-importers.patch"
+} > "$work/importers.patch"
+
+cd "$src"
+quilt push -a -q >/dev/null 2>&1 || true   # dpkg-source applied Debian's series already
+quilt import -P assimp-retro-importers.patch "$work/importers.patch" >/dev/null
+quilt push -q >/dev/null
+for patch in "$root"/port/patches/both/*.patch "$root"/port/patches/5.2.5-only/*.patch; do
+  [ -e "$patch" ] || continue
+  quilt import "$patch" >/dev/null && quilt push -q >/dev/null
+done
+quilt series
+
+# 2. The version: Debian's binary package is 5.2.5~ds0-1+b1; +retro1 sorts after it.
+DEBEMAIL="assimp-retro <assimp-retro@localhost>" dch -v "5.2.5~ds0-1${version_suffix}" -D bookworm --force-distribution \
+  "Add the assimp-retro importers (LithTech ABC, Oni OBAN, OFP P3D) and glTF2 exporter patches (cameras, morph weight animation, node extras) and the binary FBX null-record fix."
+
+# 3. Build (ccache when present; DEB_BUILD_OPTIONS from the caller win).
+export DEB_BUILD_OPTIONS="${DEB_BUILD_OPTIONS:-parallel=$(nproc) nocheck}"
+export PATH="/usr/lib/ccache:$PATH" CCACHE_DIR="${CCACHE_DIR:-$HOME/.ccache}"
+start=$(date +%s)
+dpkg-buildpackage -B -uc -us
+echo "dpkg-buildpackage took $(( $(date +%s) - start )) s"
+ls -1 "$work"/*.deb
