@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <new>
 #include <set>
 
 namespace assimp_retro {
@@ -25,6 +26,9 @@ using Json = GltfDocument::Json;
 constexpr double kDefaultTicksPerSecond = 25.0;
 constexpr double kPi = 3.14159265358979323846;
 constexpr int kMaxMetadataDepth = 64;
+/// Largest dense morph-weights table (keys x targets) written for one channel:
+/// 16M floats, 64 MB, far beyond any real animation.
+constexpr uint64_t kMaxMorphWeightValues = uint64_t(1) << 24;
 // aiMetadataType values newer Assimp headers add after AI_AIMETADATA (7).
 constexpr int kMetadataInt64 = 8;
 constexpr int kMetadataUint32 = 9;
@@ -617,6 +621,13 @@ private:
             }
             order.emplace_back(seconds, k);
         }
+        // The sampler output is dense (keys x targets): cap it, so a file with
+        // many targets and many keys cannot make it grow quadratically.
+        if (uint64_t(order.size()) * targets > kMaxMorphWeightValues) {
+            Note(what + ": " + std::to_string(order.size()) + " keys x " + std::to_string(targets) +
+                    " targets exceed the limit of " + std::to_string(kMaxMorphWeightValues) + " weights, skipped");
+            return false;
+        }
         std::stable_sort(order.begin(), order.end(),
                 [](const auto &a, const auto &b) { return a.first < b.first; });
         unsigned repeated = 0;
@@ -786,15 +797,23 @@ bool CompleteGltf(const aiScene &scene, const std::string &path, std::string *er
     GltfCompletionReport &out = report ? *report : localReport;
     out = GltfCompletionReport();
     std::string message;
-    GltfDocument document;
-    if (!document.Load(path, message)) {
-        if (error) {
-            *error = message;
+    bool completed = false;
+    try { // an API that reports through a bool and a message: nothing escapes
+        GltfDocument document;
+        if (!document.Load(path, message)) {
+            if (error) {
+                *error = message;
+            }
+            return false;
         }
-        return false;
+        Completion completion(scene, document, out);
+        completed = completion.Run(message) && (!out.fileChanged || document.Save(message));
+    } catch (const std::bad_alloc &) {
+        message = "glTF completion of " + path + ": out of memory";
+    } catch (const std::exception &e) {
+        message = "glTF completion of " + path + ": " + e.what();
     }
-    Completion completion(scene, document, out);
-    if (!completion.Run(message) || (out.fileChanged && !document.Save(message))) {
+    if (!completed) {
         if (error) {
             *error = message;
         }

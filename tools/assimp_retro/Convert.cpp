@@ -4,6 +4,7 @@
 #include <assimp_retro/gltf_completion.h>
 
 #include "Common/GltfTextureRefs.h"
+#include "Export/SceneCheck.h"
 
 #include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>
@@ -165,6 +166,10 @@ ConversionResult ConvertFile(Assimp::Importer &importer, Assimp::Exporter &expor
             for (const std::string &note : report.notes) {
                 result.notes.push_back("glTF completion: " + note);
             }
+        } else if (std::string invalid; !assimp_retro::CheckSceneForExport(*scene, &invalid)) {
+            result.error = "cannot export: " + invalid; // Assimp's exporters trust their input
+            result.exitCode = kExitExportFailed;
+            return result;
         } else if (exporter.Export(scene.get(), format.id, output) != AI_SUCCESS) {
             const char *message = exporter.GetErrorString();
             result.error = std::string("export failed: ") + ((message && *message) ? message : "unknown error");

@@ -256,6 +256,7 @@ void Builder::BuildMeshes(const Lod &lod, aiNode *node, const std::string &lodNa
     // beyond any OFP model, and MLOD frames are expanded from points to split
     // vertices, so the relative budget alone can still grow with the input.
     constexpr uint64_t kMaxMorphVertices = uint64_t(1) << 24;
+    constexpr uint64_t kAnimMeshCostInVertices = 100;
     const uint64_t morphBudget =
             std::min<uint64_t>(8 * (uint64_t(nVerts) * lod.frames.size()) + (uint64_t(1) << 20), kMaxMorphVertices);
     uint64_t morphUsed = 0;
@@ -355,8 +356,10 @@ void Builder::BuildMeshes(const Lod &lod, aiNode *node, const std::string &lodNa
                 }
             }
         }
-        // Morph frames: full position sets, one target each.
-        morphUsed += uint64_t(n) * lod.frames.size();
+        // Morph frames: full position sets, one target each. Each target also
+        // costs an aiAnimMesh (~1.2 KB): charged as 100 vertices, so a tiny
+        // LOD with millions of frames cannot allocate gigabytes.
+        morphUsed += (uint64_t(n) + kAnimMeshCostInVertices) * lod.frames.size();
         if (morphUsed > morphBudget) {
             delete mesh;
             throw ImportError("P3D: LOD '" + lodName + "': morph frames for " + std::to_string(lod.frames.size()) +
