@@ -2,6 +2,7 @@
 
 #include "Common/Handedness.h"
 #include "Common/ImportError.h"
+#include "Common/MaterialProperty.h"
 #include "Common/UniqueNames.h"
 
 #include <assimp/DefaultLogger.hpp>
@@ -538,9 +539,9 @@ void Builder::Build() {
         mScene->mMeshes = CopyArray(meshes);
         aiMaterial *material = new aiMaterial();
         const aiString materialName("Skin");
-        material->AddProperty(&materialName, AI_MATKEY_NAME);
+        AddMaterialProperty(*material, &materialName, AI_MATKEY_NAME);
         const aiColor3D white(1.f, 1.f, 1.f);
-        material->AddProperty(&white, 1, AI_MATKEY_COLOR_DIFFUSE);
+        AddMaterialProperty(*material, &white, 1, AI_MATKEY_COLOR_DIFFUSE);
         mScene->mNumMaterials = 1;
         mScene->mMaterials = new aiMaterial *[1]{material};
     } else {

@@ -1,5 +1,7 @@
 #include "ObanSceneBuilder.h"
 
+#include "Common/NodeChildren.h"
+
 #include "Common/Handedness.h"
 #include "Common/UniqueNames.h"
 
@@ -114,8 +116,7 @@ aiNode *NewNode(const std::string &name, const aiMatrix4x4 &transform) {
 }
 
 void AddChild(aiNode *parent, aiNode *child) {
-    aiNode *children[] = {child};
-    parent->addChildren(1, children);
+    assimp_retro::AppendChildren(*parent, &child, 1);
 }
 
 } // namespace

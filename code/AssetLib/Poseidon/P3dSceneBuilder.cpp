@@ -14,6 +14,8 @@
 
 #include "Common/Handedness.h"
 #include "Common/ImportError.h"
+#include "Common/MaterialProperty.h"
+#include "Common/NodeChildren.h"
 #include "Common/UniqueNames.h"
 
 #include <assimp/GltfMaterial.h>
@@ -117,13 +119,13 @@ unsigned Builder::MaterialFor(const std::string &texture, uint32_t flags) {
     // One material per texture path; the path is also its name, so it stays
     // visible where the texture itself cannot be used (a .paa in glTF).
     const aiString name = MakeString(mMaterialNames.Make(texture.empty() ? std::string("untextured") : texture));
-    material->AddProperty(&name, AI_MATKEY_NAME);
+    AddMaterialProperty(*material, &name, AI_MATKEY_NAME);
     const aiColor4D white(1.f, 1.f, 1.f, 1.f);
-    material->AddProperty(&white, 1, AI_MATKEY_COLOR_DIFFUSE);
+    AddMaterialProperty(*material, &white, 1, AI_MATKEY_COLOR_DIFFUSE);
     if (!texture.empty()) {
         // Verbatim (backslashes and all): what engines using the library expect.
         const aiString path = MakeString(texture);
-        material->AddProperty(&path, AI_MATKEY_TEXTURE_DIFFUSE(0));
+        AddMaterialProperty(*material, &path, AI_MATKEY_TEXTURE_DIFFUSE(0));
         int mapU = aiTextureMapMode_Wrap;
         int mapV = aiTextureMapMode_Wrap;
         if (!(key.flags & kNoClamp)) {
@@ -134,22 +136,22 @@ unsigned Builder::MaterialFor(const std::string &texture, uint32_t flags) {
                 mapV = aiTextureMapMode_Clamp;
             }
         }
-        material->AddProperty(&mapU, 1, AI_MATKEY_MAPPINGMODE_U_DIFFUSE(0));
-        material->AddProperty(&mapV, 1, AI_MATKEY_MAPPINGMODE_V_DIFFUSE(0));
+        AddMaterialProperty(*material, &mapU, 1, AI_MATKEY_MAPPINGMODE_U_DIFFUSE(0));
+        AddMaterialProperty(*material, &mapV, 1, AI_MATKEY_MAPPINGMODE_V_DIFFUSE(0));
     }
     if (key.flags & kIsAlpha) {
         const int blend = aiBlendMode_Default;
-        material->AddProperty(&blend, 1, AI_MATKEY_BLEND_FUNC);
+        AddMaterialProperty(*material, &blend, 1, AI_MATKEY_BLEND_FUNC);
         const aiString mode("BLEND");
-        material->AddProperty(&mode, AI_MATKEY_GLTF_ALPHAMODE);
+        AddMaterialProperty(*material, &mode, AI_MATKEY_GLTF_ALPHAMODE);
     } else if (key.flags & kIsTransparent) {
         const aiString mode("MASK");
-        material->AddProperty(&mode, AI_MATKEY_GLTF_ALPHAMODE);
+        AddMaterialProperty(*material, &mode, AI_MATKEY_GLTF_ALPHAMODE);
         const float cutoff = 0.5f;
-        material->AddProperty(&cutoff, 1, AI_MATKEY_GLTF_ALPHACUTOFF);
+        AddMaterialProperty(*material, &cutoff, 1, AI_MATKEY_GLTF_ALPHACUTOFF);
     }
     const int special = static_cast<int>(flags);
-    material->AddProperty(&special, 1, "$mat.p3d.special", 0, 0);
+    AddMaterialProperty(*material, &special, 1, "$mat.p3d.special", 0, 0);
     const unsigned index = static_cast<unsigned>(mMaterials.size());
     mMaterials.push_back(material);
     mMaterialIndex.emplace(key, index);
@@ -504,8 +506,10 @@ void Builder::Build() {
     }
     for (size_t index : ChosenLods()) {
         const Lod &lod = mModel.lods[index];
-        aiNode *lodNode = BuildLod(lod, mNodeNames.Make(LodName(lod.resolution), "LOD"));
-        root->addChildren(1, &lodNode); // owned by the scene at once
+        std::unique_ptr<aiNode> lodNode(BuildLod(lod, mNodeNames.Make(LodName(lod.resolution), "LOD")));
+        aiNode *adopted = lodNode.get();
+        AppendChildren(*root, &adopted, 1);
+        lodNode.release(); // owned by the scene now
     }
 
     if (!mMeshes.empty()) {
@@ -519,7 +523,7 @@ void Builder::Build() {
     if (mMaterials.empty()) {
         mMaterials.push_back(new aiMaterial());
         const aiString name("untextured");
-        mMaterials.back()->AddProperty(&name, AI_MATKEY_NAME);
+        AddMaterialProperty(*mMaterials.back(), &name, AI_MATKEY_NAME);
     }
     mScene->mNumMaterials = static_cast<unsigned>(mMaterials.size());
     mScene->mMaterials = new aiMaterial *[mScene->mNumMaterials];
