@@ -23,8 +23,9 @@ FORMATS = [
     ("ABC", "LithTech", "AbcImporter.h", "AbcImporter"),
     ("P3D", "Poseidon", "P3dImporter.h", "P3dImporter"),
 ]
-# Out-of-tree glue that an in-tree build does not need.
-COMMON_SKIP = {"Register.cpp"}
+# Out-of-tree glue that an in-tree build does not need (code/Register.cpp,
+# outside code/Common, is never copied).
+COMMON_SKIP = set()
 MARK = "assimp-retro"
 
 

@@ -5,8 +5,7 @@
 // a "Header" section followed by the v6 file token or a known v9+ version.
 #pragma once
 
-#include "AbcV6SceneBuilder.h"
-#include "AbcV9Import.h"
+#include "AbcSettings.h"
 
 #include <assimp/BaseImporter.h>
 

@@ -56,6 +56,7 @@ void P3dImporter::InternReadFile(const std::string &file, aiScene *scene, IOSyst
             : mLods == 1     ? assimp_retro::p3d::LodSelection::AllVisual
                              : assimp_retro::p3d::LodSelection::FirstVisual;
     options.rootName = name.empty() ? std::string("P3D") : name;
+    options.fileName = name; // as the reader names it in its errors
     assimp_retro::p3d::BuildScene(model, options, scene);
 }
 
