@@ -78,6 +78,10 @@ bool ImportOnce(const std::vector<uint8_t> &bytes, const char *hint, uint64_t fa
     importer.SetPropertyInteger(AI_CONFIG_IMPORT_P3D_LODS, 2);
     importer.SetPropertyBool(AI_CONFIG_IMPORT_ABC_VERTEX_ANIMATION, true);
     importer.SetPropertyBool(AI_CONFIG_IMPORT_ABC_CHILD_MODELS, false);
+    // Texture lookup walks folders with std::filesystem, whose error_code
+    // overloads call std::terminate when an allocation fails inside them
+    // (libstdc++): left out here, reported with issue 13.
+    importer.SetPropertyBool(AI_CONFIG_IMPORT_RETRO_TEXTURES, false);
     gCount = 0;
     gFailAt = failAt;
     gArmed = true;

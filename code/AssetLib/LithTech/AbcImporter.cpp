@@ -67,6 +67,7 @@ void AbcImporter::SetupProperties(const Importer *pImp) {
     mV6Settings.lodLevels = levels > 0 ? std::min(unsigned(levels), 32u) : 0u;
     mV9Settings.allLods = pImp->GetPropertyBool(AI_CONFIG_IMPORT_ABC_ALL_LODS, false);
     mV9Settings.childModels = pImp->GetPropertyBool(AI_CONFIG_IMPORT_ABC_CHILD_MODELS, true);
+    mTextures = assimp_retro::ReadTextureOptions(pImp);
 }
 
 void AbcImporter::InternReadFile(const std::string &pFile, aiScene *pScene, IOSystem *pIOHandler) {
@@ -85,6 +86,10 @@ void AbcImporter::InternReadFile(const std::string &pFile, aiScene *pScene, IOSy
     default:
         throw assimp_retro::ImportError("ABC: " + pFile +
                 ": not a LithTech ABC model (expected a 'Header' section with the v6 file token or version 9-13/108)");
+    }
+    if (mTextures.enabled) {
+        const auto skins = assimp_retro::LocateAbcSkins(*pScene, pIOHandler, pFile, mTextures);
+        assimp_retro::ApplyMaterialTextures(*pScene, skins, pIOHandler, mTextures, "ABC");
     }
 }
 

@@ -7,6 +7,8 @@
 
 #include "AbcSettings.h"
 
+#include "Common/Texture/TextureEmbedding.h"
+
 #include <assimp/BaseImporter.h>
 
 namespace Assimp {
@@ -26,6 +28,7 @@ protected:
 private:
     assimp_retro::abc::V6BuildSettings mV6Settings;
     assimp_retro::abc::V9ImportSettings mV9Settings;
+    assimp_retro::TextureOptions mTextures; ///< the texture properties
 };
 
 } // namespace Assimp
