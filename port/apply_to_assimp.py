@@ -3,8 +3,8 @@
 them, the way an in-tree importer is added (see ../shared/formats/ASSIMP.md §3.1):
 
   code/AssetLib/<Format>/     the importer folders, unchanged
-  code/Common/                the shared reader, error type, name and handedness helpers
-  include/assimp_retro/       the property names (config.h)
+  code/Common/                the shared reader, error type, name and handedness helpers, textures
+  include/assimp_retro/       the property names (config.h), the texture cache (texture_cache.h)
   code/CMakeLists.txt         one ADD_ASSIMP_IMPORTER block per format, after IQM's
   code/Common/ImporterRegistry.cpp   include + push_back per format, after IQM's
 
@@ -23,8 +23,9 @@ FORMATS = [
     ("ABC", "LithTech", "AbcImporter.h", "AbcImporter"),
     ("P3D", "Poseidon", "P3dImporter.h", "P3dImporter"),
 ]
-# Out-of-tree glue that an in-tree build does not need.
-COMMON_SKIP = {"Register.cpp"}
+# Out-of-tree glue that an in-tree build does not need (code/Register.cpp,
+# outside code/Common, is never copied).
+COMMON_SKIP = set()
 MARK = "assimp-retro"
 
 
@@ -61,15 +62,18 @@ def main():
     manifest = src / "code" / "Common" / ".assimp-retro-files"
     ours = set(manifest.read_text().split()) if manifest.exists() else set()
     common_files = []
-    for path in sorted((ROOT / "code" / "Common").iterdir()):
+    common = ROOT / "code" / "Common"
+    for path in sorted(common.rglob("*")):  # with subfolders (Texture/)
         if path.suffix not in (".h", ".cpp") or path.name in COMMON_SKIP:
             continue
-        target = src / "code" / "Common" / path.name
-        if target.exists() and path.name not in ours:
-            fail(f"code/Common/{path.name} already exists in Assimp's tree")
+        relative = path.relative_to(common).as_posix()
+        target = src / "code" / "Common" / relative
+        if target.exists() and relative not in ours:
+            fail(f"code/Common/{relative} already exists in Assimp's tree")
+        target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(path, target)
-        common_files.append(f"Common/{path.name}")
-    manifest.write_text("\n".join(p.split("/")[1] for p in common_files) + "\n")
+        common_files.append(f"Common/{relative}")
+    manifest.write_text("\n".join(p.split("/", 1)[1] for p in common_files) + "\n")
     for _, folder, _, _ in formats:
         dest = src / "code" / "AssetLib" / folder
         shutil.rmtree(dest, ignore_errors=True)
@@ -77,7 +81,8 @@ def main():
                         ignore=shutil.ignore_patterns("sources.cmake"))
     shutil.rmtree(src / "include" / "assimp_retro", ignore_errors=True)
     (src / "include" / "assimp_retro").mkdir(parents=True)
-    shutil.copy2(ROOT / "include" / "assimp_retro" / "config.h", src / "include" / "assimp_retro" / "config.h")
+    for header in ("config.h", "texture_cache.h"):  # what the importers include
+        shutil.copy2(ROOT / "include" / "assimp_retro" / header, src / "include" / "assimp_retro" / header)
 
     # code/CMakeLists.txt: the shared files go with every enabled format (the
     # macro appends them once per format; CMake ignores repeated sources).

@@ -32,6 +32,7 @@ public:
     size_t Remaining() const { return mSize - mPos; }
     bool AtEnd() const { return mPos == mSize; }
     const uint8_t *Data() const { return mData; }
+    const uint8_t *Here() const { return mData + mPos; } ///< the next byte; Remaining() bytes follow
 
     void Seek(size_t offset, const char *field);
     void Skip(size_t count, const char *field);

@@ -52,3 +52,49 @@
 ///   1 = every visual LOD (resolution LODs and the View-Gunner/Pilot/Cargo interiors),
 ///   2 = every LOD, including Geometry, Memory, Fire Geometry, Land Contact, ...
 #define AI_CONFIG_IMPORT_P3D_LODS "IMPORT_P3D_LODS"
+
+// ---- Textures (P3D and ABC) -------------------------------------------------
+// See README "Textures": how each format finds its texture files, and how they
+// are embedded.
+
+/// Bool, default true. Find, decode and embed the textures the model uses
+/// (P3D: the paths it names; ABC: its skins). False: no texture work at all;
+/// P3D materials keep the game paths in their diffuse slot, ABC materials get
+/// none.
+#define AI_CONFIG_IMPORT_RETRO_TEXTURES "IMPORT_RETRO_TEXTURES"
+
+/// Bool, default true. Decoded textures become embedded PNG aiTextures,
+/// referenced as "*0", "*1", ... from the diffuse slot. False: no decoding;
+/// the diffuse slot names the texture file that was found (a .paa/.pac/.dtx
+/// path on disk) instead.
+#define AI_CONFIG_IMPORT_RETRO_EMBED_TEXTURES "IMPORT_RETRO_EMBED_TEXTURES"
+
+/// Pointer (Importer::SetPropertyPointer) to an assimp_retro::TextureCache
+/// (<assimp_retro/texture_cache.h>), default none. Textures decoded once are
+/// taken from it by every import that shares it (thread-safe): a batch decodes
+/// a texture used by many models once. The cache must outlive the imports.
+#define AI_CONFIG_IMPORT_RETRO_TEXTURE_CACHE "IMPORT_RETRO_TEXTURE_CACHE"
+
+/// String, default "" (none). P3D: the game's data roots, the folders P3D
+/// texture paths ("tzk_objects\tomahawk.paa") are relative to, separated by
+/// ';' (or '|'). Searched before the folders above the model.
+#define AI_CONFIG_IMPORT_P3D_TEXTURE_ROOTS "IMPORT_P3D_TEXTURE_ROOTS"
+
+/// String, default "" (none). ABC: the skin of each material index, in order,
+/// separated by ';' (or '|'): "chars/skins/Cate_Jump.dtx;chars/skins/Cate_Jump_head.dtx".
+/// Relative paths are taken from the model's folder, then from
+/// AI_CONFIG_IMPORT_ABC_SKIN_DIR. An empty entry leaves that index untextured.
+/// When set, no skin is guessed.
+#define AI_CONFIG_IMPORT_ABC_SKINS "IMPORT_ABC_SKINS"
+
+/// String, default "" (none). ABC: a folder holding the model's skins
+/// ("<folder>/<model name>.dtx", "<model name>_head.dtx" for material index 1),
+/// searched before LithTech's MODELS -> SKINS convention.
+#define AI_CONFIG_IMPORT_ABC_SKIN_DIR "IMPORT_ABC_SKIN_DIR"
+
+/// Material property (aiString, one per texture type and index): the game's own
+/// path of a texture ("data\west_01.paa", a DTX skin file) once the texture
+/// slot holds something else (an embedded "*N" reference, a PNG file) or
+/// nothing (glTF cannot use it). semantic = the aiTextureType, index = the
+/// texture index.
+#define AI_MATKEY_RETRO_SOURCE_TEXTURE "$mat.retro.texture"

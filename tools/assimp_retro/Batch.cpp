@@ -8,6 +8,7 @@
 #include "Tool.h"
 
 #include <assimp_retro/assimp_retro.h>
+#include <assimp_retro/texture_cache.h>
 
 #include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>
@@ -16,7 +17,9 @@
 #include <atomic>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <thread>
 
@@ -301,15 +304,9 @@ void InstallCrashReport() {
     }
 }
 
-} // namespace
-
-int RunBatch(const std::vector<std::string> &args) {
-    BatchArguments batch;
-    const std::string argumentError = ParseBatchArguments(args, batch);
-    if (!argumentError.empty()) {
-        std::fprintf(stderr, "assimp-retro export: %s\n", argumentError.c_str());
-        return kExitUsage;
-    }
+// Checks the folders and the format of a parsed batch. Returns 0 when they are
+// usable, else the exit code (after printing why).
+int CheckBatch(const BatchArguments &batch, OutputFormat &format) {
     std::error_code ec;
     if (!fs::is_directory(batch.inputDir, ec)) {
         std::fprintf(stderr, "assimp-retro export: %s is not a folder\n", batch.inputDir.c_str());
@@ -325,28 +322,16 @@ int RunBatch(const std::vector<std::string> &args) {
         std::fprintf(stderr, "assimp-retro export: the output folder must differ from the input folder\n");
         return kExitUsage;
     }
-
     Assimp::Exporter formatLookup;
-    OutputFormat format;
     if (!FindOutputFormat(formatLookup, batch.formatName, format)) {
         std::fprintf(stderr, "assimp-retro export: unknown output format '%s' (see 'assimp-retro listexport')\n",
                 batch.formatName.c_str());
         return kExitExportFailed;
     }
+    return 0;
+}
 
-    unsigned skipped = 0;
-    std::string planError;
-    std::vector<Job> jobs;
-    {
-        Assimp::Importer importer;
-        assimp_retro::RegisterAll(importer);
-        jobs = PlanJobs(batch.inputDir, batch.outputDir, format, importer, skipped, planError);
-    }
-    if (!planError.empty()) {
-        std::fprintf(stderr, "assimp-retro export: %s\n", planError.c_str());
-        return kExitUsage;
-    }
-
+unsigned ChooseWorkerCount(const BatchArguments &batch, size_t jobCount) {
     unsigned workers = batch.jobs ? batch.jobs : std::max(1u, std::thread::hardware_concurrency());
     if (batch.options.LogRequested() && workers > 1) {
         // DefaultLogger is one object for the whole process and not made for
@@ -354,68 +339,67 @@ int RunBatch(const std::vector<std::string> &args) {
         workers = 1;
         std::fprintf(stderr, "assimp-retro export: log requested, using one worker thread\n");
     }
-    workers = static_cast<unsigned>(std::min<size_t>(workers, std::max<size_t>(jobs.size(), 1)));
-    std::printf("assimp-retro export: converting %zu file(s) from %s to %s as '%s' with %u worker(s)\n", jobs.size(),
-            batch.inputDir.c_str(), batch.outputDir.c_str(), format.id.c_str(), workers);
-    std::fflush(stdout);
+    return static_cast<unsigned>(std::min<size_t>(workers, std::max<size_t>(jobCount, 1)));
+}
 
-    StartLog(batch.options);
-    std::vector<ConversionResult> results(jobs.size());
+// The work shared by the worker threads: the jobs, where the next one is, the results.
+struct BatchRun {
+    const std::vector<Job> &jobs;
+    const OutputFormat &format;
+    const ImportOptions &options;
+    std::vector<ConversionResult> results;
     std::atomic<size_t> next{ 0 };
-    Progress progress(jobs.size(), batch.options.showLog || batch.options.verbose);
-    InstallCrashReport();
     std::atomic<unsigned> nextWorkerSlot{ 0 };
-    auto worker = [&]() {
-        const unsigned slot = nextWorkerSlot++ % kMaxTrackedWorkers;
-        // Everything per file is caught: one bad file never stops the batch.
-        std::unique_ptr<Assimp::Importer> importer;
-        std::unique_ptr<Assimp::Exporter> exporter;
-        try {
-            importer = std::make_unique<Assimp::Importer>();
-            exporter = std::make_unique<Assimp::Exporter>();
-            assimp_retro::RegisterAll(*importer);
-        } catch (...) {
-            importer.reset();
-        }
-        for (size_t index = next++; index < jobs.size(); index = next++) {
-            const Job &job = jobs[index];
-            ConversionResult &result = results[index];
-            try {
-                if (!importer) {
-                    result.error = "cannot create an Assimp importer";
-                } else {
-                    std::error_code dirError;
-                    fs::create_directories(job.output.parent_path(), dirError);
-                    if (dirError) {
-                        result.error = "cannot create folder " + job.output.parent_path().string() + ": " +
-                                       dirError.message();
-                    } else {
-                        gCurrentFile[slot] = job.relative.c_str();
-                        result = ConvertFile(*importer, *exporter, job.input.string(), job.output.string(), format,
-                                batch.options);
-                    }
-                }
-            } catch (const std::exception &e) {
-                result.ok = false;
-                result.error = std::string("unexpected error: ") + e.what();
-            } catch (...) {
-                result.ok = false;
-                result.error = "unexpected error (unknown exception)";
-            }
-            gCurrentFile[slot] = nullptr;
-            progress.Done(job, result);
-        }
-    };
-    std::vector<std::thread> threads;
-    for (unsigned i = 0; i < workers; ++i) {
-        threads.emplace_back(worker);
-    }
-    for (std::thread &thread : threads) {
-        thread.join();
-    }
-    progress.Finish();
-    StopLog(batch.options);
+    Progress progress;
 
+    BatchRun(const std::vector<Job> &jobs, const OutputFormat &format, const ImportOptions &options)
+        : jobs(jobs), format(format), options(options), results(jobs.size()),
+          progress(jobs.size(), options.showLog || options.verbose) {}
+};
+
+void ConvertJob(BatchRun &run, const Job &job, Assimp::Importer &importer, Assimp::Exporter &exporter,
+        unsigned slot, ConversionResult &result) {
+    std::error_code dirError;
+    fs::create_directories(job.output.parent_path(), dirError);
+    if (dirError) {
+        result.error = "cannot create folder " + job.output.parent_path().string() + ": " + dirError.message();
+        return;
+    }
+    gCurrentFile[slot] = job.relative.c_str();
+    result = ConvertFile(importer, exporter, job.input.string(), job.output.string(), run.format, run.options);
+}
+
+// One worker thread: its own Importer and Exporter (neither is thread-safe),
+// jobs taken in turn until none is left. One bad file never stops the batch.
+void RunWorker(BatchRun &run) {
+    const unsigned slot = run.nextWorkerSlot++ % kMaxTrackedWorkers;
+    std::unique_ptr<Assimp::Importer> importer;
+    std::unique_ptr<Assimp::Exporter> exporter;
+    try {
+        importer = std::make_unique<Assimp::Importer>();
+        exporter = std::make_unique<Assimp::Exporter>();
+        assimp_retro::RegisterAll(*importer);
+    } catch (...) {
+        importer.reset();
+    }
+    for (size_t index = run.next++; index < run.jobs.size(); index = run.next++) {
+        const Job &job = run.jobs[index];
+        ConversionResult &result = run.results[index];
+        ConvertCatchingAll(result, [&] {
+            if (!importer) {
+                result.error = "cannot create an Assimp importer";
+            } else {
+                ConvertJob(run, job, *importer, *exporter, slot, result);
+            }
+        });
+        gCurrentFile[slot] = nullptr;
+        run.progress.Done(job, result);
+    }
+}
+
+// Prints the summary; returns the batch's exit code.
+int Summarise(const std::vector<Job> &jobs, const std::vector<ConversionResult> &results, unsigned skipped,
+        const assimp_retro::TextureCache &textures) {
     size_t converted = 0;
     std::vector<size_t> failures;
     for (size_t i = 0; i < results.size(); ++i) {
@@ -430,6 +414,10 @@ int RunBatch(const std::vector<std::string> &args) {
     std::fflush(stderr);
     std::printf("\nSummary: %zu converted, %zu failed, %u skipped (not a model any importer knows)\n", converted,
             failures.size(), skipped);
+    if (textures.Size() > 0) {
+        std::printf("Textures: %zu file(s) decoded once each, reused %zu time(s)\n", textures.Made(),
+                textures.Reused());
+    }
     if (!failures.empty()) {
         std::printf("Failed:\n");
         for (size_t i : failures) {
@@ -438,6 +426,54 @@ int RunBatch(const std::vector<std::string> &args) {
     }
     std::fflush(stdout);
     return failures.empty() ? kExitSuccess : kExitBatchFailures;
+}
+
+} // namespace
+
+int RunBatch(const std::vector<std::string> &args) {
+    BatchArguments batch;
+    const std::string argumentError = ParseBatchArguments(args, batch);
+    if (!argumentError.empty()) {
+        std::fprintf(stderr, "assimp-retro export: %s\n", argumentError.c_str());
+        return kExitUsage;
+    }
+    OutputFormat format;
+    if (const int exitCode = CheckBatch(batch, format)) {
+        return exitCode;
+    }
+    unsigned skipped = 0;
+    std::string planError;
+    std::vector<Job> jobs;
+    {
+        Assimp::Importer importer;
+        assimp_retro::RegisterAll(importer);
+        jobs = PlanJobs(batch.inputDir, batch.outputDir, format, importer, skipped, planError);
+    }
+    if (!planError.empty()) {
+        std::fprintf(stderr, "assimp-retro export: %s\n", planError.c_str());
+        return kExitUsage;
+    }
+    const unsigned workers = ChooseWorkerCount(batch, jobs.size());
+    std::printf("assimp-retro export: converting %zu file(s) from %s to %s as '%s' with %u worker(s)\n", jobs.size(),
+            batch.inputDir.c_str(), batch.outputDir.c_str(), format.id.c_str(), workers);
+    std::fflush(stdout);
+
+    // A texture used by many models is decoded once, by whichever worker needs it first.
+    assimp_retro::TextureCache textures;
+    batch.options.textureCache = &textures;
+    StartLog(batch.options);
+    BatchRun run(jobs, format, batch.options);
+    InstallCrashReport();
+    std::vector<std::thread> threads;
+    for (unsigned i = 0; i < workers; ++i) {
+        threads.emplace_back(RunWorker, std::ref(run));
+    }
+    for (std::thread &thread : threads) {
+        thread.join();
+    }
+    run.progress.Finish();
+    StopLog(batch.options);
+    return Summarise(jobs, run.results, skipped, textures);
 }
 
 } // namespace retro_tool

@@ -3,7 +3,7 @@
 
 #include <assimp_retro/gltf_completion.h>
 
-#include "Common/GltfTextureRefs.h"
+#include <assimp_retro/gltf_texture_refs.h>
 
 #include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>
@@ -102,13 +102,13 @@ unsigned EffectivePostProcessing(const ImportOptions &options, const OutputForma
 ConversionResult ConvertFile(Assimp::Importer &importer, Assimp::Exporter &exporter, const std::string &input,
         const std::string &output, const OutputFormat &format, const ImportOptions &options) {
     ConversionResult result;
-    result.exitCode = kExitExportFailed; // for the catch blocks; set per stage below
-    try {
+    result.exitCode = kExitExportFailed; // for exceptions; set per stage below
+    ConvertCatchingAll(result, [&] {
         const unsigned flags = EffectivePostProcessing(options, format);
         if (!importer.ValidateFlags(flags)) {
             result.error = "unsupported combination of post-processing flags";
             result.exitCode = kExitUsage;
-            return result;
+            return;
         }
 
         ApplyImportProperties(importer, options);
@@ -117,7 +117,7 @@ ConversionResult ConvertFile(Assimp::Importer &importer, Assimp::Exporter &expor
             const char *message = importer.GetErrorString();
             result.error = (message && *message) ? message : "the importer returned no scene";
             result.exitCode = kExitImportFailed;
-            return result;
+            return;
         }
         result.importSeconds = SecondsSince(start);
         // Take ownership: the scene is changed below (rotation, glTF preparation).
@@ -155,7 +155,7 @@ ConversionResult ConvertFile(Assimp::Importer &importer, Assimp::Exporter &expor
             if (!assimp_retro::ExportGltf(*scene, format.id, output, &error, &report)) {
                 result.error = report.exported ? "glTF completion failed: " + error : error;
                 result.exitCode = report.exported ? kExitCompletionFailed : kExitExportFailed;
-                return result;
+                return;
             }
             if (report.camerasAdded || report.nodesWithExtras || report.weightChannelsAdded || options.verbose) {
                 result.notes.push_back("glTF completion: " + std::to_string(report.camerasAdded) + " camera(s), " +
@@ -165,22 +165,20 @@ ConversionResult ConvertFile(Assimp::Importer &importer, Assimp::Exporter &expor
             for (const std::string &note : report.notes) {
                 result.notes.push_back("glTF completion: " + note);
             }
+        } else if (!format.StoresEmbeddedTextures() &&
+                   !WriteTexturesBeside(*scene, output, result.notes, result.error)) {
+            result.exitCode = kExitExportFailed;
+            return;
         } else if (exporter.Export(scene.get(), format.id, output) != AI_SUCCESS) {
             const char *message = exporter.GetErrorString();
             result.error = std::string("export failed: ") + ((message && *message) ? message : "unknown error");
             result.exitCode = kExitExportFailed;
-            return result;
+            return;
         }
         result.exportSeconds = SecondsSince(start);
         result.ok = true;
         result.exitCode = kExitSuccess;
-    } catch (const std::exception &e) {
-        result.ok = false;
-        result.error = std::string("unexpected error: ") + e.what();
-    } catch (...) {
-        result.ok = false;
-        result.error = "unexpected error (unknown exception)";
-    }
+    });
     return result;
 }
 

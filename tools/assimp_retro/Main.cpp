@@ -27,6 +27,8 @@ const char *const kHelp =
         " \texport     - Export a file to one of the supported output formats,\n"
         " \t             or a whole folder with --recursive\n"
         " \tlistexport - List all supported export formats\n"
+        " \ttexture    - Decode a game texture (.paa/.pac/.dtx) to PNG, or a folder\n"
+        " \t             of them with --recursive\n"
         " \tversion    - Display assimp-retro's and Assimp's versions\n"
         " \thelp       - This text\n"
         "\n"
@@ -34,6 +36,7 @@ const char *const kHelp =
         " \tassimp-retro export model.abc model.glb -vds -l\n"
         " \tassimp-retro export --recursive GameData/ out/ -f glb -j 4\n"
         " \tassimp-retro info model.p3d -v\n"
+        " \tassimp-retro texture SKINS/BATWING.DTX batwing.png\n"
         "\n"
         " Exit codes: 0 success, 1 bad arguments, 2 unknown verb, 3 import failed,\n"
         " 4 export failed (or unknown format), 5 glTF completion failed,\n"
@@ -111,6 +114,9 @@ int main(int argc, char *argv[]) {
     }
     if (verb == "export") {
         return retro_tool::RunExport(args);
+    }
+    if (verb == "texture") {
+        return retro_tool::RunTexture(args);
     }
     if (verb == "info") {
         return retro_tool::RunInfo(args);

@@ -138,6 +138,11 @@ PropertyType KnownPropertyType(const std::string &name) {
             {AI_CONFIG_IMPORT_ABC_ALL_LODS, PropertyType::Bool},
             {AI_CONFIG_IMPORT_ABC_CHILD_MODELS, PropertyType::Bool},
             {AI_CONFIG_IMPORT_P3D_LODS, PropertyType::Int},
+            {AI_CONFIG_IMPORT_RETRO_TEXTURES, PropertyType::Bool},
+            {AI_CONFIG_IMPORT_RETRO_EMBED_TEXTURES, PropertyType::Bool},
+            {AI_CONFIG_IMPORT_P3D_TEXTURE_ROOTS, PropertyType::String},
+            {AI_CONFIG_IMPORT_ABC_SKINS, PropertyType::String},
+            {AI_CONFIG_IMPORT_ABC_SKIN_DIR, PropertyType::String},
     };
     for (const auto &property : kProperties) {
         if (name == property.name) {
@@ -252,6 +257,9 @@ bool ParseCommonParameters(const std::vector<std::string> &args, ImportOptions &
 }
 
 void ApplyImportProperties(Assimp::Importer &importer, const ImportOptions &options) {
+    if (options.textureCache) {
+        importer.SetPropertyPointer(AI_CONFIG_IMPORT_RETRO_TEXTURE_CACHE, options.textureCache);
+    }
     for (const auto &[name, value] : options.properties) {
         int number = 0;
         switch (KnownPropertyType(name)) {

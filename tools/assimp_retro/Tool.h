@@ -9,6 +9,8 @@
 //   Export.cpp            `export <in> [<out>]` and output format selection
 //   Batch.cpp             `export --recursive <in-dir> <out-dir>` with worker threads
 //   Info.cpp              `info <file>`
+//   Texture.cpp           `texture <in> [<out.png>]`, `texture --recursive <in-dir> <out-dir>`
+//   TextureFiles.cpp      embedded textures as image files beside OBJ/DAE/FBX outputs
 #pragma once
 
 #include <assimp/vector3.h>
@@ -19,6 +21,9 @@
 
 struct aiScene;
 struct aiExportFormatDesc;
+namespace assimp_retro {
+class TextureCache;
+}
 namespace Assimp {
 class Importer;
 class Exporter;
@@ -47,6 +52,8 @@ struct ImportOptions {
     bool noDefaultLbw = false; ///< --no-limit-bone-weights: skip the glTF default -lbw
     /// --set NAME=VALUE: import properties (e.g. IMPORT_OBAN_CAMERA=1), in order.
     std::vector<std::pair<std::string, std::string>> properties;
+    /// Batch mode: decoded textures shared by the workers (not owned).
+    assimp_retro::TextureCache *textureCache = nullptr;
     /// Arguments that were neither a known parameter nor consumed by the verb.
     std::vector<std::string> unknown;
 
@@ -80,6 +87,8 @@ struct OutputFormat {
     std::string extension;   ///< file extension without dot, e.g. "glb"
     std::string description;
     bool IsGltf2() const { return id == "gltf2" || id == "glb2"; }
+    /// Assimp's own dump formats store embedded aiTextures as they are.
+    bool StoresEmbeddedTextures() const { return id == "assbin" || id == "assxml" || id == "assjson"; }
 };
 
 /// Finds the exporter for `name`: an exporter id ("glb2"), one of our aliases
@@ -104,6 +113,29 @@ struct ConversionResult {
 ConversionResult ConvertFile(Assimp::Importer &importer, Assimp::Exporter &exporter, const std::string &input,
         const std::string &output, const OutputFormat &format, const ImportOptions &options);
 
+/// Runs `convert` (which fills `result`); an exception it throws becomes a
+/// failed result ("unexpected error: ...") instead of leaving the caller.
+template <class Convert>
+void ConvertCatchingAll(ConversionResult &result, Convert &&convert) {
+    try {
+        convert();
+    } catch (const std::exception &e) {
+        result.ok = false;
+        result.error = std::string("unexpected error: ") + e.what();
+    } catch (...) {
+        result.ok = false;
+        result.error = "unexpected error (unknown exception)";
+    }
+}
+
+/// For exporters that reference image files (OBJ, COLLADA, FBX, ...): writes
+/// each embedded texture of `scene` to "<output stem>_textures/<name>.<ext>"
+/// beside `output`, points the materials' "*N" references at those files
+/// (relative paths) and removes the embedded textures from the scene.
+/// Returns false with `error` set when a file cannot be written.
+bool WriteTexturesBeside(aiScene &scene, const std::string &output, std::vector<std::string> &notes,
+        std::string &error);
+
 /// The post-processing flags ConvertFile uses for `format` (the user's flags,
 /// plus aiProcess_LimitBoneWeights for glTF unless pointless or switched off).
 unsigned EffectivePostProcessing(const ImportOptions &options, const OutputFormat &format);
@@ -113,6 +145,7 @@ unsigned EffectivePostProcessing(const ImportOptions &options, const OutputForma
 int RunExport(const std::vector<std::string> &args);
 int RunBatch(const std::vector<std::string> &args);
 int RunInfo(const std::vector<std::string> &args);
+int RunTexture(const std::vector<std::string> &args); ///< Texture.cpp: `texture` (PAA/PAC/DTX -> PNG)
 
 /// Text of `assimp-retro export --help` / `info --help`.
 extern const char *const kExportHelp;

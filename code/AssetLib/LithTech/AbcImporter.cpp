@@ -3,6 +3,9 @@
 #include <algorithm>
 
 #include "AbcV6Reader.h"
+#include "AbcV6SceneBuilder.h"
+#include "AbcV9Import.h"
+#include "AbcV9Reader.h"
 #include "Common/FileBuffer.h"
 #include "Common/ImportError.h"
 
@@ -12,7 +15,6 @@
 #include <assimp/importerdesc.h>
 #include <assimp/scene.h>
 
-#include <cstring>
 
 namespace Assimp {
 
@@ -30,23 +32,18 @@ const aiImporterDesc kDescription = {
 
 enum class AbcKind { None, V6, V9 };
 
-/// Enough of the file to tell: "\x06\x00Header", next offset, then either
-/// u16 28 + the v6 token or a u32 version.
-constexpr size_t kDetectBytes = 14 + 28;
+/// Enough of the file to tell: the "Header" section's start (u16 name length,
+/// "Header", u32 next-section offset), then either the v6 file token (u16
+/// length + 28 characters) or a u32 version.
+constexpr size_t kHeaderSectionStart = 2 + 6 + 4;
+constexpr size_t kV6TokenBytes = 2 + 28; // u16 length + "MonolithExport Model File v6"
+constexpr size_t kDetectBytes = kHeaderSectionStart + kV6TokenBytes;
 
 AbcKind Detect(const uint8_t *data, size_t size) {
-    static const uint8_t kHeader[] = {6, 0, 'H', 'e', 'a', 'd', 'e', 'r'};
-    if (size < 16 || std::memcmp(data, kHeader, sizeof(kHeader)) != 0) {
-        return AbcKind::None;
-    }
     if (assimp_retro::abc::IsV6(data, size)) {
         return AbcKind::V6;
     }
-    const uint32_t version = uint32_t(data[12]) | uint32_t(data[13]) << 8 | uint32_t(data[14]) << 16 | uint32_t(data[15]) << 24;
-    switch (version) {
-    case 9: case 10: case 11: case 12: case 13: case 108: return AbcKind::V9;
-    default: return AbcKind::None;
-    }
+    return assimp_retro::abc::v9::LooksLikeV9(data, size) ? AbcKind::V9 : AbcKind::None;
 }
 
 } // namespace
@@ -70,6 +67,7 @@ void AbcImporter::SetupProperties(const Importer *pImp) {
     mV6Settings.lodLevels = levels > 0 ? std::min(unsigned(levels), 32u) : 0u;
     mV9Settings.allLods = pImp->GetPropertyBool(AI_CONFIG_IMPORT_ABC_ALL_LODS, false);
     mV9Settings.childModels = pImp->GetPropertyBool(AI_CONFIG_IMPORT_ABC_CHILD_MODELS, true);
+    mTextures = assimp_retro::ReadTextureOptions(pImp);
 }
 
 void AbcImporter::InternReadFile(const std::string &pFile, aiScene *pScene, IOSystem *pIOHandler) {
@@ -77,7 +75,9 @@ void AbcImporter::InternReadFile(const std::string &pFile, aiScene *pScene, IOSy
     switch (Detect(data.data(), data.size())) {
     case AbcKind::V6: {
         const assimp_retro::abc::V6Model model = assimp_retro::abc::ReadV6(data.data(), data.size(), pFile);
-        assimp_retro::abc::BuildV6Scene(model, mV6Settings, pScene);
+        assimp_retro::abc::V6BuildSettings settings = mV6Settings;
+        settings.fileName = pFile;
+        assimp_retro::abc::BuildV6Scene(model, settings, pScene);
         break;
     }
     case AbcKind::V9:
@@ -86,6 +86,10 @@ void AbcImporter::InternReadFile(const std::string &pFile, aiScene *pScene, IOSy
     default:
         throw assimp_retro::ImportError("ABC: " + pFile +
                 ": not a LithTech ABC model (expected a 'Header' section with the v6 file token or version 9-13/108)");
+    }
+    if (mTextures.enabled) {
+        const auto skins = assimp_retro::LocateAbcSkins(*pScene, pIOHandler, pFile, mTextures);
+        assimp_retro::ApplyMaterialTextures(*pScene, skins, pIOHandler, mTextures, "ABC");
     }
 }
 

@@ -5,8 +5,9 @@
 // a "Header" section followed by the v6 file token or a known v9+ version.
 #pragma once
 
-#include "AbcV6SceneBuilder.h"
-#include "AbcV9Import.h"
+#include "AbcSettings.h"
+
+#include "Common/Texture/TextureEmbedding.h"
 
 #include <assimp/BaseImporter.h>
 
@@ -27,6 +28,7 @@ protected:
 private:
     assimp_retro::abc::V6BuildSettings mV6Settings;
     assimp_retro::abc::V9ImportSettings mV9Settings;
+    assimp_retro::TextureOptions mTextures; ///< the texture properties
 };
 
 } // namespace Assimp

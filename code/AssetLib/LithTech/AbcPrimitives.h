@@ -1,29 +1,20 @@
 // assimp-retro: the LithTech ABC primitives every version shares (ABC.md 2.1)
-// and their bounds-checked readers, used by the v6 and the v9+ readers.
+// and their bounds-checked readers, used by the v6 and the v9+ readers
+// (Vec3 and ReadVec3 are every format's: Common/Vec3.h).
 #pragma once
 
 #include "Common/BinaryReader.h"
+#include "Common/Vec3.h"
 
 namespace assimp_retro {
 namespace abc {
 
-struct Vec3 {
-    float x = 0.f, y = 0.f, z = 0.f;
-};
+using assimp_retro::Vec3;
 
 /// Stored x, y, z, w (w last); may be non-unit (LithTech normalises).
 struct Quat {
     float x = 0.f, y = 0.f, z = 0.f, w = 1.f;
 };
-
-/// Three finite floats.
-inline Vec3 ReadVec3(BinaryReader &r, const char *field) {
-    Vec3 v;
-    v.x = r.FiniteF32(field);
-    v.y = r.FiniteF32(field);
-    v.z = r.FiniteF32(field);
-    return v;
-}
 
 /// Four finite floats, x, y, z, w.
 inline Quat ReadQuat(BinaryReader &r, const char *field) {

@@ -44,7 +44,19 @@ void ReadHeader(BinaryReader &r, V6Model &model) {
     model.commandString = r.String16("CommandString");
 }
 
-void ReadGeometry(BinaryReader &r, V6Model &model) {
+/// Where the fields that refer across sections are, for the checks made once
+/// every section is read (absolute file offsets).
+struct CrossReferences {
+    size_t vertexList = 0;          ///< the Geometry section's first vertex
+    std::vector<size_t> mdVertList; ///< per node: its MDVertList
+};
+
+/// Bytes of one stored vertex: position, normal, node index, replacements.
+constexpr size_t kVertexBytes = 12 + 3 + 1 + 4;
+/// Offset of the node index within a stored vertex.
+constexpr size_t kVertexNodeOffset = 12 + 3;
+
+void ReadGeometry(BinaryReader &r, V6Model &model, CrossReferences &refs) {
     V6Geometry &g = model.geometry;
     g.present = true;
     g.boundsMin = ReadBounds(r, "BoundsMin");
@@ -78,6 +90,7 @@ void ReadGeometry(BinaryReader &r, V6Model &model) {
                 "NormalVerts");
     }
     g.vertices.resize(count);
+    refs.vertexList = r.AbsoluteOffset();
     for (V6Vertex &v : g.vertices) {
         v.position = ReadVec3(r, "vertex position");
         v.normal = ReadNormal(r, "vertex normal");
@@ -119,7 +132,7 @@ void ReadGeometry(BinaryReader &r, V6Model &model) {
     }
 }
 
-void ReadNodes(BinaryReader &r, V6Model &model) {
+void ReadNodes(BinaryReader &r, V6Model &model, CrossReferences &refs) {
     // Depth-first preorder without a count: one node is pending (the root);
     // each node read replaces itself with its children.
     uint64_t pending = 1;
@@ -139,6 +152,7 @@ void ReadNodes(BinaryReader &r, V6Model &model) {
         node.flags = r.U8("node Flags");
         const size_t mdCount = r.CheckCount(uint64_t(r.U32("NumMDVerts")), 2, "NumMDVerts");
         node.mdVertices.resize(mdCount);
+        refs.mdVertList.push_back(r.AbsoluteOffset());
         for (uint16_t &index : node.mdVertices) {
             index = r.U16("MDVertList");
         }
@@ -224,6 +238,29 @@ void ReadAnimDims(BinaryReader &r, V6Model &model) {
     model.hasAnimDims = true;
 }
 
+/// Vertices against the nodes and MD lists against the vertices (the sections
+/// may come in any order).
+void CheckCrossReferences(const BinaryReader &file, const V6Model &model, const CrossReferences &refs) {
+    const V6Geometry &g = model.geometry;
+    for (size_t i = 0; i < g.vertices.size(); ++i) {
+        if (g.vertices[i].node >= model.nodes.size()) {
+            file.FailAt(refs.vertexList + i * kVertexBytes + kVertexNodeOffset,
+                    "Geometry: vertex " + std::to_string(i) + " is bound to node " + std::to_string(g.vertices[i].node) +
+                            ", but the file has " + std::to_string(model.nodes.size()) + " nodes");
+        }
+    }
+    for (size_t n = 0; n < model.nodes.size(); ++n) {
+        const std::vector<uint16_t> &list = model.nodes[n].mdVertices;
+        for (size_t j = 0; j < list.size(); ++j) {
+            if (list[j] >= g.vertices.size()) {
+                file.FailAt(refs.mdVertList[n] + 2 * j, "Nodes: node " + std::to_string(n) + " '" + model.nodes[n].name +
+                                "' animates vertex " + std::to_string(list[j]) + ", but the file has " +
+                                std::to_string(g.vertices.size()) + " vertices");
+            }
+        }
+    }
+}
+
 } // namespace
 
 bool IsV6(const uint8_t *data, size_t size) {
@@ -238,6 +275,7 @@ bool IsV6(const uint8_t *data, size_t size) {
 V6Model ReadV6(const uint8_t *data, size_t size, const std::string &fileName) {
     BinaryReader file(data, size, "ABC", fileName);
     V6Model model;
+    CrossReferences refs;
     bool seenHeader = false, seenGeometry = false, seenNodes = false, seenAnimation = false, seenDims = false;
 
     size_t sectionStart = 0;
@@ -277,10 +315,10 @@ V6Model ReadV6(const uint8_t *data, size_t size, const std::string &fileName) {
                 ReadHeader(r, model);
             } else if (name == "Geometry") {
                 once(seenGeometry);
-                ReadGeometry(r, model);
+                ReadGeometry(r, model, refs);
             } else if (name == "Nodes") {
                 once(seenNodes);
-                ReadNodes(r, model);
+                ReadNodes(r, model, refs);
             } else if (name == "Animation") {
                 once(seenAnimation);
                 ReadAnimation(r, model);
@@ -330,63 +368,11 @@ V6Model ReadV6(const uint8_t *data, size_t size, const std::string &fileName) {
     if (!seenNodes) {
         file.FailAt(0, "the file has no Nodes section");
     }
-    // Cross-section checks: vertices and MD lists against the nodes.
-    const V6Geometry &g = model.geometry;
-    for (size_t i = 0; i < g.vertices.size(); ++i) {
-        if (g.vertices[i].node >= model.nodes.size()) {
-            file.FailAt(0, "Geometry: vertex " + std::to_string(i) + " is bound to node " + std::to_string(g.vertices[i].node) +
-                                   ", but the file has " + std::to_string(model.nodes.size()) + " nodes");
-        }
-    }
-    for (size_t n = 0; n < model.nodes.size(); ++n) {
-        for (uint16_t index : model.nodes[n].mdVertices) {
-            if (index >= g.vertices.size()) {
-                file.FailAt(0, "Nodes: node " + std::to_string(n) + " '" + model.nodes[n].name + "' animates vertex " +
-                                       std::to_string(index) + ", but the file has " + std::to_string(g.vertices.size()) + " vertices");
-            }
-        }
-    }
+    CheckCrossReferences(file, model, refs);
     if (seenAnimation && !seenDims) {
         model.warnings.push_back("no AnimDims section");
     }
     return model;
-}
-
-std::vector<V6Triangle> CollapseTriangles(const V6Geometry &g, uint32_t steps) {
-    if (steps > g.usableLodSteps) {
-        steps = g.usableLodSteps;
-    }
-    // replacedBy[v] = the collapse step that merges v (first one wins), or -1.
-    std::vector<int64_t> replacedBy(g.vertices.size(), -1);
-    for (uint32_t j = 0; j < steps; ++j) {
-        const V6Vertex &collapse = g.vertices[size_t(g.normalVerts) + j];
-        for (uint16_t v : collapse.replacements) {
-            if (replacedBy[v] < 0) {
-                replacedBy[v] = j;
-            }
-        }
-    }
-    // Collapse vertices only replace earlier vertices, so every chain ends.
-    auto follow = [&](uint32_t v) {
-        size_t current = v;
-        while (replacedBy[current] >= 0) {
-            current = size_t(g.normalVerts) + size_t(replacedBy[current]);
-        }
-        return static_cast<uint32_t>(current);
-    };
-    std::vector<V6Triangle> result;
-    result.reserve(g.triangles.size());
-    for (const V6Triangle &t : g.triangles) {
-        V6Triangle collapsed = t;
-        for (int c = 0; c < 3; ++c) {
-            collapsed.vertex[c] = follow(t.vertex[c]);
-        }
-        if (collapsed.vertex[0] != collapsed.vertex[1] && collapsed.vertex[1] != collapsed.vertex[2] &&
-                collapsed.vertex[0] != collapsed.vertex[2]) {
-            result.push_back(collapsed);
-        }
-    }
-    return result;
 }
 
 } // namespace abc

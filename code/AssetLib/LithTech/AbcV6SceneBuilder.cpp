@@ -2,13 +2,14 @@
 
 #include "Common/Handedness.h"
 #include "Common/ImportError.h"
+#include "Common/SceneHelpers.h"
 #include "Common/UniqueNames.h"
 
-#include <assimp/DefaultLogger.hpp>
 #include <assimp/material.h>
 #include <assimp/scene.h>
 
 #include <cmath>
+#include <algorithm>
 #include <cstring>
 #include <map>
 #include <memory>
@@ -21,16 +22,12 @@ namespace {
 
 constexpr MirrorAxis kMirror = MirrorAxis::X; // ABC.md 2.7
 const char *const kRootNodeName = "<ABC_Root>"; // the same as the v9+ import
+/// What one morph target's aiAnimMesh (about 1 KiB) counts as against
+/// V6BuildSettings::maxMorphVertices, besides its vertices.
+constexpr size_t kTargetCostInVertices = 100;
 
 void Warn(const std::string &message) {
-    Assimp::DefaultLogger::get()->warn(("ABC: " + message).c_str());
-}
-
-/// aiString::Set ignores strings that do not fit; cut them instead.
-aiString MakeString(const std::string &text) {
-    aiString s;
-    s.Set(text.size() < sizeof(s.data) - 1 ? text : text.substr(0, sizeof(s.data) - 1));
-    return s;
+    LogWarning("ABC: " + message);
 }
 
 aiVector3D ToScene(const Vec3 &v) {
@@ -66,18 +63,6 @@ T *CopyArray(const std::vector<T> &values) {
     return array;
 }
 
-void SetChildren(aiNode *parent, const std::vector<aiNode *> &children) {
-    if (children.empty()) {
-        return;
-    }
-    parent->mNumChildren = static_cast<unsigned>(children.size());
-    parent->mChildren = new aiNode *[children.size()];
-    for (size_t i = 0; i < children.size(); ++i) {
-        parent->mChildren[i] = children[i];
-        children[i]->mParent = parent;
-    }
-}
-
 /// One mesh of the scene being built, before it becomes an aiMesh.
 struct MeshPlan {
     std::string name;     ///< the aiMesh's
@@ -102,11 +87,20 @@ private:
     aiQuaternion SceneRotation(const Quat &stored) const;
     aiVector3D BindPosition(size_t vertex) const;
     aiVector3D MorphPosition(size_t vertex, size_t anim, size_t key) const;
-    aiMesh *BuildMesh(const MeshPlan &plan, std::vector<uint32_t> &sourceVertex) const;
+    std::vector<MeshPlan> PlanMeshes();
+    void PlanMorphTargets();
+    std::unique_ptr<aiMesh> BuildMesh(const MeshPlan &plan, std::vector<uint32_t> &sourceVertex) const;
+    void AddBones(aiMesh *mesh, const std::vector<uint32_t> &sourceVertex) const;
     bool HasVertexAnimation(const std::vector<uint32_t> &sourceVertex) const;
     void AddMorphTargets(aiMesh *mesh, const std::vector<uint32_t> &sourceVertex) const;
-    aiAnimation *BuildAnimation(size_t anim, const std::vector<std::string> &morphNodes);
+    std::vector<std::unique_ptr<aiMesh>> BuildMeshes(const std::vector<MeshPlan> &plans, std::vector<std::string> &morphNodes);
+    std::unique_ptr<aiNode> BuildNodeTree(const std::vector<MeshPlan> &plans) const;
+    std::unique_ptr<aiAnimation> BuildAnimation(size_t anim, const std::vector<std::string> &morphNodes) const;
+    std::vector<std::unique_ptr<aiAnimation>> BuildAnimations(const std::vector<std::string> &morphNodes,
+            std::vector<std::string> &animationNames);
     aiMetadata *BuildMetadata(const std::vector<std::string> &animationNames) const;
+    void HandOver(std::unique_ptr<aiNode> root, std::vector<std::unique_ptr<aiMesh>> meshes,
+            std::vector<std::unique_ptr<aiAnimation>> animations, aiMetadata *metadata);
 
     const V6Model &mModel;
     const V6BuildSettings &mSettings;
@@ -212,7 +206,7 @@ aiVector3D Builder::MorphPosition(size_t vertex, size_t anim, size_t key) const 
     return mGlobal[v.node] * ToScene(local);
 }
 
-aiMesh *Builder::BuildMesh(const MeshPlan &plan, std::vector<uint32_t> &sourceVertex) const {
+std::unique_ptr<aiMesh> Builder::BuildMesh(const MeshPlan &plan, std::vector<uint32_t> &sourceVertex) const {
     const std::vector<V6Vertex> &vertices = mModel.geometry.vertices;
     // LithTech's front faces are clockwise in its left-handed space; the
     // mirror makes them counter-clockwise unless FlipGeom stored them reversed.
@@ -256,8 +250,8 @@ aiMesh *Builder::BuildMesh(const MeshPlan &plan, std::vector<uint32_t> &sourceVe
         }
     }
 
-    aiMesh *mesh = new aiMesh();
-    mesh->mName = MakeString(plan.name);
+    std::unique_ptr<aiMesh> mesh(new aiMesh());
+    mesh->mName = MakeAiString(plan.name);
     mesh->mPrimitiveTypes = aiPrimitiveType_TRIANGLE;
     mesh->mMaterialIndex = 0;
     mesh->mNumVertices = static_cast<unsigned>(positions.size());
@@ -265,28 +259,31 @@ aiMesh *Builder::BuildMesh(const MeshPlan &plan, std::vector<uint32_t> &sourceVe
     mesh->mNormals = CopyArray(normals);
     mesh->mTextureCoords[0] = CopyArray(uvs);
     mesh->mNumUVComponents[0] = 2;
-    mesh->mNumFaces = static_cast<unsigned>(faces.size());
     mesh->mFaces = new aiFace[faces.size()];
+    mesh->mNumFaces = static_cast<unsigned>(faces.size());
     for (size_t i = 0; i < faces.size(); ++i) {
         std::swap(mesh->mFaces[i], faces[i]);
     }
+    AddBones(mesh.get(), sourceVertex);
+    return mesh;
+}
 
+void Builder::AddBones(aiMesh *mesh, const std::vector<uint32_t> &sourceVertex) const {
     // One bone per node; each vertex weighs 1 on its own node.
+    const std::vector<V6Vertex> &vertices = mModel.geometry.vertices;
     std::vector<std::vector<aiVertexWeight>> weights(mModel.nodes.size());
     for (size_t i = 0; i < sourceVertex.size(); ++i) {
         weights[vertices[sourceVertex[i]].node].emplace_back(unsigned(i), 1.f);
     }
+    mesh->mBones = new aiBone *[mModel.nodes.size()](); // null until filled: the mesh can free it at any point
     mesh->mNumBones = static_cast<unsigned>(mModel.nodes.size());
-    mesh->mBones = new aiBone *[mesh->mNumBones];
     for (size_t n = 0; n < mModel.nodes.size(); ++n) {
-        aiBone *bone = new aiBone();
-        bone->mName = MakeString(mNodeNames[n]);
+        aiBone *bone = mesh->mBones[n] = new aiBone();
+        bone->mName = MakeAiString(mNodeNames[n]);
         bone->mOffsetMatrix = RigidInverse(mGlobal[n]);
         bone->mNumWeights = static_cast<unsigned>(weights[n].size());
         bone->mWeights = CopyArray(weights[n]);
-        mesh->mBones[n] = bone;
     }
-    return mesh;
 }
 
 bool Builder::HasVertexAnimation(const std::vector<uint32_t> &sourceVertex) const {
@@ -300,36 +297,35 @@ bool Builder::HasVertexAnimation(const std::vector<uint32_t> &sourceVertex) cons
 
 void Builder::AddMorphTargets(aiMesh *mesh, const std::vector<uint32_t> &sourceVertex) const {
     mesh->mMethod = aiMorphingMethod_MORPH_RELATIVE;
+    mesh->mAnimMeshes = new aiAnimMesh *[mTargets.size()]();
     mesh->mNumAnimMeshes = static_cast<unsigned>(mTargets.size());
-    mesh->mAnimMeshes = new aiAnimMesh *[mTargets.size()];
     for (size_t t = 0; t < mTargets.size(); ++t) {
         const size_t anim = mTargets[t].first, key = mTargets[t].second;
-        aiAnimMesh *target = new aiAnimMesh();
-        target->mName = MakeString(mModel.animations[anim].name + "@" + std::to_string(mModel.animations[anim].keyframes[key].time));
+        aiAnimMesh *target = mesh->mAnimMeshes[t] = new aiAnimMesh();
+        target->mName = MakeAiString(mModel.animations[anim].name + "@" + std::to_string(mModel.animations[anim].keyframes[key].time));
         target->mNumVertices = mesh->mNumVertices;
         target->mVertices = new aiVector3D[mesh->mNumVertices];
         for (size_t i = 0; i < sourceVertex.size(); ++i) {
             target->mVertices[i] = MorphPosition(sourceVertex[i], anim, key);
         }
         target->mWeight = 0.f;
-        mesh->mAnimMeshes[t] = target;
     }
 }
 
-aiAnimation *Builder::BuildAnimation(size_t a, const std::vector<std::string> &morphNodes) {
+std::unique_ptr<aiAnimation> Builder::BuildAnimation(size_t a, const std::vector<std::string> &morphNodes) const {
     const V6Animation &anim = mModel.animations[a];
     const std::vector<size_t> &kept = mKeptKeys[a];
-    aiAnimation *out = new aiAnimation();
+    std::unique_ptr<aiAnimation> out(new aiAnimation());
     out->mTicksPerSecond = 1000.0;
     // The last key's time (the project's rule; real files store the same as
     // Length, which the metadata keeps).
     out->mDuration = anim.keyframes[kept.back()].time;
 
+    out->mChannels = new aiNodeAnim *[mModel.nodes.size()]();
     out->mNumChannels = static_cast<unsigned>(mModel.nodes.size());
-    out->mChannels = new aiNodeAnim *[out->mNumChannels];
     for (size_t n = 0; n < mModel.nodes.size(); ++n) {
-        aiNodeAnim *channel = new aiNodeAnim();
-        channel->mNodeName = MakeString(mNodeNames[n]);
+        aiNodeAnim *channel = out->mChannels[n] = new aiNodeAnim();
+        channel->mNodeName = MakeAiString(mNodeNames[n]);
         channel->mNumPositionKeys = channel->mNumRotationKeys = static_cast<unsigned>(kept.size());
         channel->mPositionKeys = new aiVectorKey[kept.size()];
         channel->mRotationKeys = new aiQuatKey[kept.size()];
@@ -349,7 +345,6 @@ aiAnimation *Builder::BuildAnimation(size_t a, const std::vector<std::string> &m
         channel->mScalingKeys = new aiVectorKey[1];
         channel->mScalingKeys[0].mTime = anim.keyframes[kept[0]].time;
         channel->mScalingKeys[0].mValue = aiVector3D(1.f, 1.f, 1.f);
-        out->mChannels[n] = channel;
     }
 
     // Morph weights: at keyframe k of this animation, its target weighs 1 and
@@ -357,21 +352,18 @@ aiAnimation *Builder::BuildAnimation(size_t a, const std::vector<std::string> &m
     // output, and CompleteGltf, give unnamed targets 0), which keeps this
     // linear in the number of keyframes.
     if (!morphNodes.empty()) {
+        out->mMorphMeshChannels = new aiMeshMorphAnim *[morphNodes.size()]();
         out->mNumMorphMeshChannels = static_cast<unsigned>(morphNodes.size());
-        out->mMorphMeshChannels = new aiMeshMorphAnim *[morphNodes.size()];
         for (size_t m = 0; m < morphNodes.size(); ++m) {
-            aiMeshMorphAnim *channel = new aiMeshMorphAnim();
-            channel->mName = MakeString(morphNodes[m]);
-            channel->mNumKeys = static_cast<unsigned>(kept.size());
+            aiMeshMorphAnim *channel = out->mMorphMeshChannels[m] = new aiMeshMorphAnim();
+            channel->mName = MakeAiString(morphNodes[m]);
             channel->mKeys = new aiMeshMorphKey[kept.size()];
+            channel->mNumKeys = static_cast<unsigned>(kept.size());
             for (size_t i = 0; i < kept.size(); ++i) {
                 aiMeshMorphKey &key = channel->mKeys[i];
                 key.mTime = anim.keyframes[kept[i]].time;
-                key.mNumValuesAndWeights = 1;
-                key.mValues = new unsigned[1]{static_cast<unsigned>(mFirstTarget[a] + i)};
-                key.mWeights = new double[1]{1.0};
+                SetSingleTargetKey(key, static_cast<unsigned>(mFirstTarget[a] + i));
             }
-            out->mMorphMeshChannels[m] = channel;
         }
     }
     return out;
@@ -379,13 +371,13 @@ aiAnimation *Builder::BuildAnimation(size_t a, const std::vector<std::string> &m
 
 aiMetadata *Builder::BuildMetadata(const std::vector<std::string> &animationNames) const {
     // Flat keys only: Assimp 5.2.5's scene copy (Exporter) aborts on nested metadata.
-    aiMetadata *meta = new aiMetadata();
-    meta->Add("abc:version", int32_t(6));
-    meta->Add("abc:commandString", MakeString(mModel.commandString));
-    meta->Add("abc:transformInfo", mModel.hasTransformInfo);
-    meta->Add("abc:flipGeom", int32_t(mModel.EffectiveFlipGeom() ? 1 : 0));
-    meta->Add("abc:flipAnim", int32_t(mModel.EffectiveFlipAnim() ? 1 : 0));
-    meta->Add("abc:lodSteps", int32_t(mModel.geometry.lodSteps));
+    MetaBuilder meta;
+    meta.Add("abc:version", int32_t(6));
+    meta.Add("abc:commandString", MakeAiString(mModel.commandString));
+    meta.Add("abc:transformInfo", mModel.hasTransformInfo);
+    meta.Add("abc:flipGeom", int32_t(mModel.EffectiveFlipGeom() ? 1 : 0));
+    meta.Add("abc:flipAnim", int32_t(mModel.EffectiveFlipAnim() ? 1 : 0));
+    meta.Add("abc:lodSteps", int32_t(mModel.geometry.lodSteps));
     unsigned sceneIndex = 0;
     for (size_t a = 0; a < mModel.animations.size(); ++a) {
         if (animationNames[a].empty()) {
@@ -393,21 +385,177 @@ aiMetadata *Builder::BuildMetadata(const std::vector<std::string> &animationName
         }
         const V6Animation &anim = mModel.animations[a];
         const std::string key = "abc:anim" + std::to_string(sceneIndex++) + ".";
-        meta->Add(key + "name", MakeString(animationNames[a]));
-        meta->Add(key + "lengthMs", int32_t(anim.length));
+        meta.Add(key + "name", MakeAiString(animationNames[a]));
+        meta.Add(key + "lengthMs", int32_t(anim.length));
         if (anim.hasDims) {
-            meta->Add(key + "extents", aiVector3D(anim.dims.x, anim.dims.y, anim.dims.z)); // sizes: not mirrored
+            meta.Add(key + "extents", aiVector3D(anim.dims.x, anim.dims.y, anim.dims.z)); // sizes: not mirrored
         }
         const std::vector<size_t> &kept = mKeptKeys[a];
         for (size_t i = 0; i < kept.size(); ++i) {
             const V6KeyframeInfo &info = anim.keyframes[kept[i]];
             if (!info.command.empty()) {
-                meta->Add(key + "key" + std::to_string(i) + ".command", MakeString(info.command));
-                meta->Add(key + "key" + std::to_string(i) + ".timeMs", int32_t(info.time));
+                meta.Add(key + "key" + std::to_string(i) + ".command", MakeAiString(info.command));
+                meta.Add(key + "key" + std::to_string(i) + ".timeMs", int32_t(info.time));
             }
         }
     }
-    return meta;
+    return meta.Build();
+}
+
+std::vector<MeshPlan> Builder::PlanMeshes() {
+    // The full-detail mesh, then the requested LODs.
+    std::vector<MeshPlan> plans;
+    const V6Geometry &g = mModel.geometry;
+    if (g.triangles.empty()) {
+        return plans;
+    }
+    MeshPlan base;
+    base.name = mNames.Make("Piece"); // v6 has one implicit piece; v9+ names it (io_scene: "Piece")
+    base.triangles = g.triangles;
+    base.nodeName = base.name;
+    plans.push_back(std::move(base));
+    const unsigned levels = std::min<unsigned>(mSettings.lodLevels, g.usableLodSteps);
+    if (mSettings.lodLevels > levels) {
+        Warn(std::to_string(mSettings.lodLevels) + " LOD levels requested, the file has " + std::to_string(g.usableLodSteps) +
+                " collapse steps");
+    }
+    for (unsigned level = 1; level <= levels; ++level) {
+        MeshPlan lod;
+        lod.lodLevel = int(level);
+        lod.collapseSteps = static_cast<uint32_t>(std::lround(double(level) * g.usableLodSteps / levels));
+        lod.triangles = CollapseTriangles(g, lod.collapseSteps);
+        if (lod.triangles.empty()) {
+            Warn("LOD " + std::to_string(level) + " collapses every triangle; left out");
+            continue;
+        }
+        lod.name = mNames.Make("Piece_LOD" + std::to_string(level));
+        lod.nodeName = mNames.Make("LOD" + std::to_string(level));
+        plans.push_back(std::move(lod));
+    }
+    return plans;
+}
+
+void Builder::PlanMorphTargets() {
+    // One target per kept keyframe of every animation.
+    mFirstTarget.assign(mModel.animations.size(), 0);
+    if (!mSettings.vertexAnimation) {
+        return;
+    }
+    for (size_t a = 0; a < mModel.animations.size(); ++a) {
+        mFirstTarget[a] = mTargets.size();
+        for (size_t k : mKeptKeys[a]) {
+            mTargets.emplace_back(a, k);
+        }
+    }
+}
+
+std::vector<std::unique_ptr<aiMesh>> Builder::BuildMeshes(const std::vector<MeshPlan> &plans, std::vector<std::string> &morphNodes) {
+    std::vector<std::unique_ptr<aiMesh>> meshes;
+    for (const MeshPlan &plan : plans) {
+        std::vector<uint32_t> sourceVertex;
+        std::unique_ptr<aiMesh> mesh = BuildMesh(plan, sourceVertex);
+        if (!mTargets.empty() && HasVertexAnimation(sourceVertex)) {
+            // Each target also costs an aiAnimMesh (about 1 KiB): count it as
+            // kTargetCostInVertices vertices, so tiny meshes cannot carry millions of targets.
+            const size_t needed = mTargets.size() * (size_t(mesh->mNumVertices) + kTargetCostInVertices);
+            if (needed > mSettings.maxMorphVertices - std::min(mMorphVertices, mSettings.maxMorphVertices)) {
+                Warn("mesh '" + plan.name + "': " + std::to_string(mTargets.size()) + " morph targets of " +
+                        std::to_string(mesh->mNumVertices) + " vertices exceed the limit of " + std::to_string(mSettings.maxMorphVertices) +
+                        " target vertices; its vertex animation is left out (animation 0, frame 0 only)");
+            } else {
+                mMorphVertices += needed;
+                AddMorphTargets(mesh.get(), sourceVertex);
+                morphNodes.push_back(plan.nodeName);
+            }
+        }
+        meshes.push_back(std::move(mesh));
+    }
+    return meshes;
+}
+
+std::unique_ptr<aiNode> Builder::BuildNodeTree(const std::vector<MeshPlan> &plans) const {
+    // The file's nodes, built leaves first (every parent comes before its
+    // children in the file), each owning its children as soon as it exists.
+    const size_t count = mModel.nodes.size();
+    std::vector<std::vector<std::unique_ptr<aiNode>>> children(count);
+    std::unique_ptr<aiNode> fileRoot;
+    for (size_t n = count; n-- > 0;) {
+        std::unique_ptr<aiNode> node(new aiNode(mNodeNames[n]));
+        node->mTransformation = mLocal[n];
+        std::reverse(children[n].begin(), children[n].end()); // collected last first
+        AdoptChildren(node.get(), children[n]);
+        const int parent = mModel.nodes[n].parent;
+        if (parent >= 0) {
+            children[size_t(parent)].push_back(std::move(node));
+        } else if (n == 0) {
+            fileRoot = std::move(node);
+        }
+    }
+    std::vector<std::unique_ptr<aiNode>> rootChildren;
+    rootChildren.push_back(std::move(fileRoot));
+    for (size_t m = 0; m < plans.size(); ++m) {
+        std::unique_ptr<aiNode> meshNode(new aiNode(plans[m].nodeName));
+        meshNode->mMeshes = new unsigned[1]{unsigned(m)};
+        meshNode->mNumMeshes = 1;
+        if (plans[m].lodLevel > 0) {
+            MetaBuilder meta;
+            meta.Add("abc:lod", int32_t(plans[m].lodLevel));
+            meta.Add("abc:lodCollapseSteps", int32_t(plans[m].collapseSteps));
+            meshNode->mMetaData = meta.Build();
+        }
+        rootChildren.push_back(std::move(meshNode));
+    }
+    std::unique_ptr<aiNode> root(new aiNode(kRootNodeName));
+    AdoptChildren(root.get(), rootChildren);
+    return root;
+}
+
+std::vector<std::unique_ptr<aiAnimation>> Builder::BuildAnimations(const std::vector<std::string> &morphNodes,
+        std::vector<std::string> &animationNames) {
+    // Animation names come from the nodes' name set: Assimp 5.2.5's glTF2
+    // exporter fails when an animation has the id of another glTF object (a
+    // node's name, or the fixed ids it gives the skin and the scene).
+    mNames.Reserve("skin");
+    mNames.Reserve("defaultScene");
+    animationNames.assign(mModel.animations.size(), std::string());
+    std::vector<std::unique_ptr<aiAnimation>> animations;
+    for (size_t a = 0; a < mModel.animations.size(); ++a) {
+        if (mKeptKeys[a].empty()) {
+            Warn("animation '" + mModel.animations[a].name + "' has no keyframes; left out"); // cannot be represented
+            continue;
+        }
+        animationNames[a] = mNames.Make(mModel.animations[a].name, "anim" + std::to_string(a));
+        std::unique_ptr<aiAnimation> anim = BuildAnimation(a, morphNodes);
+        anim->mName = MakeAiString(animationNames[a]);
+        animations.push_back(std::move(anim));
+    }
+    return animations;
+}
+
+void Builder::HandOver(std::unique_ptr<aiNode> root, std::vector<std::unique_ptr<aiMesh>> meshes,
+        std::vector<std::unique_ptr<aiAnimation>> animations, aiMetadata *metadata) {
+    // The scene owns each part as soon as it holds it (the importer deletes
+    // the scene after an error), so nothing is ever owned twice or not at all.
+    mScene->mMetaData = metadata;
+    mScene->mRootNode = root.release();
+    if (!meshes.empty()) {
+        std::vector<std::unique_ptr<aiMaterial>> materials;
+        materials.push_back(std::unique_ptr<aiMaterial>(new aiMaterial()));
+        const aiString materialName("Skin");
+        materials[0]->AddProperty(&materialName, AI_MATKEY_NAME);
+        const aiColor3D white(1.f, 1.f, 1.f);
+        materials[0]->AddProperty(&white, 1, AI_MATKEY_COLOR_DIFFUSE);
+        const unsigned meshCount = static_cast<unsigned>(meshes.size());
+        mScene->mMeshes = ReleaseToArray(meshes);
+        mScene->mNumMeshes = meshCount;
+        mScene->mMaterials = ReleaseToArray(materials);
+        mScene->mNumMaterials = 1;
+    } else {
+        mScene->mFlags |= AI_SCENE_FLAGS_INCOMPLETE;
+    }
+    const unsigned animationCount = static_cast<unsigned>(animations.size());
+    mScene->mAnimations = ReleaseToArray(animations);
+    mScene->mNumAnimations = animationCount;
 }
 
 void Builder::Build() {
@@ -415,141 +563,21 @@ void Builder::Build() {
         Warn(warning);
     }
     if (mModel.nodes.empty()) {
-        throw ImportError("ABC: the model has no nodes");
+        throw ImportError(MessagePrefix("ABC", mSettings.fileName) + "the model has no nodes");
     }
     NameNodes();
     ComputeKeptKeys();
     ComputeBindPose();
     ComputeMdSlots();
-
-    // Meshes: the full-detail one, then the requested LODs.
-    std::vector<MeshPlan> plans;
-    const V6Geometry &g = mModel.geometry;
-    if (!g.triangles.empty()) {
-        MeshPlan base;
-        base.name = mNames.Make("Piece"); // v6 has one implicit piece; v9+ names it (io_scene: "Piece")
-        base.triangles = g.triangles;
-        base.nodeName = base.name;
-        plans.push_back(std::move(base));
-        const unsigned levels = std::min<unsigned>(mSettings.lodLevels, g.usableLodSteps);
-        if (mSettings.lodLevels > levels) {
-            Warn(std::to_string(mSettings.lodLevels) + " LOD levels requested, the file has " + std::to_string(g.usableLodSteps) +
-                    " collapse steps");
-        }
-        for (unsigned level = 1; level <= levels; ++level) {
-            MeshPlan lod;
-            lod.lodLevel = int(level);
-            lod.collapseSteps = static_cast<uint32_t>(std::lround(double(level) * g.usableLodSteps / levels));
-            lod.triangles = CollapseTriangles(g, lod.collapseSteps);
-            if (lod.triangles.empty()) {
-                Warn("LOD " + std::to_string(level) + " collapses every triangle; left out");
-                continue;
-            }
-            lod.name = mNames.Make("Piece_LOD" + std::to_string(level));
-            lod.nodeName = mNames.Make("LOD" + std::to_string(level));
-            plans.push_back(std::move(lod));
-        }
-    }
-
-    // Morph targets: one per kept keyframe of every animation.
-    mFirstTarget.assign(mModel.animations.size(), 0);
-    if (mSettings.vertexAnimation) {
-        for (size_t a = 0; a < mModel.animations.size(); ++a) {
-            mFirstTarget[a] = mTargets.size();
-            for (size_t k : mKeptKeys[a]) {
-                mTargets.emplace_back(a, k);
-            }
-        }
-    }
-
-    std::vector<aiMesh *> meshes;
+    const std::vector<MeshPlan> plans = PlanMeshes();
+    PlanMorphTargets();
     std::vector<std::string> morphNodes; // nodes holding a mesh with targets
-    for (const MeshPlan &plan : plans) {
-        std::vector<uint32_t> sourceVertex;
-        aiMesh *mesh = BuildMesh(plan, sourceVertex);
-        if (!mTargets.empty() && HasVertexAnimation(sourceVertex)) {
-            // Each target also costs an aiAnimMesh (about 1 KiB): count it as
-            // 100 vertices, so tiny meshes cannot carry millions of targets.
-            const size_t needed = mTargets.size() * (size_t(mesh->mNumVertices) + 100);
-            if (needed > mSettings.maxMorphVertices - std::min(mMorphVertices, mSettings.maxMorphVertices)) {
-                Warn("mesh '" + plan.name + "': " + std::to_string(mTargets.size()) + " morph targets of " +
-                        std::to_string(mesh->mNumVertices) + " vertices exceed the limit of " + std::to_string(mSettings.maxMorphVertices) +
-                        " target vertices; its vertex animation is left out (animation 0, frame 0 only)");
-            } else {
-                mMorphVertices += needed;
-                AddMorphTargets(mesh, sourceVertex);
-                morphNodes.push_back(plan.nodeName);
-            }
-        }
-        meshes.push_back(mesh);
-    }
-
-    // Nodes.
-    aiNode *root = new aiNode(kRootNodeName);
-    std::vector<aiNode *> fileNodes(mModel.nodes.size());
-    std::vector<std::vector<aiNode *>> children(mModel.nodes.size());
-    for (size_t n = 0; n < mModel.nodes.size(); ++n) {
-        fileNodes[n] = new aiNode(mNodeNames[n]);
-        fileNodes[n]->mTransformation = mLocal[n];
-        if (mModel.nodes[n].parent >= 0) {
-            children[size_t(mModel.nodes[n].parent)].push_back(fileNodes[n]);
-        }
-    }
-    for (size_t n = 0; n < mModel.nodes.size(); ++n) {
-        SetChildren(fileNodes[n], children[n]);
-    }
-    std::vector<aiNode *> rootChildren{fileNodes[0]};
-    for (size_t m = 0; m < plans.size(); ++m) {
-        aiNode *meshNode = new aiNode(plans[m].nodeName);
-        meshNode->mNumMeshes = 1;
-        meshNode->mMeshes = new unsigned[1]{unsigned(m)};
-        if (plans[m].lodLevel > 0) {
-            meshNode->mMetaData = new aiMetadata();
-            meshNode->mMetaData->Add("abc:lod", int32_t(plans[m].lodLevel));
-            meshNode->mMetaData->Add("abc:lodCollapseSteps", int32_t(plans[m].collapseSteps));
-        }
-        rootChildren.push_back(meshNode);
-    }
-    SetChildren(root, rootChildren);
-    mScene->mRootNode = root;
-
-    // Animations (those without keyframes cannot be represented).
-    // ... nor with the fixed ids it gives the skin and the scene.
-    mNames.Reserve("skin");
-    mNames.Reserve("defaultScene");
-    std::vector<std::string> animationNames(mModel.animations.size());
-    std::vector<aiAnimation *> animations;
-    for (size_t a = 0; a < mModel.animations.size(); ++a) {
-        if (mKeptKeys[a].empty()) {
-            Warn("animation '" + mModel.animations[a].name + "' has no keyframes; left out");
-            continue;
-        }
-        // From the nodes' name set: Assimp 5.2.5's glTF2 exporter fails when an
-        // animation has the id of another glTF object (a node's name, ...)
-        animationNames[a] = mNames.Make(mModel.animations[a].name, "anim" + std::to_string(a));
-        aiAnimation *anim = BuildAnimation(a, morphNodes);
-        anim->mName = MakeString(animationNames[a]);
-        animations.push_back(anim);
-    }
-    mScene->mMetaData = BuildMetadata(animationNames);
-
-    if (!meshes.empty()) {
-        mScene->mNumMeshes = static_cast<unsigned>(meshes.size());
-        mScene->mMeshes = CopyArray(meshes);
-        aiMaterial *material = new aiMaterial();
-        const aiString materialName("Skin");
-        material->AddProperty(&materialName, AI_MATKEY_NAME);
-        const aiColor3D white(1.f, 1.f, 1.f);
-        material->AddProperty(&white, 1, AI_MATKEY_COLOR_DIFFUSE);
-        mScene->mNumMaterials = 1;
-        mScene->mMaterials = new aiMaterial *[1]{material};
-    } else {
-        mScene->mFlags |= AI_SCENE_FLAGS_INCOMPLETE;
-    }
-    if (!animations.empty()) {
-        mScene->mNumAnimations = static_cast<unsigned>(animations.size());
-        mScene->mAnimations = CopyArray(animations);
-    }
+    std::vector<std::unique_ptr<aiMesh>> meshes = BuildMeshes(plans, morphNodes);
+    std::unique_ptr<aiNode> root = BuildNodeTree(plans);
+    std::vector<std::string> animationNames; // per file animation; empty if left out
+    std::vector<std::unique_ptr<aiAnimation>> animations = BuildAnimations(morphNodes, animationNames);
+    std::unique_ptr<aiMetadata> metadata(BuildMetadata(animationNames));
+    HandOver(std::move(root), std::move(meshes), std::move(animations), metadata.release());
 }
 
 } // namespace

@@ -28,6 +28,7 @@
 //   an engine string .key<i>.command and .key<i>.timeMs.
 #pragma once
 
+#include "AbcSettings.h"
 #include "AbcV6Model.h"
 
 #include <cstddef>
@@ -37,16 +38,6 @@ struct aiScene;
 
 namespace assimp_retro {
 namespace abc {
-
-struct V6BuildSettings {
-    bool vertexAnimation = true; ///< AI_CONFIG_IMPORT_ABC_VERTEX_ANIMATION
-    unsigned lodLevels = 0;      ///< AI_CONFIG_IMPORT_ABC_LOD_LEVELS
-    /// Morph target vertices (targets x mesh vertices, over all meshes) at
-    /// most: 16M positions = 192 MB. Real models need a few million at most; a
-    /// hostile file could ask for far more (keyframes x triangles). Beyond it
-    /// a mesh keeps animation 0, frame 0 only, with a warning.
-    size_t maxMorphVertices = size_t(16) << 20;
-};
 
 /// Fills an empty `scene`. Logs the model's warnings and its own through
 /// Assimp's DefaultLogger. Throws ImportError only for data it cannot use.

@@ -6,13 +6,12 @@
 
 #include "Common/FileBuffer.h"
 #include "Common/ImportError.h"
+#include "Common/SceneHelpers.h"
 
-#include <assimp/DefaultLogger.hpp>
 #include <assimp/IOSystem.hpp>
 #include <assimp/scene.h>
 
 #include <algorithm>
-#include <cctype>
 #include <set>
 
 namespace assimp_retro {
@@ -21,17 +20,6 @@ namespace abc {
 namespace {
 
 const size_t kMaxChildDepth = 16;
-
-void Warn(const std::string &message) {
-    Assimp::DefaultLogger::get()->warn(message.c_str());
-}
-
-std::string Lower(std::string s) {
-    for (char &c : s) {
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    }
-    return s;
-}
 
 /// Folder part of `path` including the trailing separator ("" if none).
 std::string FolderOf(const std::string &path) {
@@ -48,7 +36,7 @@ std::vector<std::string> Candidates(const std::string &folder, const std::string
     if (base.empty()) {
         return out;
     }
-    const std::string lower = Lower(base);
+    const std::string lower = ToLower(base);
     const bool hasExtension = lower.size() > 4 && lower.compare(lower.size() - 4, 4, ".abc") == 0;
     if (hasExtension) {
         out.push_back(folder + base);
@@ -83,25 +71,25 @@ void LoadChildren(const v9::Model &model, const std::string &fileName, Assimp::I
             }
         }
         if (found.empty()) {
-            Warn("ABC: " + fileName + ": child model '" + name + "' not found next to the model; its animations are not imported");
+            LogWarning("ABC: " + fileName + ": child model '" + name + "' not found next to the model; its animations are not imported");
             continue;
         }
-        const std::string key = Lower(found);
+        const std::string key = ToLower(found);
         if (std::find(chain.begin(), chain.end(), key) != chain.end()) {
-            Warn("ABC: " + fileName + ": child model '" + name + "' (" + found + ") refers back to a model that uses it (cycle); skipped");
+            LogWarning("ABC: " + fileName + ": child model '" + name + "' (" + found + ") refers back to a model that uses it (cycle); skipped");
             continue;
         }
         if (!loaded.insert(key).second) {
             continue; // already imported through another path
         }
         if (chain.size() >= kMaxChildDepth) {
-            Warn("ABC: " + fileName + ": child models nested deeper than " + std::to_string(kMaxChildDepth) + "; '" + name + "' skipped");
+            LogWarning("ABC: " + fileName + ": child models nested deeper than " + std::to_string(kMaxChildDepth) + "; '" + name + "' skipped");
             continue;
         }
         try {
             const std::vector<uint8_t> bytes = ReadWholeFile(io, found, "ABC");
             if (!v9::LooksLikeV9(bytes.data(), bytes.size())) {
-                Warn("ABC: " + fileName + ": child model " + found + " is not an ABC v9+ file; skipped");
+                LogWarning("ABC: " + fileName + ": child model " + found + " is not an ABC v9+ file; skipped");
                 continue;
             }
             v9::ChildAnimationSource source{found, v9::ReadModel(bytes.data(), bytes.size(), found)};
@@ -116,7 +104,7 @@ void LoadChildren(const v9::Model &model, const std::string &fileName, Assimp::I
                 out.push_back(std::move(g));
             }
         } catch (const ImportError &e) {
-            Warn("ABC: " + fileName + ": child model " + found + " cannot be read (" + e.what() + "); skipped");
+            LogWarning("ABC: " + fileName + ": child model " + found + " cannot be read (" + e.what() + "); skipped");
         }
     }
 }
@@ -128,8 +116,8 @@ void ImportV9(const uint8_t *data, size_t size, const std::string &fileName, Ass
     const v9::Model model = v9::ReadModel(data, size, fileName);
     std::vector<v9::ChildAnimationSource> children;
     if (settings.childModels) {
-        std::vector<std::string> chain{Lower(fileName)};
-        std::set<std::string> loaded{Lower(fileName)};
+        std::vector<std::string> chain{ToLower(fileName)};
+        std::set<std::string> loaded{ToLower(fileName)};
         LoadChildren(model, fileName, io, chain, loaded, children);
     }
     v9::BuildScene(model, children, settings, fileName, scene);

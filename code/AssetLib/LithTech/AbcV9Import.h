@@ -2,6 +2,8 @@
 // AbcImporter dispatches here when the header's version is not 6.
 #pragma once
 
+#include "AbcSettings.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -13,12 +15,6 @@ class IOSystem;
 
 namespace assimp_retro {
 namespace abc {
-
-/// Import settings for v9+ files, filled from import properties by AbcImporter::SetupProperties.
-struct V9ImportSettings {
-    bool allLods = false;       ///< AI_CONFIG_IMPORT_ABC_ALL_LODS
-    bool childModels = true;    ///< AI_CONFIG_IMPORT_ABC_CHILD_MODELS
-};
 
 /// Reads a whole v9-v13/v108 file (already in memory) into `scene`.
 /// `io` finds child-model files next to `fileName`. Throws ImportError.

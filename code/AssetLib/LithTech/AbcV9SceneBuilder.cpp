@@ -2,6 +2,7 @@
 
 #include "Common/Handedness.h"
 #include "Common/ImportError.h"
+#include "Common/SceneHelpers.h"
 #include "Common/UniqueNames.h"
 
 #include <assimp/DefaultLogger.hpp>
@@ -51,50 +52,6 @@ aiMatrix4x4 ExactAffine(aiMatrix4x4 m) {
     m.d4 = 1.f;
     return m;
 }
-
-aiString Str(const std::string &s) {
-    aiString out;
-    // aiString holds at most sizeof(data)-1 bytes
-    const size_t n = std::min(s.size(), sizeof(out.data) - 1);
-    out.Set(s.substr(0, n));
-    return out;
-}
-
-std::string Lower(std::string s) {
-    for (char &c : s) {
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    }
-    return s;
-}
-
-void Warn(const std::string &message) {
-    Assimp::DefaultLogger::get()->warn(message.c_str());
-}
-
-/// Collects metadata entries, then builds one aiMetadata (aiMetadata::Add
-/// reallocates on every call).
-class MetaBuilder {
-public:
-    using Value = std::variant<bool, int32_t, uint64_t, float, aiString, aiVector3D>;
-    void Add(const std::string &key, Value value) { mEntries.emplace_back(key, std::move(value)); }
-    void AddString(const std::string &key, const std::string &value) { Add(key, Str(value)); }
-    bool Empty() const { return mEntries.empty(); }
-    aiMetadata *Build() const {
-        if (mEntries.empty()) {
-            return nullptr;
-        }
-        aiMetadata *meta = aiMetadata::Alloc(static_cast<unsigned>(mEntries.size()));
-        for (size_t i = 0; i < mEntries.size(); ++i) {
-            const unsigned index = static_cast<unsigned>(i);
-            const std::string &key = mEntries[i].first;
-            std::visit([&](const auto &v) { meta->Set(index, key, v); }, mEntries[i].second);
-        }
-        return meta;
-    }
-
-private:
-    std::vector<std::pair<std::string, Value>> mEntries;
-};
 
 struct Builder {
     const Model &model;
@@ -197,7 +154,7 @@ struct Builder {
             return found->second;
         }
         aiMaterial *mat = new aiMaterial();
-        const aiString name = Str("material" + std::to_string(piece.materialIndex));
+        const aiString name = MakeAiString("material" + std::to_string(piece.materialIndex));
         mat->AddProperty(&name, AI_MATKEY_NAME);
         const aiColor3D white(1.f, 1.f, 1.f);
         mat->AddProperty(&white, 1, AI_MATKEY_COLOR_DIFFUSE);
@@ -218,7 +175,7 @@ struct Builder {
             return nullptr;
         }
         std::unique_ptr<aiMesh> mesh(new aiMesh());
-        mesh->mName = Str(meshName);
+        mesh->mName = MakeAiString(meshName);
         mesh->mPrimitiveTypes = aiPrimitiveType_TRIANGLE;
         mesh->mMaterialIndex = MaterialFor(piece);
         const unsigned vertexCount = static_cast<unsigned>(lod.faces.size() * 3);
@@ -296,7 +253,7 @@ struct Builder {
         unsigned b = 0;
         for (auto &entry : boneWeights) {
             aiBone *bone = new aiBone();
-            bone->mName = Str(nodeNames[entry.first]);
+            bone->mName = MakeAiString(nodeNames[entry.first]);
             bone->mOffsetMatrix = Invert(globalBind[entry.first], entry.first);
             bone->mNumWeights = static_cast<unsigned>(entry.second.size());
             bone->mWeights = new aiVertexWeight[bone->mNumWeights];
@@ -320,7 +277,7 @@ struct Builder {
                 aiMesh *mesh = BuildMesh(piece, piece.lods[lod], meshName, unweighted);
                 if (!mesh) {
                     if (lod == 0) {
-                        Warn(prefix + "piece " + std::to_string(p) + " ('" + piece.name + "') has no faces in LOD 0; skipped");
+                        LogWarning(prefix + "piece " + std::to_string(p) + " ('" + piece.name + "') has no faces in LOD 0; skipped");
                     }
                     continue;
                 }
@@ -361,7 +318,7 @@ struct Builder {
             }
         }
         if (unweighted) {
-            Warn(prefix + std::to_string(unweighted) + " vertices have no weights; bound to the root node");
+            LogWarning(prefix + std::to_string(unweighted) + " vertices have no weights; bound to the root node");
         }
         return meshNodes;
     }
@@ -381,15 +338,15 @@ struct Builder {
     void BuildAnimation(const Animation &anim, const std::vector<int> &target, const std::string &source, UniqueNames &animNames,
             std::set<std::string> &seenNames) {
         if (anim.keyframes.empty()) {
-            Warn(prefix + "animation '" + anim.name + "' has no keyframes; skipped");
+            LogWarning(prefix + "animation '" + anim.name + "' has no keyframes; skipped");
             return;
         }
-        if (!source.empty() && seenNames.count(Lower(anim.name))) {
+        if (!source.empty() && seenNames.count(ToLower(anim.name))) {
             Assimp::DefaultLogger::get()->info((prefix + "child model " + source + ": animation '" + anim.name +
                                                 "' already exists; the first one is kept").c_str());
             return;
         }
-        seenNames.insert(Lower(anim.name));
+        seenNames.insert(ToLower(anim.name));
         // glTF needs strictly increasing key times: keep the first of equal or
         // backward times.
         std::vector<size_t> keep;
@@ -399,7 +356,7 @@ struct Builder {
             }
         }
         if (keep.size() != anim.keyframes.size()) {
-            Warn(prefix + "animation '" + anim.name + "': " + std::to_string(anim.keyframes.size() - keep.size()) +
+            LogWarning(prefix + "animation '" + anim.name + "': " + std::to_string(anim.keyframes.size() - keep.size()) +
                  " keyframes with non-increasing times dropped");
         }
         std::vector<aiNodeAnim *> channels;
@@ -411,7 +368,7 @@ struct Builder {
             const NodeTrack &track = anim.tracks[s];
             const bool rotationOnly = model.nodes[t].flags & kNodeRotationOnly;
             aiNodeAnim *ch = new aiNodeAnim();
-            ch->mNodeName = Str(nodeNames[t]);
+            ch->mNodeName = MakeAiString(nodeNames[t]);
             ch->mNumPositionKeys = ch->mNumRotationKeys = static_cast<unsigned>(keep.size());
             ch->mPositionKeys = new aiVectorKey[keep.size()];
             ch->mRotationKeys = new aiQuatKey[keep.size()];
@@ -434,12 +391,12 @@ struct Builder {
             channels.push_back(ch);
         }
         if (channels.empty()) {
-            Warn(prefix + (source.empty() ? "" : "child model " + source + ": ") + "animation '" + anim.name +
+            LogWarning(prefix + (source.empty() ? "" : "child model " + source + ": ") + "animation '" + anim.name +
                  "' animates no node of this model; skipped");
             return;
         }
         aiAnimation *a = new aiAnimation();
-        a->mName = Str(animNames.Make(anim.name, "anim"));
+        a->mName = MakeAiString(animNames.Make(anim.name, "anim"));
         a->mTicksPerSecond = 1000.0;
         a->mDuration = anim.keyframes[keep.back()].timeMs;
         a->mNumChannels = static_cast<unsigned>(channels.size());
@@ -481,13 +438,13 @@ struct Builder {
         // Child models share animations by node name (LithTech names are case-insensitive).
         std::unordered_map<std::string, int> byName;
         for (size_t i = 0; i < model.nodes.size(); ++i) {
-            byName.emplace(Lower(model.nodes[i].name), static_cast<int>(i));
+            byName.emplace(ToLower(model.nodes[i].name), static_cast<int>(i));
         }
         for (const ChildAnimationSource &child : children) {
             std::vector<int> target(child.model.nodes.size(), -1);
             std::vector<bool> taken(model.nodes.size(), false);
             for (size_t i = 0; i < target.size(); ++i) {
-                auto found = byName.find(Lower(child.model.nodes[i].name));
+                auto found = byName.find(ToLower(child.model.nodes[i].name));
                 // First match only: "Bone" and "bone" in one child would
                 // otherwise give one animation two channels for one node.
                 if (found != byName.end() && !taken[found->second]) {
@@ -540,7 +497,7 @@ struct Builder {
 
     void Build() {
         for (const std::string &w : model.warnings) {
-            Warn(prefix + w);
+            LogWarning(prefix + w);
         }
         BuildNodes();
         std::unique_ptr<aiNode> root(new aiNode(kRootNodeName));

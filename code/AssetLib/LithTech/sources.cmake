@@ -4,6 +4,7 @@ if(ASSIMP_RETRO_ENABLE_ABC)
   file(GLOB abc_v9_sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/AbcV9*.cpp)
   target_sources(assimp_retro PRIVATE
     ${CMAKE_CURRENT_LIST_DIR}/AbcImporter.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/AbcV6Model.cpp
     ${CMAKE_CURRENT_LIST_DIR}/AbcV6Reader.cpp
     ${CMAKE_CURRENT_LIST_DIR}/AbcV6SceneBuilder.cpp
     ${abc_v9_sources})

@@ -1,6 +1,7 @@
 #include "ObanSceneBuilder.h"
 
 #include "Common/Handedness.h"
+#include "Common/SceneHelpers.h"
 #include "Common/UniqueNames.h"
 
 #include <assimp/scene.h>
@@ -82,13 +83,13 @@ std::vector<Sample> SampleKeys(const ObanAnimation &oban, bool everyFrame) {
     return samples;
 }
 
-aiNodeAnim *MakeChannel(const std::string &nodeName, const std::vector<Sample> &samples) {
-    auto *channel = new aiNodeAnim();
-    channel->mNodeName.Set(nodeName);
-    channel->mNumPositionKeys = static_cast<unsigned>(samples.size());
-    channel->mNumRotationKeys = static_cast<unsigned>(samples.size());
+std::unique_ptr<aiNodeAnim> MakeChannel(const std::string &nodeName, const std::vector<Sample> &samples) {
+    std::unique_ptr<aiNodeAnim> channel(new aiNodeAnim());
+    channel->mNodeName = MakeAiString(nodeName);
     channel->mPositionKeys = new aiVectorKey[samples.size()];
     channel->mRotationKeys = new aiQuatKey[samples.size()];
+    channel->mNumPositionKeys = static_cast<unsigned>(samples.size());
+    channel->mNumRotationKeys = static_cast<unsigned>(samples.size());
     for (size_t i = 0; i < samples.size(); ++i) {
         channel->mPositionKeys[i] = aiVectorKey(samples[i].time, samples[i].position);
         channel->mRotationKeys[i] = aiQuatKey(samples[i].time, samples[i].rotation);
@@ -97,25 +98,56 @@ aiNodeAnim *MakeChannel(const std::string &nodeName, const std::vector<Sample> &
 }
 
 aiMetadata *MakeMetadata(const ObanAnimation &oban) {
-    aiMetadata *meta = aiMetadata::Alloc(6);
-    meta->Set(0, "OBAN:Instance", aiString(oban.instanceName));
-    meta->Set(1, "OBAN:Flags", aiString(ObanFlagNames(oban.flags)));
-    meta->Set(2, "OBAN:FlagBits", static_cast<int32_t>(oban.flags));
-    meta->Set(3, "OBAN:FrameCount", static_cast<int32_t>(oban.frameCount));
-    meta->Set(4, "OBAN:HalfStopFrame", static_cast<int32_t>(oban.halfStopFrame));
-    meta->Set(5, "OBAN:FrameLength", static_cast<int32_t>(oban.ticksPerFrame));
-    return meta;
+    MetaBuilder meta;
+    meta.AddString("OBAN:Instance", oban.instanceName);
+    meta.AddString("OBAN:Flags", ObanFlagNames(oban.flags));
+    meta.Add("OBAN:FlagBits", static_cast<int32_t>(oban.flags));
+    meta.Add("OBAN:FrameCount", static_cast<int32_t>(oban.frameCount));
+    meta.Add("OBAN:HalfStopFrame", static_cast<int32_t>(oban.halfStopFrame));
+    meta.Add("OBAN:FrameLength", static_cast<int32_t>(oban.ticksPerFrame));
+    return meta.Build();
 }
 
-aiNode *NewNode(const std::string &name, const aiMatrix4x4 &transform) {
-    auto *node = new aiNode(name);
+std::unique_ptr<aiNode> NewNode(const std::string &name, const aiMatrix4x4 &transform) {
+    std::unique_ptr<aiNode> node(new aiNode(name));
     node->mTransformation = transform;
     return node;
 }
 
-void AddChild(aiNode *parent, aiNode *child) {
-    aiNode *children[] = {child};
-    parent->addChildren(1, children);
+/// Makes `child` the only child of `parent`.
+void AdoptChild(aiNode *parent, std::unique_ptr<aiNode> child) {
+    std::vector<std::unique_ptr<aiNode>> children;
+    children.push_back(std::move(child));
+    AdoptChildren(parent, children);
+}
+
+std::unique_ptr<aiCamera> MakeCamera(const aiString &name) {
+    std::unique_ptr<aiCamera> camera(new aiCamera());
+    camera->mName = name;
+    camera->mPosition = aiVector3D(0, 0, 0);
+    camera->mLookAt = aiVector3D(0, 0, -1); // the engine's view = M * (0,0,-1)
+    camera->mUp = aiVector3D(0, 1, 0);
+    // The full angle: camera.h calls it the half angle, but Assimp's own
+    // importers (glTF2, COLLADA, FBX) store the full one (upstream PR #3912).
+    camera->mHorizontalFOV = kCameraHorizontalFovDegrees * static_cast<float>(AI_MATH_PI) / 180.f;
+    camera->mAspect = kCameraAspect;
+    camera->mClipPlaneNear = 1.f;     // Oni units (decimetres)
+    camera->mClipPlaneFar = 10000.f;
+    return camera;
+}
+
+aiMetadata *MakeRootMetadata(const std::vector<std::string> &placeholders, bool levelFile) {
+    std::string placeholderList;
+    for (const std::string &name : placeholders) {
+        placeholderList += (placeholderList.empty() ? "" : " ") + name;
+    }
+    MetaBuilder meta;
+    meta.AddString("OBAN:Container", levelFile ? "VR31 level instance file" : "VR32 OniSplit .oni file");
+    if (!placeholderList.empty()) {
+        // OBANs whose data lives in another file (global ones in level0_Final.dat).
+        meta.AddString("OBAN:Placeholders", placeholderList);
+    }
+    return meta.Build();
 }
 
 } // namespace
@@ -124,77 +156,60 @@ void BuildObanScene(const std::vector<ObanAnimation> &animations, const std::vec
         bool levelFile, const std::string &rootName, const ObanSceneOptions &options, aiScene *scene) {
     UniqueNames names;
     std::unique_ptr<aiNode> root(new aiNode(names.Make(rootName, "OBAN")));
-    {
-        std::string placeholderList;
-        for (const std::string &name : placeholders) {
-            placeholderList += (placeholderList.empty() ? "" : " ") + name;
-        }
-        root->mMetaData = aiMetadata::Alloc(placeholderList.empty() ? 1 : 2);
-        root->mMetaData->Set(0, "OBAN:Container", aiString(levelFile ? "VR31 level instance file" : "VR32 OniSplit .oni file"));
-        if (!placeholderList.empty()) {
-            // OBANs whose data lives in another file (global ones in level0_Final.dat).
-            root->mMetaData->Set(1, "OBAN:Placeholders", aiString(placeholderList));
-        }
-    }
+    root->mMetaData = MakeRootMetadata(placeholders, levelFile);
 
-    std::vector<aiAnimation *> sceneAnimations;
-    std::vector<aiCamera *> cameras;
+    // Everything stays owned here until the scene takes it at the end.
+    std::vector<std::unique_ptr<aiNode>> rootChildren;
+    std::vector<std::unique_ptr<aiAnimation>> sceneAnimations;
+    std::vector<std::unique_ptr<aiCamera>> cameras;
     for (const ObanAnimation &oban : animations) {
         const std::string display = ObanDisplayName(oban.instanceName);
-        aiNode *parent = root.get();
-        if (oban.flags & kObanLocal) {
-            // MUrMatrix_FromMax: keys of local animations are in 3ds Max's Z-up frame.
-            const aiMatrix4x4 rotX90(1, 0, 0, 0, 0, 0, -1, 0, 0, 1, 0, 0, 0, 0, 0, 1);
-            aiNode *local = NewNode(names.Make(display + "_local"), rotX90);
-            AddChild(parent, local);
-            parent = local;
-        }
+        const bool local = (oban.flags & kObanLocal) != 0;
+        const std::string localName = local ? names.Make(display + "_local") : std::string(); // named first, as ever
         const ObanKey &first = oban.keys.front();
-        aiNode *animated = NewNode(names.Make(display),
+        std::unique_ptr<aiNode> animated = NewNode(names.Make(display),
                 aiMatrix4x4(aiVector3D(1, 1, 1), EngineRotation(first), Translation(first)));
+        const aiString animatedName = animated->mName;
         animated->mMetaData = MakeMetadata(oban);
-        AddChild(parent, animated);
-        AddChild(animated, NewNode(names.Make(display + "_base"), ToMatrix(oban.baseTransform)));
+        AdoptChild(animated.get(), NewNode(names.Make(display + "_base"), ToMatrix(oban.baseTransform)));
 
         const bool wantsCamera = options.camerasOnAll || options.cameraNames.count(display) != 0;
         if (wantsCamera) {
-            auto *camera = new aiCamera();
-            camera->mName = animated->mName;
-            camera->mPosition = aiVector3D(0, 0, 0);
-            camera->mLookAt = aiVector3D(0, 0, -1); // the engine's view = M * (0,0,-1)
-            camera->mUp = aiVector3D(0, 1, 0);
-            // The full angle: camera.h calls it the half angle, but Assimp's own
-            // importers (glTF2, COLLADA, FBX) store the full one (upstream PR #3912).
-            camera->mHorizontalFOV = kCameraHorizontalFovDegrees * static_cast<float>(AI_MATH_PI) / 180.f;
-            camera->mAspect = kCameraAspect;
-            camera->mClipPlaneNear = 1.f;     // Oni units (decimetres)
-            camera->mClipPlaneFar = 10000.f;
-            cameras.push_back(camera);
+            cameras.push_back(MakeCamera(animatedName));
+        }
+        if (local) {
+            // MUrMatrix_FromMax: keys of local animations are in 3ds Max's Z-up frame.
+            const aiMatrix4x4 rotX90(1, 0, 0, 0, 0, 0, -1, 0, 0, 1, 0, 0, 0, 0, 0, 1);
+            std::unique_ptr<aiNode> localNode = NewNode(localName, rotX90);
+            AdoptChild(localNode.get(), std::move(animated));
+            rootChildren.push_back(std::move(localNode));
+        } else {
+            rootChildren.push_back(std::move(animated));
         }
 
         const std::vector<Sample> samples = SampleKeys(oban, options.resampleEveryFrame);
-        auto *animation = new aiAnimation();
+        std::unique_ptr<aiAnimation> animation(new aiAnimation());
         // Named after the Oni resource, and never like a node: Assimp's glTF2
         // exporter gives animations the raw name as glTF id, and an id shared
         // with a node aborts the export ("two objects with the same ID exist").
-        animation->mName.Set(names.Make(oban.instanceName));
+        animation->mName = MakeAiString(names.Make(oban.instanceName));
         animation->mTicksPerSecond = 60.0; // one frame per 60 Hz game tick
         animation->mDuration = samples.back().time;
+        std::vector<std::unique_ptr<aiNodeAnim>> channels;
+        channels.push_back(MakeChannel(animatedName.C_Str(), samples));
+        animation->mChannels = ReleaseToArray(channels);
         animation->mNumChannels = 1;
-        animation->mChannels = new aiNodeAnim *[1];
-        animation->mChannels[0] = MakeChannel(animated->mName.C_Str(), samples);
-        sceneAnimations.push_back(animation);
+        sceneAnimations.push_back(std::move(animation));
     }
 
+    AdoptChildren(root.get(), rootChildren);
     scene->mRootNode = root.release();
-    scene->mNumAnimations = static_cast<unsigned>(sceneAnimations.size());
-    scene->mAnimations = new aiAnimation *[sceneAnimations.size()];
-    std::copy(sceneAnimations.begin(), sceneAnimations.end(), scene->mAnimations);
-    if (!cameras.empty()) {
-        scene->mNumCameras = static_cast<unsigned>(cameras.size());
-        scene->mCameras = new aiCamera *[cameras.size()];
-        std::copy(cameras.begin(), cameras.end(), scene->mCameras);
-    }
+    const unsigned animationCount = static_cast<unsigned>(sceneAnimations.size());
+    scene->mAnimations = ReleaseToArray(sceneAnimations);
+    scene->mNumAnimations = animationCount;
+    const unsigned cameraCount = static_cast<unsigned>(cameras.size());
+    scene->mCameras = ReleaseToArray(cameras);
+    scene->mNumCameras = cameraCount;
     // An OBAN moves an object it does not contain: no meshes.
     scene->mFlags |= AI_SCENE_FLAGS_INCOMPLETE;
 }

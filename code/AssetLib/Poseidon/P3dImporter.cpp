@@ -43,6 +43,7 @@ const aiImporterDesc *P3dImporter::GetInfo() const {
 
 void P3dImporter::SetupProperties(const Importer *importer) {
     mLods = importer->GetPropertyInteger(AI_CONFIG_IMPORT_P3D_LODS, 0);
+    mTextures = assimp_retro::ReadTextureOptions(importer);
 }
 
 void P3dImporter::InternReadFile(const std::string &file, aiScene *scene, IOSystem *io) {
@@ -56,7 +57,12 @@ void P3dImporter::InternReadFile(const std::string &file, aiScene *scene, IOSyst
             : mLods == 1     ? assimp_retro::p3d::LodSelection::AllVisual
                              : assimp_retro::p3d::LodSelection::FirstVisual;
     options.rootName = name.empty() ? std::string("P3D") : name;
+    options.fileName = name; // as the reader names it in its errors
     assimp_retro::p3d::BuildScene(model, options, scene);
+    if (mTextures.enabled) {
+        const auto textures = assimp_retro::LocateP3dTextures(*scene, io, file, mTextures);
+        assimp_retro::ApplyMaterialTextures(*scene, textures, io, mTextures, "P3D");
+    }
 }
 
 } // namespace Assimp

@@ -3,6 +3,8 @@
 // the properties, read the file, then reader -> format model -> scene builder.
 #pragma once
 
+#include "Common/Texture/TextureEmbedding.h"
+
 #include <assimp/BaseImporter.h>
 
 namespace Assimp {
@@ -21,6 +23,7 @@ protected:
 
 private:
     int mLods = 0; ///< AI_CONFIG_IMPORT_P3D_LODS
+    assimp_retro::TextureOptions mTextures; ///< the texture properties
 };
 
 } // namespace Assimp

@@ -8,6 +8,8 @@
 // the way the engine does at load). See ../shared/formats/ODOL.md.
 #pragma once
 
+#include "Common/Vec3.h"
+
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -16,9 +18,7 @@
 namespace assimp_retro {
 namespace p3d {
 
-struct Vec3 {
-    float x = 0.f, y = 0.f, z = 0.f;
-};
+using assimp_retro::Vec3;
 
 struct Uv {
     float u = 0.f, v = 0.f;
@@ -44,9 +44,11 @@ struct Polygon {
     uint16_t index[4] = {0, 0, 0, 0};
 };
 
-/// A run of faces with one texture and one set of flags.
+/// An ODOL section: a run of faces with one texture and one set of flags.
+/// The reader checks and skips them (each face carries its own texture and
+/// flags), so a Lod holds none; the test writers write them.
 struct Section {
-    uint32_t beginFace = 0; ///< face index (the reader converts ODOL's byte offsets)
+    uint32_t beginFace = 0; ///< face index (ODOL stores byte offsets)
     uint32_t endFace = 0;   ///< one past the last face
     int32_t material = 0;
     int32_t texIndex = -1;
@@ -82,7 +84,6 @@ struct Lod {
     std::vector<uint32_t> clipFlags; ///< ODOL per-vertex flags; MLOD point flags
     std::vector<std::string> textures; ///< "" = untextured
     std::vector<Polygon> faces;
-    std::vector<Section> sections;
     std::vector<NamedSelection> selections;
     std::vector<std::pair<std::string, std::string>> properties;
     std::vector<Frame> frames;

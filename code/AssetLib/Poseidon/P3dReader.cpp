@@ -8,7 +8,9 @@
 #include "P3dReader.h"
 
 #include "Common/BinaryReader.h"
+#include "Common/LittleEndian.h"
 #include "Common/Lzss.h"
+#include "Common/Vec3.h"
 
 #include <algorithm>
 #include <cmath>
@@ -25,22 +27,12 @@ constexpr size_t kCompressThreshold = 1024; // ODOL arrays of >= 1024 bytes are 
 // LZSS expands at most 8 items of 18 bytes from 17 input bytes (flag byte +
 // 8 matches): a compressed array can never be more than 9x its input.
 constexpr uint64_t kMaxLzssRatio = 9;
+// An empty ODOL LOD still stores 19 counts and flags, its hints and its
+// bounds: 116 bytes. Each LOD claimed needs at least this many bytes left.
+constexpr size_t kMinOdolLodBytes = 100;
 
 std::string Str(size_t value) {
     return std::to_string(value);
-}
-
-inline float LoadF32(const uint8_t *p) {
-    float f;
-    uint32_t bits = uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24;
-    std::memcpy(&f, &bits, 4);
-    return f;
-}
-inline uint32_t LoadU32(const uint8_t *p) {
-    return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24;
-}
-inline uint16_t LoadU16(const uint8_t *p) {
-    return static_cast<uint16_t>(p[0] | p[1] << 8);
 }
 
 // ---- ODOL --------------------------------------------------------------------
@@ -64,7 +56,7 @@ std::vector<uint8_t> ReadCompArray(BinaryReader &r, size_t elemSize, const char 
         }
         out.resize(static_cast<size_t>(bytes));
         const size_t start = r.Offset();
-        const LzssResult result = LzssDecode(r.Data() + start, r.Remaining(), out.data(), out.size(),
+        const LzssResult result = LzssDecode(r.Here(), r.Remaining(), out.data(), out.size(),
                 LzssChecksum::UnsignedBytes);
         if (!result.Ok()) {
             std::string message = std::string("LZSS: ") + LzssStatusText(result.status) + " (" + Str(count) +
@@ -86,7 +78,7 @@ std::vector<uint16_t> ReadCompU16(BinaryReader &r, const char *field) {
     const std::vector<uint8_t> raw = ReadCompArray(r, 2, field, nullptr);
     std::vector<uint16_t> values(raw.size() / 2);
     for (size_t i = 0; i < values.size(); ++i) {
-        values[i] = LoadU16(&raw[2 * i]);
+        values[i] = LoadU16LE(&raw[2 * i]);
     }
     return values;
 }
@@ -95,30 +87,22 @@ std::vector<uint32_t> ReadCompU32(BinaryReader &r, const char *field) {
     const std::vector<uint8_t> raw = ReadCompArray(r, 4, field, nullptr);
     std::vector<uint32_t> values(raw.size() / 4);
     for (size_t i = 0; i < values.size(); ++i) {
-        values[i] = LoadU32(&raw[4 * i]);
+        values[i] = LoadU32LE(&raw[4 * i]);
     }
     return values;
 }
 
 std::vector<Vec3> ReadVec3Array(BinaryReader &r, const char *field) {
     const size_t count = r.CheckCount(uint64_t(r.U32(field)), 12, field);
-    const uint8_t *p = r.Bytes(count * 12, field);
     std::vector<Vec3> values(count);
-    for (size_t i = 0; i < count; ++i, p += 12) {
-        values[i] = {LoadF32(p), LoadF32(p + 4), LoadF32(p + 8)};
+    for (Vec3 &v : values) {
+        v = ReadVec3AnyFloat(r, field);
     }
     return values;
 }
 
-Vec3 ReadVec3(BinaryReader &r, const char *field) {
-    Vec3 v;
-    v.x = r.F32(field);
-    v.y = r.F32(field);
-    v.z = r.F32(field);
-    return v;
-}
-
-void ReadOdolLod(BinaryReader &r, Lod &lod) {
+/// ODOL LOD sections 1-7: clip flags, UVs, positions, normals, hints and bounds.
+void ReadOdolVertices(BinaryReader &r, Lod &lod) {
     // 1-4: vertex arrays
     const std::vector<uint32_t> clip = ReadCompU32(r, "clipFlags");
     uint32_t uvCount = 0;
@@ -136,7 +120,7 @@ void ReadOdolLod(BinaryReader &r, Lod &lod) {
     lod.clipFlags = clip;
     lod.uvs.resize(nVerts);
     for (size_t i = 0; i < nVerts; ++i) {
-        lod.uvs[i] = {LoadF32(&uvRaw[8 * i]), LoadF32(&uvRaw[8 * i + 4])};
+        lod.uvs[i] = {LoadF32LE(&uvRaw[8 * i]), LoadF32LE(&uvRaw[8 * i + 4])};
     }
     const size_t normalsAt = r.Offset();
     lod.normals = ReadVec3Array(r, "normals");
@@ -148,14 +132,23 @@ void ReadOdolLod(BinaryReader &r, Lod &lod) {
     r.U32("andHints");
     r.Skip(24, "minPos/maxPos");
     r.Skip(16, "bCenter/bRadius");
+}
 
+/// ODOL LOD section 8: the texture table.
+void ReadOdolTextures(BinaryReader &r, Lod &lod) {
     // 8: texture table
     const size_t nTextures = r.CheckCount(uint64_t(r.U32("textures")), 1, "textures");
     lod.textures.reserve(nTextures);
     for (size_t i = 0; i < nTextures; ++i) {
         lod.textures.push_back(r.CString("texture"));
     }
+}
 
+/// ODOL LOD sections 9-11: the point <-> vertex tables and the faces. Returns
+/// each face's byte offset in the engine's face buffer (sum of 10 + 2n), plus
+/// the end offset, for the sections that refer to faces by offset.
+std::vector<uint32_t> ReadOdolFaces(BinaryReader &r, Lod &lod) {
+    const size_t nVerts = lod.positions.size();
     // 9-10: MLOD point <-> vertex tables
     const std::vector<uint16_t> pointToVertex = ReadCompU16(r, "pointToVertex");
     lod.pointCount = static_cast<uint32_t>(pointToVertex.size());
@@ -196,33 +189,45 @@ void ReadOdolLod(BinaryReader &r, Lod &lod) {
     // rawSize == Σ(10+2n) in every binarised file, but Bohemia's own synthetic
     // fixture writes 0: it is only an allocation hint, so it is not checked.
     (void)rawSize;
-    // Byte offset -> face index (exact face boundaries only).
-    auto faceAtOffset = [&](uint32_t byteOffset, const char *field, size_t at) {
-        const auto it = std::lower_bound(faceOffset.begin(), faceOffset.end(), byteOffset);
-        if (it == faceOffset.end() || *it != byteOffset) {
-            r.FailAt(at, "offset " + Str(byteOffset) + " is not a face boundary", field);
-        }
-        return static_cast<uint32_t>(it - faceOffset.begin());
-    };
+    return faceOffset;
+}
 
+/// The index of the face at `byteOffset` of the face buffer (exact face
+/// boundaries only; the end offset gives the face count).
+uint32_t FaceAtOffset(const BinaryReader &r, const std::vector<uint32_t> &faceOffset, uint32_t byteOffset, const char *field,
+        size_t at) {
+    const auto it = std::lower_bound(faceOffset.begin(), faceOffset.end(), byteOffset);
+    if (it == faceOffset.end() || *it != byteOffset) {
+        r.FailAt(at, "offset " + Str(byteOffset) + " is not a face boundary", field);
+    }
+    return static_cast<uint32_t>(it - faceOffset.begin());
+}
+
+/// ODOL LOD section 12: sections (runs of faces with one texture and flags),
+/// checked and skipped: each face carries its own texture and flags.
+void ReadOdolSections(BinaryReader &r, const Lod &lod, const std::vector<uint32_t> &faceOffset) {
     // 12: sections
     const size_t nSections = r.CheckCount(uint64_t(r.U32("sections")), 18, "sections");
-    lod.sections.resize(nSections);
     for (size_t s = 0; s < nSections; ++s) {
-        Section &sec = lod.sections[s];
         const size_t at = r.Offset();
-        const uint32_t beg = r.U32("section.begin");
-        const uint32_t end = r.U32("section.end");
-        sec.beginFace = faceAtOffset(beg, "section.begin", at);
-        sec.endFace = faceAtOffset(end, "section.end", at + 4);
-        if (sec.endFace < sec.beginFace) {
+        const uint32_t beginFace = FaceAtOffset(r, faceOffset, r.U32("section.begin"), "section.begin", at);
+        const uint32_t endFace = FaceAtOffset(r, faceOffset, r.U32("section.end"), "section.end", at + 4);
+        if (endFace < beginFace) {
             r.FailAt(at, "section " + Str(s) + " ends before it begins", "section.end");
         }
-        sec.material = r.I32("section.material");
-        sec.texIndex = r.I16("section.texIndex");
-        sec.special = r.U32("section.special");
+        r.I32("section.material");
+        const size_t texIndexAt = r.Offset();
+        const int32_t texIndex = r.I16("section.texIndex");
+        if (texIndex < -1 || texIndex >= static_cast<int32_t>(lod.textures.size())) {
+            r.FailAt(texIndexAt, "section " + Str(s) + " texture index " + std::to_string(texIndex) + " out of range (" +
+                    Str(lod.textures.size()) + " textures)", "section.texIndex");
+        }
+        r.U32("section.special");
     }
+}
 
+/// ODOL LOD section 13: named selections.
+void ReadOdolSelections(BinaryReader &r, Lod &lod) {
     // 13: named selections
     const size_t nSel = r.CheckCount(uint64_t(r.U32("namedSelections")), 26, "namedSelections");
     lod.selections.resize(nSel);
@@ -232,8 +237,8 @@ void ReadOdolLod(BinaryReader &r, Lod &lod) {
         const size_t facesAt = r.Offset();
         const std::vector<uint16_t> faces = ReadCompU16(r, "selection.faces");
         for (uint16_t f : faces) {
-            if (f >= nFaces) {
-                r.FailAt(facesAt, "selection '" + sel.name + "' face index " + Str(f) + " >= face count " + Str(nFaces),
+            if (f >= lod.faces.size()) {
+                r.FailAt(facesAt, "selection '" + sel.name + "' face index " + Str(f) + " >= face count " + Str(lod.faces.size()),
                         "selection.faces");
             }
         }
@@ -245,9 +250,9 @@ void ReadOdolLod(BinaryReader &r, Lod &lod) {
         const size_t vertsAt = r.Offset();
         const std::vector<uint16_t> verts = ReadCompU16(r, "selection.vertices");
         for (uint16_t v : verts) {
-            if (v >= nVerts) {
+            if (v >= lod.positions.size()) {
                 r.FailAt(vertsAt, "selection '" + sel.name + "' vertex index " + Str(v) + " >= vertex count " +
-                        Str(nVerts), "selection.vertices");
+                        Str(lod.positions.size()), "selection.vertices");
             }
         }
         sel.vertices.assign(verts.begin(), verts.end());
@@ -258,7 +263,10 @@ void ReadOdolLod(BinaryReader &r, Lod &lod) {
                     Str(sel.vertices.size()) + " vertices", "selection.vertexWeights");
         }
     }
+}
 
+/// ODOL LOD sections 14-15: named properties and morph frames.
+void ReadOdolPropertiesAndFrames(BinaryReader &r, Lod &lod) {
     // 14: named properties
     const size_t nProps = r.CheckCount(uint64_t(r.U32("namedProperties")), 2, "namedProperties");
     for (size_t i = 0; i < nProps; ++i) {
@@ -274,12 +282,15 @@ void ReadOdolLod(BinaryReader &r, Lod &lod) {
         lod.frames[i].time = r.F32("frame.time");
         const size_t at = r.Offset();
         lod.frames[i].positions = ReadVec3Array(r, "frame.positions");
-        if (lod.frames[i].positions.size() != nVerts) {
+        if (lod.frames[i].positions.size() != lod.positions.size()) {
             r.FailAt(at, "frame " + Str(i) + " has " + Str(lod.frames[i].positions.size()) + " positions for " +
-                    Str(nVerts) + " vertices", "frame.positions");
+                    Str(lod.positions.size()) + " vertices", "frame.positions");
         }
     }
+}
 
+/// ODOL LOD sections 16-17: colours, LOD-wide flags and proxies.
+void ReadOdolProxies(BinaryReader &r, Lod &lod) {
     // 16: colours and LOD-wide flags
     lod.colorTop = r.U32("colorTop");
     lod.color = r.U32("color");
@@ -297,11 +308,21 @@ void ReadOdolLod(BinaryReader &r, Lod &lod) {
         proxy.id = r.I32("proxy.id");
         const size_t at = r.Offset();
         proxy.selection = r.I32("proxy.selIndex");
-        if (proxy.selection < -1 || proxy.selection >= static_cast<int32_t>(nSel)) {
+        if (proxy.selection < -1 || proxy.selection >= static_cast<int32_t>(lod.selections.size())) {
             r.FailAt(at, "proxy '" + proxy.name + "' selection index " + std::to_string(proxy.selection) +
-                    " out of range (" + Str(nSel) + " selections)", "proxy.selIndex");
+                    " out of range (" + Str(lod.selections.size()) + " selections)", "proxy.selIndex");
         }
     }
+}
+
+void ReadOdolLod(BinaryReader &r, Lod &lod) {
+    ReadOdolVertices(r, lod);
+    ReadOdolTextures(r, lod);
+    const std::vector<uint32_t> faceOffset = ReadOdolFaces(r, lod);
+    ReadOdolSections(r, lod, faceOffset);
+    ReadOdolSelections(r, lod);
+    ReadOdolPropertiesAndFrames(r, lod);
+    ReadOdolProxies(r, lod);
 }
 
 // ---- MLOD ---------------------------------------------------------------------
@@ -378,11 +399,22 @@ void ProxyFromTriangle(const Vec3 &a, const Vec3 &b, const Vec3 &c, float m[12])
     }
 }
 
-void ReadMlodLod(BinaryReader &r, Lod &lod, size_t lodIndex) {
+/// What one MLOD LOD's later parts need from its points and faces.
+struct MlodLodState {
+    bool p3dm = false; ///< a P3DM LOD (else SP3X)
+    size_t points = 0, faces = 0;
+    std::vector<Vec3> pointPos, normalVec;
+    std::vector<uint32_t> pointFlags;
+    std::vector<uint32_t> vertexPoint;                  ///< vertex -> MLOD point
+    std::vector<std::vector<uint32_t>> verticesOfPoint; ///< MLOD point -> its vertices
+};
+
+/// The LOD header, its points and its normals. Returns the stored face count.
+int32_t ReadMlodHeaderAndPoints(BinaryReader &r, Lod &lod, MlodLodState &m) {
     const size_t lodAt = r.Offset();
     const std::string magic = r.FixedString(4, "LOD signature");
-    const bool p3dm = magic == "P3DM";
-    if (magic != "SP3X" && !p3dm) {
+    m.p3dm = magic == "P3DM";
+    if (magic != "SP3X" && !m.p3dm) {
         r.FailAt(lodAt, "unknown LOD signature '" + magic + "' (expected SP3X or P3DM)", "LOD signature");
     }
     const int32_t headSize = r.I32("headSize");
@@ -396,25 +428,32 @@ void ReadMlodLod(BinaryReader &r, Lod &lod, size_t lodIndex) {
     r.U32("flags");
 
     // Points: xyz + flags; normals: xyz.
-    const size_t points = r.CheckCount(int64_t(nPoints), 16, "points");
-    std::vector<Vec3> pointPos(points);
-    std::vector<uint32_t> pointFlags(points);
-    for (size_t i = 0; i < points; ++i) {
-        pointPos[i] = ReadVec3(r, "point");
-        pointFlags[i] = r.U32("point.flags");
+    m.points = r.CheckCount(int64_t(nPoints), 16, "points");
+    m.pointPos.resize(m.points);
+    m.pointFlags.resize(m.points);
+    for (size_t i = 0; i < m.points; ++i) {
+        m.pointPos[i] = ReadVec3AnyFloat(r, "point");
+        m.pointFlags[i] = r.U32("point.flags");
     }
     const size_t normals = r.CheckCount(int64_t(nNormals), 12, "normals");
-    std::vector<Vec3> normalVec(normals);
+    m.normalVec.resize(normals);
     for (size_t i = 0; i < normals; ++i) {
-        normalVec[i] = ReadVec3(r, "normal");
+        m.normalVec[i] = ReadVec3AnyFloat(r, "normal");
     }
-    lod.pointCount = static_cast<uint32_t>(points);
+    lod.pointCount = static_cast<uint32_t>(m.points);
+    return nFaces;
+}
 
-    // Faces: split each (point, normal, uv) corner into its own vertex.
-    const size_t faces = r.CheckCount(int64_t(nFaces), p3dm ? 74 : 104, "faces");
+/// The faces: each (point, normal, uv) corner becomes its own vertex.
+void ReadMlodFaces(BinaryReader &r, Lod &lod, int32_t nFaces, MlodLodState &m) {
+    m.faces = r.CheckCount(int64_t(nFaces), m.p3dm ? 74 : 104, "faces");
+    const bool p3dm = m.p3dm;
+    const size_t points = m.points, normals = m.normalVec.size(), faces = m.faces;
+    const std::vector<Vec3> &pointPos = m.pointPos, &normalVec = m.normalVec;
+    const std::vector<uint32_t> &pointFlags = m.pointFlags;
+    std::vector<uint32_t> &vertexPoint = m.vertexPoint;
     std::unordered_map<CornerKey, uint32_t, CornerHash> vertexOf;
     std::unordered_map<std::string, int32_t> textureIndex;
-    std::vector<uint32_t> vertexPoint; // vertex -> MLOD point
     lod.faces.resize(faces);
     for (size_t f = 0; f < faces; ++f) {
         const size_t faceAt = r.Offset();
@@ -489,9 +528,17 @@ void ReadMlodLod(BinaryReader &r, Lod &lod, size_t lodIndex) {
             poly.index[3] = mlodOrder[2];
         }
     }
-    // Points no face uses (memory points, proxies' spare points): vertices too,
-    // so selections and frames reach them.
-    std::vector<std::vector<uint32_t>> verticesOfPoint(points);
+}
+
+/// Gives every MLOD point its vertices; points no face uses (memory points,
+/// proxies' spare points) become vertices too, so selections and frames reach them.
+void AddUnusedPoints(BinaryReader &r, Lod &lod, MlodLodState &m) {
+    const size_t points = m.points;
+    const std::vector<Vec3> &pointPos = m.pointPos;
+    const std::vector<uint32_t> &pointFlags = m.pointFlags;
+    std::vector<uint32_t> &vertexPoint = m.vertexPoint;
+    std::vector<std::vector<uint32_t>> &verticesOfPoint = m.verticesOfPoint;
+    verticesOfPoint.resize(points);
     for (uint32_t v = 0; v < vertexPoint.size(); ++v) {
         verticesOfPoint[vertexPoint[v]].push_back(v);
     }
@@ -508,7 +555,75 @@ void ReadMlodLod(BinaryReader &r, Lod &lod, size_t lodIndex) {
             vertexPoint.push_back(static_cast<uint32_t>(p));
         }
     }
+}
 
+/// An #Animation# tag: one morph frame, expanded from points to vertices.
+void ReadMlodFrame(BinaryReader &r, BinaryReader &tag, size_t tagAt, uint32_t size, const MlodLodState &m, Lod &lod) {
+    const size_t points = m.points;
+    const std::vector<uint32_t> &vertexPoint = m.vertexPoint;
+        if (size != 4 + 12 * uint64_t(points)) {
+            r.FailAt(tagAt, "#Animation# size " + Str(size) + " for " + Str(points) + " points", "tag.size");
+        }
+        // Frames are expanded from points to (split) vertices: bound the
+        // total, which the tag sizes alone do not (16M target vertices).
+        if ((lod.frames.size() + 1) * uint64_t(lod.positions.size()) > (uint64_t(1) << 24)) {
+            r.FailAt(tagAt, "#Animation# frame " + Str(lod.frames.size()) + " of " + Str(lod.positions.size()) +
+                    " vertices exceeds the limit of 16M morph target vertices", "tag.size");
+        }
+        Frame frame;
+        frame.time = tag.F32("time");
+        std::vector<Vec3> framePoints(points);
+        for (Vec3 &p : framePoints) {
+            p = ReadVec3AnyFloat(tag, "position");
+        }
+        frame.positions.resize(lod.positions.size());
+        for (size_t v = 0; v < vertexPoint.size(); ++v) {
+            frame.positions[v] = framePoints[vertexPoint[v]];
+        }
+        lod.frames.push_back(std::move(frame));
+}
+
+/// A named selection tag: one byte per point, then one per face.
+void ReadMlodSelection(BinaryReader &r, BinaryReader &tag, size_t tagAt, uint32_t size, const std::string &name,
+        const MlodLodState &m, Lod &lod) {
+    const size_t points = m.points, faces = m.faces;
+    const std::vector<std::vector<uint32_t>> &verticesOfPoint = m.verticesOfPoint;
+            if (size != uint64_t(points) + faces) {
+            r.FailAt(tagAt, "selection '" + name + "' size " + Str(size) + " != points + faces (" +
+                    Str(points + faces) + ")", "tag.size");
+        }
+        NamedSelection sel;
+        sel.name = name;
+        tag.CheckCount(uint64_t(size), 1, "selection");
+        std::vector<uint8_t> pointBytes(points), faceBytes(faces);
+        tag.Read(pointBytes.data(), pointBytes.size(), "selection");
+        tag.Read(faceBytes.data(), faceBytes.size(), "selection");
+        bool weighted = false;
+        for (size_t p = 0; p < points; ++p) {
+            const uint8_t w = MlodWeight(pointBytes[p]);
+            if (w) {
+                for (uint32_t v : verticesOfPoint[p]) {
+                    sel.vertices.push_back(v);
+                    sel.vertexWeights.push_back(w);
+                }
+                weighted |= w != 255;
+            }
+        }
+        if (!weighted) {
+            sel.vertexWeights.clear();
+        }
+        for (size_t f = 0; f < faces; ++f) {
+            if (faceBytes[f]) {
+                sel.faces.push_back(static_cast<uint32_t>(f));
+            }
+        }
+        lod.selections.push_back(std::move(sel));
+    
+}
+
+/// The tags after the faces, up to #EndOfFile#.
+void ReadMlodTags(BinaryReader &r, Lod &lod, size_t lodIndex, const MlodLodState &m) {
+    const bool p3dm = m.p3dm;
     // Tags.
     const size_t taggAt = r.Offset();
     if (r.FixedString(4, "TAGG") != "TAGG") {
@@ -538,60 +653,17 @@ void ReadMlodLod(BinaryReader &r, Lod &lod, size_t lodIndex) {
             std::string value = tag.FixedString(64, "property.value");
             lod.properties.emplace_back(std::move(key), std::move(value));
         } else if (name == "#Animation#") {
-            if (size != 4 + 12 * uint64_t(points)) {
-                r.FailAt(tagAt, "#Animation# size " + Str(size) + " for " + Str(points) + " points", "tag.size");
-            }
-            // Frames are expanded from points to (split) vertices: bound the
-            // total, which the tag sizes alone do not (16M target vertices).
-            if ((lod.frames.size() + 1) * uint64_t(lod.positions.size()) > (uint64_t(1) << 24)) {
-                r.FailAt(tagAt, "#Animation# frame " + Str(lod.frames.size()) + " of " + Str(lod.positions.size()) +
-                        " vertices exceeds the limit of 16M morph target vertices", "tag.size");
-            }
-            Frame frame;
-            frame.time = tag.F32("time");
-            std::vector<Vec3> framePoints(points);
-            for (Vec3 &p : framePoints) {
-                p = ReadVec3(tag, "position");
-            }
-            frame.positions.resize(lod.positions.size());
-            for (size_t v = 0; v < vertexPoint.size(); ++v) {
-                frame.positions[v] = framePoints[vertexPoint[v]];
-            }
-            lod.frames.push_back(std::move(frame));
+            ReadMlodFrame(r, tag, tagAt, size, m, lod);
         } else if (!name.empty() && name[0] != '#') {
-            // A named selection: one byte per point, then one per face.
-            if (size != uint64_t(points) + faces) {
-                r.FailAt(tagAt, "selection '" + name + "' size " + Str(size) + " != points + faces (" +
-                        Str(points + faces) + ")", "tag.size");
-            }
-            NamedSelection sel;
-            sel.name = name;
-            const uint8_t *bytes = tag.Bytes(size, "selection");
-            bool weighted = false;
-            for (size_t p = 0; p < points; ++p) {
-                const uint8_t w = MlodWeight(bytes[p]);
-                if (w) {
-                    for (uint32_t v : verticesOfPoint[p]) {
-                        sel.vertices.push_back(v);
-                        sel.vertexWeights.push_back(w);
-                    }
-                    weighted |= w != 255;
-                }
-            }
-            if (!weighted) {
-                sel.vertexWeights.clear();
-            }
-            for (size_t f = 0; f < faces; ++f) {
-                if (bytes[points + f]) {
-                    sel.faces.push_back(static_cast<uint32_t>(f));
-                }
-            }
-            lod.selections.push_back(std::move(sel));
+            ReadMlodSelection(r, tag, tagAt, size, name, m, lod);
         }
         // #Mass#, #SharpEdges#, #Selected#, #Lock#, #Hide#, #UVSet#: not needed.
     }
-    // Proxies: selections "proxy:<path>.<nn>" marking one triangle, which the
-    // engine hides and replaces by a transform (ODOL stores it ready-made).
+}
+
+/// Proxies: selections "proxy:<path>.<nn>" marking one triangle, which the
+/// engine hides and replaces by a transform (ODOL stores it ready-made).
+void ProxiesFromSelections(Lod &lod) {
     for (size_t s = 0; s < lod.selections.size(); ++s) {
         const NamedSelection &sel = lod.selections[s];
         if (sel.name.compare(0, 6, "proxy:") != 0 || sel.faces.empty()) {
@@ -615,6 +687,15 @@ void ReadMlodLod(BinaryReader &r, Lod &lod, size_t lodIndex) {
         }
         lod.proxies.push_back(std::move(proxy));
     }
+}
+
+void ReadMlodLod(BinaryReader &r, Lod &lod, size_t lodIndex) {
+    MlodLodState m;
+    const int32_t nFaces = ReadMlodHeaderAndPoints(r, lod, m);
+    ReadMlodFaces(r, lod, nFaces, m);
+    AddUnusedPoints(r, lod, m);
+    ReadMlodTags(r, lod, lodIndex, m);
+    ProxiesFromSelections(lod);
 }
 
 } // namespace
@@ -641,7 +722,7 @@ Model ReadOdol(const uint8_t *data, size_t size, const std::string &fileName) {
     if (nLods == 0 || nLods > kMaxLods) {
         r.FailAt(8, "LOD count " + Str(nLods) + " outside 1.." + Str(kMaxLods), "nLods");
     }
-    r.CheckCount(uint64_t(nLods), 100, "nLods");
+    r.CheckCount(uint64_t(nLods), kMinOdolLodBytes, "nLods");
     model.lods.resize(nLods);
     for (uint32_t i = 0; i < nLods; ++i) {
         r.SetSection("LOD " + Str(i));
@@ -663,7 +744,7 @@ Model ReadOdol(const uint8_t *data, size_t size, const std::string &fileName) {
     r.U32("colorTop");
     r.F32("viewDensity");
     r.Skip(24, "bbox");
-    model.boundingCenter = ReadVec3(r, "boundingCenter");
+    model.boundingCenter = ReadVec3AnyFloat(r, "boundingCenter");
     r.Skip(12 + 12 + 36, "geometryCenter/centerOfMass/invInertia");
     r.Skip(5, "flags");
     model.mapType = static_cast<int8_t>(r.U8("mapType"));

@@ -14,6 +14,7 @@
 
 #include "Common/Handedness.h"
 #include "Common/ImportError.h"
+#include "Common/SceneHelpers.h"
 #include "Common/UniqueNames.h"
 
 #include <assimp/GltfMaterial.h>
@@ -37,15 +38,15 @@ bool Near(float value, float target) {
     return std::fabs(value - target) <= std::fabs(target) * 0.01f; // the engine's ±1%
 }
 
-void SetString(aiString &out, const std::string &text) {
-    out.Set(text.size() < sizeof(out.data) ? text : text.substr(0, sizeof(out.data) - 1));
-}
-
-aiString MakeString(const std::string &text) {
-    aiString s;
-    SetString(s, text);
-    return s;
-}
+// Resolutions of the special LODs the scene builder treats specially (the
+// full table of names is in LodName).
+constexpr float kResolutionViewGunner = 1000.f; ///< the first special LOD; below it, resolution LODs
+constexpr float kResolutionViewPilot = 1100.f;
+constexpr float kResolutionViewCargo = 1200.f;
+constexpr float kResolutionMemory = 1e15f;
+constexpr float kResolutionViewCommander = 1e16f;
+constexpr float kResolutionShadowVolume = 1e4f; ///< 1e4 + n: shadow volume n
+constexpr float kResolutionEdit = 2e4f;         ///< 2e4 + n: edit LOD n
 
 float Finite(float value) {
     return std::isfinite(value) ? value : 0.f;
@@ -70,29 +71,23 @@ class Builder {
 public:
     Builder(const Model &model, const SceneOptions &options, aiScene *scene) :
             mModel(model), mOptions(options), mScene(scene) {}
-    /// Frees what was built but not yet handed to the scene (after an error).
-    ~Builder() {
-        for (aiMesh *mesh : mMeshes) {
-            delete mesh;
-        }
-        for (aiMaterial *material : mMaterials) {
-            delete material;
-        }
-        for (aiMeshMorphAnim *channel : mMorphChannels) {
-            delete channel;
-        }
-    }
-    Builder(const Builder &) = delete;
-    Builder &operator=(const Builder &) = delete;
 
     void Build();
 
 private:
     unsigned MaterialFor(const std::string &texture, uint32_t flags);
-    aiNode *BuildLod(const Lod &lod, const std::string &name);
+    std::unique_ptr<aiNode> BuildLod(const Lod &lod, const std::string &name);
+    std::unique_ptr<aiNode> BuildProxy(const Proxy &proxy);
+    std::unique_ptr<aiNode> BuildMemoryPoint(const Lod &lod, const NamedSelection &selection);
     void BuildMeshes(const Lod &lod, aiNode *node, const std::string &lodName);
+    std::unique_ptr<aiMesh> BuildGroupMesh(const Lod &lod, const std::vector<aiVector3D> &positions, unsigned material,
+            const std::vector<uint32_t> &faces, std::vector<int32_t> &remap, std::vector<uint32_t> &used,
+            const std::string &lodName) const;
+    void AddFrames(aiMesh *mesh, const Lod &lod, const std::vector<uint32_t> &used) const;
     void AddMorphChannel(const Lod &lod, const std::string &nodeName);
     aiMetadata *LodMetadata(const Lod &lod) const;
+    aiMetadata *RootMetadata() const;
+    std::unique_ptr<aiAnimation> BuildMorphAnimation();
     std::vector<size_t> ChosenLods() const;
 
     const Model &mModel;
@@ -102,9 +97,10 @@ private:
     UniqueNames mNodeNames;
     UniqueNames mMaterialNames;
     std::map<MaterialKey, unsigned> mMaterialIndex;
-    std::vector<aiMaterial *> mMaterials;
-    std::vector<aiMesh *> mMeshes;
-    std::vector<aiMeshMorphAnim *> mMorphChannels;
+    // Owned here until handed to the scene.
+    std::vector<std::unique_ptr<aiMaterial>> mMaterials;
+    std::vector<std::unique_ptr<aiMesh>> mMeshes;
+    std::vector<std::unique_ptr<aiMeshMorphAnim>> mMorphChannels;
 };
 
 unsigned Builder::MaterialFor(const std::string &texture, uint32_t flags) {
@@ -113,16 +109,16 @@ unsigned Builder::MaterialFor(const std::string &texture, uint32_t flags) {
     if (found != mMaterialIndex.end()) {
         return found->second;
     }
-    auto *material = new aiMaterial();
+    std::unique_ptr<aiMaterial> material(new aiMaterial());
     // One material per texture path; the path is also its name, so it stays
     // visible where the texture itself cannot be used (a .paa in glTF).
-    const aiString name = MakeString(mMaterialNames.Make(texture.empty() ? std::string("untextured") : texture));
+    const aiString name = MakeAiString(mMaterialNames.Make(texture.empty() ? std::string("untextured") : texture));
     material->AddProperty(&name, AI_MATKEY_NAME);
     const aiColor4D white(1.f, 1.f, 1.f, 1.f);
     material->AddProperty(&white, 1, AI_MATKEY_COLOR_DIFFUSE);
     if (!texture.empty()) {
         // Verbatim (backslashes and all): what engines using the library expect.
-        const aiString path = MakeString(texture);
+        const aiString path = MakeAiString(texture);
         material->AddProperty(&path, AI_MATKEY_TEXTURE_DIFFUSE(0));
         int mapU = aiTextureMapMode_Wrap;
         int mapV = aiTextureMapMode_Wrap;
@@ -148,10 +144,12 @@ unsigned Builder::MaterialFor(const std::string &texture, uint32_t flags) {
         const float cutoff = 0.5f;
         material->AddProperty(&cutoff, 1, AI_MATKEY_GLTF_ALPHACUTOFF);
     }
-    const int special = static_cast<int>(flags);
+    // The flags the material stands for (those of kMaterialFlags), the same
+    // for every face that shares it.
+    const int special = static_cast<int>(key.flags);
     material->AddProperty(&special, 1, "$mat.p3d.special", 0, 0);
     const unsigned index = static_cast<unsigned>(mMaterials.size());
-    mMaterials.push_back(material);
+    mMaterials.push_back(std::move(material));
     mMaterialIndex.emplace(key, index);
     return index;
 }
@@ -193,12 +191,16 @@ std::vector<size_t> Builder::ChosenLods() const {
 }
 
 aiMetadata *Builder::LodMetadata(const Lod &lod) const {
+    MetaBuilder meta;
+    meta.Add("p3d:resolution", lod.resolution);
+    meta.Add("p3d:vertices", static_cast<int32_t>(lod.positions.size()));
+    meta.Add("p3d:faces", static_cast<int32_t>(lod.faces.size()));
+    meta.Add("p3d:frames", static_cast<int32_t>(lod.frames.size()));
     // Keys must be unique: later duplicates are dropped.
-    std::vector<std::pair<std::string, aiString>> strings;
     std::set<std::string> used;
     auto add = [&](const std::string &key, const std::string &value) {
         if (used.insert(key).second) {
-            strings.emplace_back(key, MakeString(value));
+            meta.AddString(key, value);
         }
     };
     for (const auto &property : lod.properties) {
@@ -213,16 +215,7 @@ aiMetadata *Builder::LodMetadata(const Lod &lod) const {
             add("texture:" + std::to_string(t), lod.textures[t]);
         }
     }
-    aiMetadata *meta = aiMetadata::Alloc(static_cast<unsigned>(strings.size() + 4));
-    unsigned i = 0;
-    meta->Set(i++, "p3d:resolution", lod.resolution);
-    meta->Set(i++, "p3d:vertices", static_cast<int32_t>(lod.positions.size()));
-    meta->Set(i++, "p3d:faces", static_cast<int32_t>(lod.faces.size()));
-    meta->Set(i++, "p3d:frames", static_cast<int32_t>(lod.frames.size()));
-    for (const auto &entry : strings) {
-        meta->Set(i++, entry.first, entry.second);
-    }
-    return meta;
+    return meta.Build();
 }
 
 void Builder::BuildMeshes(const Lod &lod, aiNode *node, const std::string &lodName) {
@@ -262,129 +255,150 @@ void Builder::BuildMeshes(const Lod &lod, aiNode *node, const std::string &lodNa
     std::vector<unsigned> meshIndices;
     for (unsigned material : order) {
         std::vector<uint32_t> used; // mesh vertex -> LOD vertex
-        std::vector<unsigned> triangles;
-        auto addTriangle = [&](uint16_t a, uint16_t b, uint16_t c) {
-            if (a == b || b == c || a == c) {
-                return;
-            }
-            const aiVector3D cross = (positions[b] - positions[a]) ^ (positions[c] - positions[a]);
-            if (!(cross.SquareLength() > 0.f)) {
-                return; // zero-area face
-            }
-            for (uint16_t i : {a, b, c}) {
-                if (remap[i] < 0) {
-                    remap[i] = static_cast<int32_t>(used.size());
-                    used.push_back(i);
-                }
-                triangles.push_back(static_cast<unsigned>(remap[i]));
-            }
-        };
-        for (uint32_t f : groups[material]) {
-            const Polygon &poly = lod.faces[f];
-            // ODOL order: (i0, i2, i1) is counter-clockwise after the Z mirror.
-            addTriangle(poly.index[0], poly.index[2], poly.index[1]);
-            if (poly.count == 4) {
-                addTriangle(poly.index[0], poly.index[3], poly.index[2]);
-            }
-        }
-        for (uint32_t v : used) {
-            remap[v] = -1;
-        }
-        if (triangles.empty()) {
+        std::unique_ptr<aiMesh> mesh = BuildGroupMesh(lod, positions, material, groups[material], remap, used, lodName);
+        if (!mesh) {
             continue;
         }
-        auto *mesh = new aiMesh();
-        SetString(mesh->mName, lodName + ": " + mMaterials[material]->GetName().C_Str());
-        mesh->mMaterialIndex = material;
-        mesh->mPrimitiveTypes = aiPrimitiveType_TRIANGLE;
-        const unsigned n = static_cast<unsigned>(used.size());
-        mesh->mNumVertices = n;
-        mesh->mVertices = new aiVector3D[n];
-        mesh->mNormals = new aiVector3D[n];
-        mesh->mTextureCoords[0] = new aiVector3D[n];
-        mesh->mNumUVComponents[0] = 2;
-        std::vector<bool> badNormal(n, false);
-        bool anyBad = false;
-        for (unsigned k = 0; k < n; ++k) {
-            const uint32_t v = used[k];
-            mesh->mVertices[k] = positions[v];
-            const Vec3 &sn = lod.normals[v];
-            // Mirror Z, then negate: stored normals point inwards.
-            aiVector3D normal(-Finite(sn.x), -Finite(sn.y), Finite(sn.z));
-            const float length = normal.Length();
-            if (length > 1e-6f && std::isfinite(length)) {
-                mesh->mNormals[k] = normal / length;
-            } else {
-                badNormal[k] = anyBad = true;
-                mesh->mNormals[k] = aiVector3D(0.f, 0.f, 0.f);
-            }
-            float u = lod.uvs[v].u;
-            float vv = lod.uvs[v].v;
-            // NaN UVs occur in real files; the engine zeroes |uv| > 1e5.
-            if (!std::isfinite(u) || std::fabs(u) > 1e5f) {
-                u = 0.f;
-            }
-            if (!std::isfinite(vv) || std::fabs(vv) > 1e5f) {
-                vv = 0.f;
-            }
-            mesh->mTextureCoords[0][k] = aiVector3D(u, 1.f - vv, 0.f);
-        }
-        mesh->mNumFaces = static_cast<unsigned>(triangles.size() / 3);
-        mesh->mFaces = new aiFace[mesh->mNumFaces];
-        for (unsigned f = 0; f < mesh->mNumFaces; ++f) {
-            aiFace &face = mesh->mFaces[f];
-            face.mNumIndices = 3;
-            face.mIndices = new unsigned[3]{triangles[3 * f], triangles[3 * f + 1], triangles[3 * f + 2]};
-        }
-        if (anyBad) {
-            // Missing normals: the area-weighted normals of the faces around.
-            for (unsigned f = 0; f < mesh->mNumFaces; ++f) {
-                const unsigned *ix = mesh->mFaces[f].mIndices;
-                const aiVector3D c = (mesh->mVertices[ix[1]] - mesh->mVertices[ix[0]]) ^
-                        (mesh->mVertices[ix[2]] - mesh->mVertices[ix[0]]);
-                for (int k = 0; k < 3; ++k) {
-                    if (badNormal[ix[k]]) {
-                        mesh->mNormals[ix[k]] += c;
-                    }
-                }
-            }
-            for (unsigned k = 0; k < n; ++k) {
-                if (badNormal[k]) {
-                    const float length = mesh->mNormals[k].Length();
-                    mesh->mNormals[k] = length > 0.f ? mesh->mNormals[k] / length : aiVector3D(0.f, 1.f, 0.f);
-                }
-            }
-        }
         // Morph frames: full position sets, one target each.
-        morphUsed += uint64_t(n) * lod.frames.size();
+        morphUsed += uint64_t(mesh->mNumVertices) * lod.frames.size();
         if (morphUsed > morphBudget) {
-            delete mesh;
-            throw ImportError("P3D: LOD '" + lodName + "': morph frames for " + std::to_string(lod.frames.size()) +
-                    " frames x " + std::to_string(nVerts) + " vertices spread over too many meshes (corrupt file?)");
+            throw ImportError(MessagePrefix("P3D", mOptions.fileName) + "LOD '" + lodName + "': morph frames for " +
+                    std::to_string(lod.frames.size()) + " frames x " + std::to_string(nVerts) +
+                    " vertices spread over too many meshes (corrupt file?)");
         }
-        if (!lod.frames.empty()) {
-            mesh->mMethod = aiMorphingMethod_MORPH_RELATIVE;
-            mesh->mNumAnimMeshes = static_cast<unsigned>(lod.frames.size());
-            mesh->mAnimMeshes = new aiAnimMesh *[mesh->mNumAnimMeshes];
-            for (size_t i = 0; i < lod.frames.size(); ++i) {
-                auto *target = new aiAnimMesh();
-                SetString(target->mName, "frame " + std::to_string(i));
-                target->mNumVertices = n;
-                target->mVertices = new aiVector3D[n];
-                for (unsigned k = 0; k < n; ++k) {
-                    target->mVertices[k] = ToScene(lod.frames[i].positions[used[k]], mCentre);
-                }
-                target->mWeight = 0.f;
-                mesh->mAnimMeshes[i] = target;
-            }
-        }
+        AddFrames(mesh.get(), lod, used);
         meshIndices.push_back(static_cast<unsigned>(mMeshes.size()));
-        mMeshes.push_back(mesh);
+        mMeshes.push_back(std::move(mesh));
     }
     if (!meshIndices.empty()) {
+        node->mMeshes = new unsigned[meshIndices.size()];
         node->mNumMeshes = static_cast<unsigned>(meshIndices.size());
-        node->mMeshes = new unsigned[node->mNumMeshes];
         std::copy(meshIndices.begin(), meshIndices.end(), node->mMeshes);
+    }
+}
+
+/// Sets the normals of the vertices marked in `bad` (missing or degenerate in
+/// the file) to the area-weighted normals of the faces around them.
+void RepairNormals(aiMesh *mesh, const std::vector<bool> &bad) {
+    for (unsigned f = 0; f < mesh->mNumFaces; ++f) {
+        const unsigned *ix = mesh->mFaces[f].mIndices;
+        const aiVector3D c = (mesh->mVertices[ix[1]] - mesh->mVertices[ix[0]]) ^
+                (mesh->mVertices[ix[2]] - mesh->mVertices[ix[0]]);
+        for (int k = 0; k < 3; ++k) {
+            if (bad[ix[k]]) {
+                mesh->mNormals[ix[k]] += c;
+            }
+        }
+    }
+    for (unsigned k = 0; k < mesh->mNumVertices; ++k) {
+        if (bad[k]) {
+            const float length = mesh->mNormals[k].Length();
+            mesh->mNormals[k] = length > 0.f ? mesh->mNormals[k] / length : aiVector3D(0.f, 1.f, 0.f);
+        }
+    }
+}
+
+/// A texture coordinate as Assimp wants it (v flipped); NaN UVs occur in real
+/// files, and the engine zeroes |uv| > 1e5.
+aiVector3D SceneUv(const Uv &uv) {
+    const float u = std::isfinite(uv.u) && std::fabs(uv.u) <= 1e5f ? uv.u : 0.f;
+    const float v = std::isfinite(uv.v) && std::fabs(uv.v) <= 1e5f ? uv.v : 0.f;
+    return aiVector3D(u, 1.f - v, 0.f);
+}
+
+std::unique_ptr<aiMesh> Builder::BuildGroupMesh(const Lod &lod, const std::vector<aiVector3D> &positions, unsigned material,
+        const std::vector<uint32_t> &faces, std::vector<int32_t> &remap, std::vector<uint32_t> &used,
+        const std::string &lodName) const {
+    // Triangles, dropping degenerate ones, over the vertices they use.
+    std::vector<unsigned> triangles;
+    auto addTriangle = [&](uint16_t a, uint16_t b, uint16_t c) {
+        if (a == b || b == c || a == c) {
+            return;
+        }
+        const aiVector3D cross = (positions[b] - positions[a]) ^ (positions[c] - positions[a]);
+        if (!(cross.SquareLength() > 0.f)) {
+            return; // zero-area face
+        }
+        for (uint16_t i : {a, b, c}) {
+            if (remap[i] < 0) {
+                remap[i] = static_cast<int32_t>(used.size());
+                used.push_back(i);
+            }
+            triangles.push_back(static_cast<unsigned>(remap[i]));
+        }
+    };
+    for (uint32_t f : faces) {
+        const Polygon &poly = lod.faces[f];
+        // ODOL order: (i0, i2, i1) is counter-clockwise after the Z mirror.
+        addTriangle(poly.index[0], poly.index[2], poly.index[1]);
+        if (poly.count == 4) {
+            addTriangle(poly.index[0], poly.index[3], poly.index[2]);
+        }
+    }
+    for (uint32_t v : used) {
+        remap[v] = -1;
+    }
+    if (triangles.empty()) {
+        return nullptr;
+    }
+
+    std::unique_ptr<aiMesh> mesh(new aiMesh());
+    mesh->mName = MakeAiString(lodName + ": " + mMaterials[material]->GetName().C_Str());
+    mesh->mMaterialIndex = material;
+    mesh->mPrimitiveTypes = aiPrimitiveType_TRIANGLE;
+    const unsigned n = static_cast<unsigned>(used.size());
+    mesh->mNumVertices = n;
+    mesh->mVertices = new aiVector3D[n];
+    mesh->mNormals = new aiVector3D[n];
+    mesh->mTextureCoords[0] = new aiVector3D[n];
+    mesh->mNumUVComponents[0] = 2;
+    std::vector<bool> badNormal(n, false);
+    bool anyBad = false;
+    for (unsigned k = 0; k < n; ++k) {
+        const uint32_t v = used[k];
+        mesh->mVertices[k] = positions[v];
+        const Vec3 &sn = lod.normals[v];
+        // Mirror Z, then negate: stored normals point inwards.
+        aiVector3D normal(-Finite(sn.x), -Finite(sn.y), Finite(sn.z));
+        const float length = normal.Length();
+        if (length > 1e-6f && std::isfinite(length)) {
+            mesh->mNormals[k] = normal / length;
+        } else {
+            badNormal[k] = anyBad = true;
+            mesh->mNormals[k] = aiVector3D(0.f, 0.f, 0.f);
+        }
+        mesh->mTextureCoords[0][k] = SceneUv(lod.uvs[v]);
+    }
+    mesh->mFaces = new aiFace[triangles.size() / 3];
+    mesh->mNumFaces = static_cast<unsigned>(triangles.size() / 3);
+    for (unsigned f = 0; f < mesh->mNumFaces; ++f) {
+        aiFace &face = mesh->mFaces[f];
+        face.mIndices = new unsigned[3]{triangles[3 * f], triangles[3 * f + 1], triangles[3 * f + 2]};
+        face.mNumIndices = 3;
+    }
+    if (anyBad) {
+        RepairNormals(mesh.get(), badNormal);
+    }
+    return mesh;
+}
+
+void Builder::AddFrames(aiMesh *mesh, const Lod &lod, const std::vector<uint32_t> &used) const {
+    if (lod.frames.empty()) {
+        return;
+    }
+    const unsigned n = mesh->mNumVertices;
+    mesh->mMethod = aiMorphingMethod_MORPH_RELATIVE;
+    mesh->mAnimMeshes = new aiAnimMesh *[lod.frames.size()](); // null until filled: the mesh can free it at any point
+    mesh->mNumAnimMeshes = static_cast<unsigned>(lod.frames.size());
+    for (size_t i = 0; i < lod.frames.size(); ++i) {
+        aiAnimMesh *target = mesh->mAnimMeshes[i] = new aiAnimMesh();
+        target->mName = MakeAiString("frame " + std::to_string(i));
+        target->mVertices = new aiVector3D[n];
+        target->mNumVertices = n;
+        for (unsigned k = 0; k < n; ++k) {
+            target->mVertices[k] = ToScene(lod.frames[i].positions[used[k]], mCentre);
+        }
+        target->mWeight = 0.f;
     }
 }
 
@@ -409,160 +423,170 @@ void Builder::AddMorphChannel(const Lod &lod, const std::string &nodeName) {
     if (keys.empty()) {
         return;
     }
-    auto *channel = new aiMeshMorphAnim();
-    SetString(channel->mName, nodeName);
+    std::unique_ptr<aiMeshMorphAnim> channel(new aiMeshMorphAnim());
+    channel->mName = MakeAiString(nodeName);
+    channel->mKeys = new aiMeshMorphKey[keys.size()];
     channel->mNumKeys = static_cast<unsigned>(keys.size());
-    channel->mKeys = new aiMeshMorphKey[channel->mNumKeys];
     // Each key names only its own target with weight 1; the others are 0 by
-    // definition (glTF completion writes them). Listing every target in every
-    // key would cost frames^2 memory, which a hostile file controls.
+    // definition (glTF completion writes them).
     for (unsigned k = 0; k < channel->mNumKeys; ++k) {
         aiMeshMorphKey &key = channel->mKeys[k];
         key.mTime = keys[k].first;
-        key.mNumValuesAndWeights = 1;
-        key.mValues = new unsigned[1]{keys[k].second};
-        key.mWeights = new double[1]{1.0};
+        SetSingleTargetKey(key, keys[k].second);
     }
-    mMorphChannels.push_back(channel);
+    mMorphChannels.push_back(std::move(channel));
 }
 
-aiNode *Builder::BuildLod(const Lod &lod, const std::string &name) {
-    std::unique_ptr<aiNode> owner(new aiNode(name)); // freed if building throws
-    aiNode *node = owner.get();
+std::unique_ptr<aiNode> Builder::BuildProxy(const Proxy &proxy) {
+    // A placeholder for another model (crew, weapons...) at a transform.
+    char id[16];
+    std::snprintf(id, sizeof(id), ".%02d", static_cast<int>(proxy.id));
+    std::unique_ptr<aiNode> child(new aiNode(mNodeNames.Make("proxy:" + proxy.name + id)));
+    const float *m = proxy.matrix; // columns: aside, up, dir, position
+    aiMatrix4x4 t(m[0], m[3], m[6], m[9] + mCentre.x, m[1], m[4], m[7], m[10] + mCentre.y, m[2], m[5], m[8],
+            m[11] + mCentre.z, 0.f, 0.f, 0.f, 1.f);
+    for (unsigned r = 0; r < 3; ++r) {
+        for (unsigned c = 0; c < 4; ++c) {
+            if (!std::isfinite(t[r][c])) {
+                t[r][c] = (r == c) ? 1.f : 0.f;
+            }
+        }
+    }
+    child->mTransformation = Mirror(t, MirrorAxis::Z);
+    MetaBuilder meta;
+    meta.AddString("p3d:proxy", proxy.name);
+    meta.Add("p3d:proxyId", static_cast<int32_t>(proxy.id));
+    child->mMetaData = meta.Build();
+    return child;
+}
+
+std::unique_ptr<aiNode> Builder::BuildMemoryPoint(const Lod &lod, const NamedSelection &sel) {
+    // A named point of the model: the centre of its selection's vertices.
+    aiVector3D sum(0.f, 0.f, 0.f);
+    for (uint32_t v : sel.vertices) {
+        sum += ToScene(lod.positions[v], mCentre);
+    }
+    std::unique_ptr<aiNode> child(new aiNode(mNodeNames.Make(sel.name, "point")));
+    child->mTransformation = aiMatrix4x4();
+    const aiVector3D centre = sum / static_cast<float>(sel.vertices.size());
+    child->mTransformation.a4 = centre.x;
+    child->mTransformation.b4 = centre.y;
+    child->mTransformation.c4 = centre.z;
+    MetaBuilder meta;
+    meta.Add("p3d:points", static_cast<int32_t>(sel.vertices.size()));
+    child->mMetaData = meta.Build();
+    return child;
+}
+
+std::unique_ptr<aiNode> Builder::BuildLod(const Lod &lod, const std::string &name) {
+    std::unique_ptr<aiNode> node(new aiNode(name));
     node->mMetaData = LodMetadata(lod);
-    BuildMeshes(lod, node, name);
+    BuildMeshes(lod, node.get(), name);
     if (!lod.frames.empty() && node->mNumMeshes > 0) {
         AddMorphChannel(lod, name);
     }
-    std::vector<aiNode *> children;
-    // Proxies: placeholders for other models (crew, weapons...) at a transform.
+    std::vector<std::unique_ptr<aiNode>> children;
     for (const Proxy &proxy : lod.proxies) {
-        char id[16];
-        std::snprintf(id, sizeof(id), ".%02d", static_cast<int>(proxy.id));
-        auto *child = new aiNode(mNodeNames.Make("proxy:" + proxy.name + id));
-        const float *m = proxy.matrix; // columns: aside, up, dir, position
-        aiMatrix4x4 t(m[0], m[3], m[6], m[9] + mCentre.x, m[1], m[4], m[7], m[10] + mCentre.y, m[2], m[5], m[8],
-                m[11] + mCentre.z, 0.f, 0.f, 0.f, 1.f);
-        for (unsigned r = 0; r < 3; ++r) {
-            for (unsigned c = 0; c < 4; ++c) {
-                if (!std::isfinite(t[r][c])) {
-                    t[r][c] = (r == c) ? 1.f : 0.f;
-                }
-            }
-        }
-        child->mTransformation = Mirror(t, MirrorAxis::Z);
-        child->mMetaData = aiMetadata::Alloc(2);
-        child->mMetaData->Set(0, "p3d:proxy", MakeString(proxy.name));
-        child->mMetaData->Set(1, "p3d:proxyId", static_cast<int32_t>(proxy.id));
-        children.push_back(child);
+        children.push_back(BuildProxy(proxy));
     }
     // Memory LOD: its named selections are the model's named points.
-    if (Near(lod.resolution, 1e15f)) {
+    if (Near(lod.resolution, kResolutionMemory)) {
         for (const NamedSelection &sel : lod.selections) {
-            if (sel.vertices.empty()) {
-                continue;
+            if (!sel.vertices.empty()) {
+                children.push_back(BuildMemoryPoint(lod, sel));
             }
-            aiVector3D sum(0.f, 0.f, 0.f);
-            for (uint32_t v : sel.vertices) {
-                sum += ToScene(lod.positions[v], mCentre);
-            }
-            auto *child = new aiNode(mNodeNames.Make(sel.name, "point"));
-            child->mTransformation = aiMatrix4x4();
-            const aiVector3D centre = sum / static_cast<float>(sel.vertices.size());
-            child->mTransformation.a4 = centre.x;
-            child->mTransformation.b4 = centre.y;
-            child->mTransformation.c4 = centre.z;
-            child->mMetaData = aiMetadata::Alloc(1);
-            child->mMetaData->Set(0, "p3d:points", static_cast<int32_t>(sel.vertices.size()));
-            children.push_back(child);
         }
     }
-    if (!children.empty()) {
-        node->addChildren(static_cast<unsigned>(children.size()), children.data());
+    AdoptChildren(node.get(), children);
+    return node;
+}
+
+aiMetadata *Builder::RootMetadata() const {
+    MetaBuilder meta;
+    meta.AddString("p3d:format", mModel.kind == Model::Kind::Odol ? "ODOL v7" : "MLOD");
+    meta.Add("p3d:lods", static_cast<int32_t>(mModel.lods.size()));
+    if (mModel.kind == Model::Kind::Odol) {
+        meta.Add("p3d:mass", mModel.mass);
+        meta.Add("p3d:armor", mModel.armor);
+        meta.Add("p3d:mapType", static_cast<int32_t>(mModel.mapType));
     }
-    return owner.release();
+    return meta.Build();
+}
+
+std::unique_ptr<aiAnimation> Builder::BuildMorphAnimation() {
+    std::unique_ptr<aiAnimation> anim(new aiAnimation());
+    anim->mName = aiString("morph");
+    anim->mTicksPerSecond = 1.0; // frame times are animation phase, played as seconds
+    double last = 0.0;
+    for (const auto &channel : mMorphChannels) {
+        last = std::max(last, channel->mKeys[channel->mNumKeys - 1].mTime);
+    }
+    anim->mDuration = last;
+    // Assimp's glTF2 exporter (5.2.5 and master) does not write morph
+    // channels: an animation holding only those becomes an animation with
+    // empty "channels"/"samplers", which glTF forbids. A constant
+    // (identity) channel on each morphing LOD node keeps any exporter's
+    // output valid; the glTF completion then adds the "weights" channels.
+    anim->mChannels = new aiNodeAnim *[mMorphChannels.size()]();
+    anim->mNumChannels = static_cast<unsigned>(mMorphChannels.size());
+    for (unsigned c = 0; c < anim->mNumChannels; ++c) {
+        const aiMeshMorphAnim *morph = mMorphChannels[c].get();
+        aiNodeAnim *still = anim->mChannels[c] = new aiNodeAnim();
+        still->mNodeName = morph->mName;
+        still->mPositionKeys = new aiVectorKey[morph->mNumKeys];
+        still->mNumPositionKeys = morph->mNumKeys;
+        still->mRotationKeys = new aiQuatKey[morph->mNumKeys];
+        still->mNumRotationKeys = morph->mNumKeys;
+        still->mScalingKeys = new aiVectorKey[morph->mNumKeys];
+        still->mNumScalingKeys = morph->mNumKeys;
+        for (unsigned k = 0; k < morph->mNumKeys; ++k) {
+            const double t = morph->mKeys[k].mTime;
+            still->mPositionKeys[k] = aiVectorKey(t, aiVector3D(0.f, 0.f, 0.f));
+            still->mRotationKeys[k] = aiQuatKey(t, aiQuaternion());
+            still->mScalingKeys[k] = aiVectorKey(t, aiVector3D(1.f, 1.f, 1.f));
+        }
+    }
+    const unsigned channelCount = static_cast<unsigned>(mMorphChannels.size());
+    anim->mMorphMeshChannels = ReleaseToArray(mMorphChannels);
+    anim->mNumMorphMeshChannels = channelCount;
+    return anim;
 }
 
 void Builder::Build() {
     if (mModel.kind == Model::Kind::Odol) {
         mCentre = mModel.boundingCenter;
     }
-    auto *root = new aiNode(mNodeNames.Make(mOptions.rootName, "P3D"));
-    mScene->mRootNode = root;
-    {
-        root->mMetaData = aiMetadata::Alloc(mModel.kind == Model::Kind::Odol ? 5 : 2);
-        root->mMetaData->Set(0, "p3d:format", MakeString(mModel.kind == Model::Kind::Odol ? "ODOL v7" : "MLOD"));
-        root->mMetaData->Set(1, "p3d:lods", static_cast<int32_t>(mModel.lods.size()));
-        if (mModel.kind == Model::Kind::Odol) {
-            root->mMetaData->Set(2, "p3d:mass", mModel.mass);
-            root->mMetaData->Set(3, "p3d:armor", mModel.armor);
-            root->mMetaData->Set(4, "p3d:mapType", static_cast<int32_t>(mModel.mapType));
-        }
-    }
+    std::unique_ptr<aiNode> root(new aiNode(mNodeNames.Make(mOptions.rootName, "P3D")));
+    root->mMetaData = RootMetadata();
+    std::vector<std::unique_ptr<aiNode>> lodNodes;
     for (size_t index : ChosenLods()) {
         const Lod &lod = mModel.lods[index];
-        aiNode *lodNode = BuildLod(lod, mNodeNames.Make(LodName(lod.resolution), "LOD"));
-        root->addChildren(1, &lodNode); // owned by the scene at once
+        lodNodes.push_back(BuildLod(lod, mNodeNames.Make(LodName(lod.resolution), "LOD")));
     }
-
-    if (!mMeshes.empty()) {
-        mScene->mNumMeshes = static_cast<unsigned>(mMeshes.size());
-        mScene->mMeshes = new aiMesh *[mScene->mNumMeshes];
-        std::copy(mMeshes.begin(), mMeshes.end(), mScene->mMeshes);
-        mMeshes.clear();
-    } else {
-        mScene->mFlags |= AI_SCENE_FLAGS_INCOMPLETE;
-    }
+    AdoptChildren(root.get(), lodNodes);
+    std::unique_ptr<aiAnimation> morph = mMorphChannels.empty() ? nullptr : BuildMorphAnimation();
     if (mMaterials.empty()) {
-        mMaterials.push_back(new aiMaterial());
+        mMaterials.push_back(std::unique_ptr<aiMaterial>(new aiMaterial()));
         const aiString name("untextured");
         mMaterials.back()->AddProperty(&name, AI_MATKEY_NAME);
     }
-    mScene->mNumMaterials = static_cast<unsigned>(mMaterials.size());
-    mScene->mMaterials = new aiMaterial *[mScene->mNumMaterials];
-    std::copy(mMaterials.begin(), mMaterials.end(), mScene->mMaterials);
-    mMaterials.clear();
 
-    if (!mMorphChannels.empty()) {
-        auto *anim = new aiAnimation();
-        anim->mName = aiString("morph");
-        anim->mTicksPerSecond = 1.0; // frame times are animation phase, played as seconds
-        double last = 0.0;
-        for (aiMeshMorphAnim *channel : mMorphChannels) {
-            last = std::max(last, channel->mKeys[channel->mNumKeys - 1].mTime);
-        }
-        anim->mDuration = last;
-        // Assimp's glTF2 exporter (5.2.5 and master) does not write morph
-        // channels: an animation holding only those becomes an animation with
-        // empty "channels"/"samplers", which glTF forbids. A constant
-        // (identity) channel on each morphing LOD node keeps any exporter's
-        // output valid; the glTF completion then adds the "weights" channels.
-        anim->mNumChannels = static_cast<unsigned>(mMorphChannels.size());
-        anim->mChannels = new aiNodeAnim *[anim->mNumChannels];
-        for (unsigned c = 0; c < anim->mNumChannels; ++c) {
-            const aiMeshMorphAnim *morph = mMorphChannels[c];
-            auto *still = new aiNodeAnim();
-            still->mNodeName = morph->mName;
-            still->mNumPositionKeys = morph->mNumKeys;
-            still->mPositionKeys = new aiVectorKey[morph->mNumKeys];
-            still->mNumRotationKeys = morph->mNumKeys;
-            still->mRotationKeys = new aiQuatKey[morph->mNumKeys];
-            still->mNumScalingKeys = morph->mNumKeys;
-            still->mScalingKeys = new aiVectorKey[morph->mNumKeys];
-            for (unsigned k = 0; k < morph->mNumKeys; ++k) {
-                const double t = morph->mKeys[k].mTime;
-                still->mPositionKeys[k] = aiVectorKey(t, aiVector3D(0.f, 0.f, 0.f));
-                still->mRotationKeys[k] = aiQuatKey(t, aiQuaternion());
-                still->mScalingKeys[k] = aiVectorKey(t, aiVector3D(1.f, 1.f, 1.f));
-            }
-            anim->mChannels[c] = still;
-        }
-        anim->mNumMorphMeshChannels = static_cast<unsigned>(mMorphChannels.size());
-        anim->mMorphMeshChannels = new aiMeshMorphAnim *[anim->mNumMorphMeshChannels];
-        std::copy(mMorphChannels.begin(), mMorphChannels.end(), anim->mMorphMeshChannels);
-        mMorphChannels.clear();
+    // Hand everything to the scene (which owns each part as soon as it holds it).
+    mScene->mRootNode = root.release();
+    const unsigned meshCount = static_cast<unsigned>(mMeshes.size());
+    mScene->mMeshes = ReleaseToArray(mMeshes);
+    mScene->mNumMeshes = meshCount;
+    if (meshCount == 0) {
+        mScene->mFlags |= AI_SCENE_FLAGS_INCOMPLETE;
+    }
+    const unsigned materialCount = static_cast<unsigned>(mMaterials.size());
+    mScene->mMaterials = ReleaseToArray(mMaterials);
+    mScene->mNumMaterials = materialCount;
+    if (morph) {
+        std::vector<std::unique_ptr<aiAnimation>> animations;
+        animations.push_back(std::move(morph));
+        mScene->mAnimations = ReleaseToArray(animations);
         mScene->mNumAnimations = 1;
-        mScene->mAnimations = new aiAnimation *[1]{anim};
     }
 }
 
@@ -570,7 +594,7 @@ void Builder::Build() {
 
 std::string LodName(float r) {
     char text[64];
-    if (r >= 0.f && r < 1000.f * 0.99f) {
+    if (IsResolutionLod(r)) {
         std::snprintf(text, sizeof(text), "LOD %.3f", r);
         return text;
     }
@@ -590,18 +614,18 @@ std::string LodName(float r) {
         {1.8e16f, "Shadow Volume View Cargo"}, {1.9e16f, "Shadow Volume View Pilot"},
         {2e16f, "Shadow Volume View Gunner"}, {2.1e16f, "Wreck"},
     };
-    // Nearest first: the ±1% windows of 1e16/1.1e16... do not overlap, but be exact.
+    // The first match: the ±1% windows of the table's values do not overlap.
     for (const auto &special : kSpecial) {
         if (Near(r, special.value)) {
             return special.name;
         }
     }
-    if (r >= 1e4f && r < 2e4f) {
-        std::snprintf(text, sizeof(text), "Shadow Volume %.3f", r - 1e4f);
+    if (r >= kResolutionShadowVolume && r < kResolutionEdit) {
+        std::snprintf(text, sizeof(text), "Shadow Volume %.3f", r - kResolutionShadowVolume);
         return text;
     }
-    if (r >= 2e4f && r < 3e4f) {
-        std::snprintf(text, sizeof(text), "Edit %.3f", r - 2e4f);
+    if (r >= kResolutionEdit && r < kResolutionEdit + 1e4f) {
+        std::snprintf(text, sizeof(text), "Edit %.3f", r - kResolutionEdit);
         return text;
     }
     std::snprintf(text, sizeof(text), "LOD %g", static_cast<double>(r));
@@ -609,11 +633,12 @@ std::string LodName(float r) {
 }
 
 bool IsResolutionLod(float r) {
-    return r >= 0.f && r < 1000.f * 0.99f;
+    return r >= 0.f && r < kResolutionViewGunner * 0.99f; // below the first special LOD's ±1% window
 }
 
 bool IsVisualLod(float r) {
-    return IsResolutionLod(r) || Near(r, 1000.f) || Near(r, 1100.f) || Near(r, 1200.f) || Near(r, 1e16f);
+    return IsResolutionLod(r) || Near(r, kResolutionViewGunner) || Near(r, kResolutionViewPilot) ||
+            Near(r, kResolutionViewCargo) || Near(r, kResolutionViewCommander);
 }
 
 void BuildScene(const Model &model, const SceneOptions &options, aiScene *scene) {

@@ -19,6 +19,7 @@ enum class LodSelection {
 struct SceneOptions {
     LodSelection lods = LodSelection::FirstVisual;
     std::string rootName = "P3D"; ///< name of the static root node
+    std::string fileName;         ///< for error messages (as BinaryReader::Prefix gives)
 };
 
 /// Builds the scene into `scene` (an empty aiScene owned by the caller):

@@ -45,6 +45,14 @@ bool IsDecodableTextureName(const std::string &fileName);
 /// unsupported or larger than its size can justify.
 DecodedTexture DecodeTexture(const uint8_t *data, size_t size, const std::string &fileName);
 
+/// Classifies decoded alpha: every texel 255 -> Opaque, only 0 and 255 ->
+/// Mask, any other value -> Blend. The decoders start from this (PAA's FLAG
+/// TAGG can then turn a non-opaque image into Mask or Blend).
+TextureAlpha ClassifyAlpha(const RgbaImage &image);
+
+/// "opaque", "mask", "blend".
+const char *TextureAlphaName(TextureAlpha alpha);
+
 /// PNG (8-bit RGBA, zlib-compressed) of `image`. Throws ImportError if zlib fails.
 std::vector<uint8_t> EncodePng(const RgbaImage &image);
 

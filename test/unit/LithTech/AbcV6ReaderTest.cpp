@@ -3,6 +3,7 @@
 #include "AbcTestHelpers.h"
 
 #include "AssetLib/LithTech/AbcV6Reader.h"
+#include "Common/BinaryReader.h"
 #include "writers/LithTech/AbcV6Writer.h"
 
 #include <assimp/Importer.hpp>
@@ -237,11 +238,15 @@ TEST(AbcV6Reader, RejectsBadIndices) {
         bytes[vertex2 + 15] = 9; // vertex 2's node index
         EXPECT_NE(ReadError(bytes).find("vertex 2 is bound to node 9, but the file has 3 nodes"), std::string::npos)
                 << ReadError(bytes);
+        // The offset of the field itself, though the check runs after every section is read.
+        EXPECT_NE(ReadError(bytes).find("at byte " + assimp_retro::HexOffset(vertex2 + 15) + ": "), std::string::npos)
+                << ReadError(bytes);
     }
     {
         File f = VertexAnimationFixture();
         f.nodes[1].mdVertices[1] = 40;
         EXPECT_NE(ReadError(Write(f).bytes).find("animates vertex 40, but the file has 4 vertices"), std::string::npos);
+        EXPECT_EQ(ReadError(Write(f).bytes).find("at byte 0x0:"), std::string::npos) << ReadError(Write(f).bytes);
     }
 }
 

@@ -2,7 +2,7 @@
 // people's tools): every file imports, LOD counts match MANIFEST.tsv, and the
 // GLB export of each validates with zero errors.
 #include "AssetLib/Poseidon/P3dReader.h"
-#include "Common/GltfTextureRefs.h"
+#include <assimp_retro/gltf_texture_refs.h>
 #include "support/TestSupport.h"
 
 #include <assimp_retro/assimp_retro.h>

@@ -2,7 +2,7 @@
 // exact geometry, materials, selections, proxies, morph frames, LOD choice,
 // ODOL == MLOD, and clear errors on corrupt input.
 #include "AssetLib/Poseidon/P3dReader.h"
-#include "Common/GltfTextureRefs.h"
+#include <assimp_retro/gltf_texture_refs.h>
 #include "support/TestSupport.h"
 #include "writers/Poseidon/P3dWriter.h"
 

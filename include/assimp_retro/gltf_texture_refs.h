@@ -10,17 +10,14 @@
 // still needs the paths in the texture slots).
 #pragma once
 
+#include <assimp_retro/config.h> // AI_MATKEY_RETRO_SOURCE_TEXTURE
+
 #include <string>
 #include <vector>
 
 struct aiScene;
 
 namespace assimp_retro {
-
-/// Material property (aiString, one per texture type and index) that receives
-/// a texture path moved out of its texture slot: key "$mat.retro.texture",
-/// semantic = the aiTextureType, index = the texture index.
-#define AI_MATKEY_RETRO_SOURCE_TEXTURE "$mat.retro.texture"
 
 /// True for paths glTF 2.0 can reference as images (".png", ".jpg", ".jpeg",
 /// case-insensitive) and for Assimp's embedded-texture references ("*0").

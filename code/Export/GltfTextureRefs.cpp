@@ -1,4 +1,4 @@
-#include "GltfTextureRefs.h"
+#include <assimp_retro/gltf_texture_refs.h>
 
 #include <assimp/material.h>
 #include <assimp/scene.h>

@@ -5,13 +5,13 @@
 #include <assimp/Importer.hpp>
 
 #ifdef ASSIMP_RETRO_HAS_OBAN
-#include "../AssetLib/Oni/ObanImporter.h"
+#include "AssetLib/Oni/ObanImporter.h"
 #endif
 #ifdef ASSIMP_RETRO_HAS_ABC
-#include "../AssetLib/LithTech/AbcImporter.h"
+#include "AssetLib/LithTech/AbcImporter.h"
 #endif
 #ifdef ASSIMP_RETRO_HAS_P3D
-#include "../AssetLib/Poseidon/P3dImporter.h"
+#include "AssetLib/Poseidon/P3dImporter.h"
 #endif
 
 #ifndef ASSIMP_RETRO_VERSION

@@ -1,0 +1,30 @@
+// assimp-retro: the ABC import settings, filled from import properties by
+// AbcImporter::SetupProperties (v6 builder and v9+ import).
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+namespace assimp_retro {
+namespace abc {
+
+/// Settings of the v6 scene builder.
+struct V6BuildSettings {
+    bool vertexAnimation = true; ///< AI_CONFIG_IMPORT_ABC_VERTEX_ANIMATION
+    unsigned lodLevels = 0;      ///< AI_CONFIG_IMPORT_ABC_LOD_LEVELS
+    /// Morph target vertices (targets x mesh vertices, over all meshes) at
+    /// most: 16M positions = 192 MB. Real models need a few million at most; a
+    /// hostile file could ask for far more (keyframes x triangles). Beyond it
+    /// a mesh keeps animation 0, frame 0 only, with a warning.
+    size_t maxMorphVertices = size_t(16) << 20;
+    std::string fileName; ///< for error messages (as BinaryReader::Prefix gives)
+};
+
+/// Import settings for v9+ files, filled from import properties by AbcImporter::SetupProperties.
+struct V9ImportSettings {
+    bool allLods = false;       ///< AI_CONFIG_IMPORT_ABC_ALL_LODS
+    bool childModels = true;    ///< AI_CONFIG_IMPORT_ABC_CHILD_MODELS
+};
+
+} // namespace abc
+} // namespace assimp_retro

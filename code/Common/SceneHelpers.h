@@ -1,0 +1,73 @@
+// assimp-retro: small helpers every scene builder shares: strings, the
+// warning log, metadata, and handing owned objects over to an aiScene.
+#pragma once
+
+#include <assimp/anim.h>
+#include <assimp/metadata.h>
+#include <assimp/scene.h>
+#include <assimp/types.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace assimp_retro {
+
+/// An aiString of `text`, cut to the longest that fits (aiString::Set ignores
+/// a string that does not fit).
+aiString MakeAiString(const std::string &text);
+
+/// "<format>: <file name>: " (or "<format>: " without a file name): how every
+/// error message starts, the same as BinaryReader::Prefix().
+std::string MessagePrefix(const std::string &format, const std::string &fileName);
+
+/// Logs `message` as a warning through Assimp's DefaultLogger.
+void LogWarning(const std::string &message);
+
+/// ASCII lower case (for case-insensitive names and paths).
+std::string ToLower(std::string text);
+
+/// Collects metadata entries, then builds one aiMetadata of exactly that size
+/// (aiMetadata::Add reallocates on every call). Keys are kept as given, in
+/// order; flat keys only (Assimp 5.2.5's scene copy aborts on nested metadata).
+class MetaBuilder {
+public:
+    using Value = std::variant<bool, int32_t, uint64_t, float, aiString, aiVector3D>;
+    void Add(const std::string &key, Value value) { mEntries.emplace_back(key, std::move(value)); }
+    void AddString(const std::string &key, const std::string &value) { Add(key, MakeAiString(value)); }
+    bool Empty() const { return mEntries.empty(); }
+    /// A new aiMetadata, or nullptr if nothing was added.
+    aiMetadata *Build() const;
+
+private:
+    std::vector<std::pair<std::string, Value>> mEntries;
+};
+
+/// A new array of `items` (value-initialised before anything is released, so
+/// nothing leaks if the allocation fails), or nullptr if there are none. The
+/// caller owns the array and the items; `items` is left empty.
+template <typename T>
+T **ReleaseToArray(std::vector<std::unique_ptr<T>> &items) {
+    if (items.empty()) {
+        return nullptr;
+    }
+    T **array = new T *[items.size()]();
+    for (size_t i = 0; i < items.size(); ++i) {
+        array[i] = items[i].release();
+    }
+    items.clear();
+    return array;
+}
+
+/// Makes `key` name one morph target, `target`, at weight 1 (the others weigh
+/// 0 by definition; listing every target in every key would cost
+/// keys x targets memory, which a hostile file controls).
+void SetSingleTargetKey(aiMeshMorphKey &key, unsigned target);
+
+/// Makes `children` the children of `parent` (which must have none yet).
+void AdoptChildren(aiNode *parent, std::vector<std::unique_ptr<aiNode>> &children);
+
+} // namespace assimp_retro

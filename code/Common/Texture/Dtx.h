@@ -1,0 +1,12 @@
+// assimp-retro: LithTech DTX texture decoder (v-2, v-3, v-5), TEXTURES.md §2.
+// Use DecodeTexture (Texture.h); this is its DTX half.
+#pragma once
+
+#include "Texture.h"
+
+namespace assimp_retro {
+
+/// Decodes mip 0 of a DTX file. Throws ImportError ("DTX: <file>: ...").
+DecodedTexture DecodeDtx(const uint8_t *data, size_t size, const std::string &fileName);
+
+} // namespace assimp_retro

@@ -1,0 +1,65 @@
+// assimp-retro: the texture pass every importer runs after its scene builder:
+// find each material's texture file (TextureLookup), decode it, embed it as a
+// PNG aiTexture ("*N" in the diffuse slot) and set the material's alpha mode.
+#pragma once
+
+#include <string>
+#include <vector>
+
+struct aiScene;
+namespace Assimp {
+class Importer;
+class IOSystem;
+} // namespace Assimp
+
+namespace assimp_retro {
+
+class TextureCache;
+
+/// The texture import properties (config.h, "Textures").
+struct TextureOptions {
+    bool enabled = true;                ///< AI_CONFIG_IMPORT_RETRO_TEXTURES
+    bool embed = true;                  ///< AI_CONFIG_IMPORT_RETRO_EMBED_TEXTURES
+    TextureCache *cache = nullptr;      ///< AI_CONFIG_IMPORT_RETRO_TEXTURE_CACHE
+    std::vector<std::string> p3dRoots;  ///< AI_CONFIG_IMPORT_P3D_TEXTURE_ROOTS
+    std::vector<std::string> abcSkins;  ///< AI_CONFIG_IMPORT_ABC_SKINS (one per material index)
+    std::string abcSkinDir;             ///< AI_CONFIG_IMPORT_ABC_SKIN_DIR
+};
+
+/// Reads the texture properties of `importer` (in SetupProperties).
+TextureOptions ReadTextureOptions(const Assimp::Importer *importer);
+
+/// The texture file of one material: `source` is the name the model gives
+/// (a P3D game path; for ABC the skin found), `file` what FindFileNoCase
+/// returned ("" when missing), `searched` where it looked (for the warning).
+struct MaterialTexture {
+    std::string source;
+    std::string file;
+    std::string searched;
+};
+
+/// P3D: each material's diffuse path looked up (FindP3dTexture); paths that
+/// are not .paa/.pac (IsDecodableTextureName) are left alone.
+std::vector<MaterialTexture> LocateP3dTextures(const aiScene &scene, Assimp::IOSystem *io,
+        const std::string &modelFile, const TextureOptions &options);
+
+/// ABC: each material's skin (FindAbcSkin) by its material index: the
+/// "$abc.materialIndex" property when present (v9+ pieces), else its position.
+std::vector<MaterialTexture> LocateAbcSkins(const aiScene &scene, Assimp::IOSystem *io,
+        const std::string &modelFile, const TextureOptions &options);
+
+/// Gives material i the texture `textures[i]`:
+///   - missing file: a warning; the material keeps what it had;
+///   - options.embed false: the diffuse slot names the file found;
+///   - else the decoded texture is embedded once per file (PNG aiTexture,
+///     mFilename = the source name), referenced as "*N" from the diffuse slot,
+///     and the material gets glTF's alphaMode MASK (cutoff 0.5) or BLEND from
+///     the texture's alpha unless it already has an alpha mode (P3D face
+///     flags win). A texture that fails to decode gives a warning and an
+///     untextured material.
+/// The source name stays in AI_MATKEY_RETRO_SOURCE_TEXTURE. Warnings start
+/// with `format` ("P3D", "ABC"). Returns how many materials got a texture.
+unsigned ApplyMaterialTextures(aiScene &scene, const std::vector<MaterialTexture> &textures, Assimp::IOSystem *io,
+        const TextureOptions &options, const std::string &format);
+
+} // namespace assimp_retro

@@ -1,0 +1,287 @@
+#include "Common/Texture/TextureLookup.h"
+
+#include "Common/SceneHelpers.h"
+
+#include <assimp/IOSystem.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <system_error>
+
+namespace fs = std::filesystem;
+
+namespace assimp_retro {
+
+namespace {
+
+// A recursive SKINS/** search stops after this many folder entries: game
+// folders hold a few thousand files; anything larger is not worth guessing in.
+constexpr size_t kMaxSkinSearchEntries = 200000;
+
+bool SameNoCase(const std::string &a, const std::string &b) {
+    return a.size() == b.size() && ToLower(a) == ToLower(b);
+}
+
+std::string ForwardSlashes(std::string path) {
+    std::replace(path.begin(), path.end(), '\\', '/');
+    return path;
+}
+
+// The entry of `folder` named `name` ignoring case ("" if none).
+std::string EntryNoCase(const fs::path &folder, const std::string &name) {
+    std::error_code ec;
+    if (fs::exists(folder / name, ec)) {
+        return name;
+    }
+    const std::string wanted = ToLower(name);
+    for (fs::directory_iterator it(folder.empty() ? fs::path(".") : folder, ec), end; !ec && it != end;
+            it.increment(ec)) {
+        const std::string entry = it->path().filename().string();
+        if (ToLower(entry) == wanted) {
+            return entry;
+        }
+    }
+    return "";
+}
+
+// `path` resolved component by component on the filesystem, ignoring case.
+std::string FindOnDiskNoCase(const std::string &path) {
+    const fs::path wanted(ForwardSlashes(path));
+    fs::path found = wanted.root_path();
+    for (const fs::path &part : wanted.relative_path()) {
+        const std::string name = part.string();
+        if (name.empty() || name == "." || name == "..") {
+            found /= part;
+            continue;
+        }
+        const std::string entry = EntryNoCase(found, name);
+        if (entry.empty()) {
+            return "";
+        }
+        found /= entry;
+    }
+    std::error_code ec;
+    return fs::is_regular_file(found, ec) ? found.string() : "";
+}
+
+// The model's folder and every folder above it, nearest first.
+std::vector<fs::path> FoldersAbove(const std::string &modelFile) {
+    std::error_code ec;
+    fs::path folder = fs::absolute(fs::path(ForwardSlashes(modelFile)), ec).lexically_normal().parent_path();
+    std::vector<fs::path> folders;
+    while (!folder.empty()) {
+        folders.push_back(folder);
+        if (folder == folder.root_path() || folder.parent_path() == folder) {
+            break;
+        }
+        folder = folder.parent_path();
+    }
+    return folders;
+}
+
+std::string SwapPaaPac(const std::string &path) {
+    const std::string extension = path.size() >= 4 ? ToLower(path.substr(path.size() - 4)) : "";
+    if (extension == ".paa") {
+        return path.substr(0, path.size() - 4) + ".pac";
+    }
+    if (extension == ".pac") {
+        return path.substr(0, path.size() - 4) + ".paa";
+    }
+    return "";
+}
+
+// The first-match search of TEXTURES.md (docs: README "Textures") for one
+// spelling of the game path.
+std::string SearchP3dPath(Assimp::IOSystem *io, const std::string &modelFile, const std::string &gamePath,
+        const std::vector<std::string> &roots) {
+    for (const std::string &root : roots) {
+        const std::string found = FindFileNoCase(io, (fs::path(ForwardSlashes(root)) / gamePath).string());
+        if (!found.empty()) {
+            return found;
+        }
+    }
+    const size_t slash = gamePath.find('/');
+    const std::string addon = slash == std::string::npos ? "" : gamePath.substr(0, slash);
+    const std::string insideAddon = slash == std::string::npos ? "" : gamePath.substr(slash + 1);
+    for (const fs::path &folder : FoldersAbove(modelFile)) {
+        std::string found = FindFileNoCase(io, (folder / gamePath).string());
+        if (found.empty()) {
+            found = FindFileNoCase(io, (folder / "AddOns" / gamePath).string());
+        }
+        if (found.empty() && !addon.empty() && SameNoCase(folder.filename().string(), addon)) {
+            found = FindFileNoCase(io, (folder / insideAddon).string());
+        }
+        if (!found.empty()) {
+            return found;
+        }
+    }
+    return "";
+}
+
+// The nearest folder above the model named MODELS, and the model's path below it.
+bool SplitAtModelsFolder(const std::string &modelFile, fs::path &gameRoot, fs::path &belowModels) {
+    std::error_code ec;
+    const fs::path model = fs::absolute(fs::path(ForwardSlashes(modelFile)), ec).lexically_normal();
+    std::vector<fs::path> parts(model.begin(), model.end());
+    for (size_t i = parts.size(); i-- > 1;) {
+        if (i + 1 < parts.size() && ToLower(parts[i].string()) == "models") {
+            gameRoot.clear();
+            belowModels.clear();
+            for (size_t k = 0; k < i; ++k) {
+                gameRoot /= parts[k];
+            }
+            for (size_t k = i + 1; k < parts.size(); ++k) {
+                belowModels /= parts[k];
+            }
+            return true;
+        }
+    }
+    return false;
+}
+
+// Any file named `fileName` (ignoring case) below `folder`, first in path order.
+std::string FindBelowNoCase(const fs::path &folder, const std::string &fileName) {
+    const std::string wanted = ToLower(fileName);
+    std::error_code ec;
+    std::vector<std::string> matches;
+    size_t seen = 0;
+    fs::recursive_directory_iterator it(folder, fs::directory_options::skip_permission_denied, ec), end;
+    for (; !ec && it != end && seen < kMaxSkinSearchEntries; it.increment(ec), ++seen) {
+        if (ToLower(it->path().filename().string()) == wanted && it->is_regular_file(ec)) {
+            matches.push_back(it->path().string());
+        }
+    }
+    std::sort(matches.begin(), matches.end());
+    return matches.empty() ? "" : matches.front();
+}
+
+std::string ExplicitSkin(Assimp::IOSystem *io, const std::string &modelFile, const std::string &skin,
+        const std::string &skinDir) {
+    if (skin.empty()) {
+        return "";
+    }
+    const fs::path skinPath(ForwardSlashes(skin));
+    if (skinPath.is_relative()) {
+        const std::vector<fs::path> folders = FoldersAbove(modelFile);
+        if (!folders.empty()) {
+            const std::string found = FindFileNoCase(io, (folders.front() / skinPath).string());
+            if (!found.empty()) {
+                return found;
+            }
+        }
+        if (!skinDir.empty()) {
+            const std::string found = FindFileNoCase(io, (fs::path(ForwardSlashes(skinDir)) / skinPath).string());
+            if (!found.empty()) {
+                return found;
+            }
+        }
+    }
+    return FindFileNoCase(io, skinPath.string());
+}
+
+} // namespace
+
+std::vector<std::string> SplitPathList(const std::string &list, bool keepEmpty) {
+    std::vector<std::string> entries;
+    size_t start = 0;
+    while (start <= list.size()) {
+        size_t end = list.find_first_of(";|", start);
+        if (end == std::string::npos) {
+            end = list.size();
+        }
+        std::string entry = list.substr(start, end - start);
+        const size_t first = entry.find_first_not_of(" \t");
+        const size_t last = entry.find_last_not_of(" \t");
+        entry = first == std::string::npos ? std::string() : entry.substr(first, last - first + 1);
+        if (!entry.empty() || keepEmpty) {
+            entries.push_back(entry);
+        }
+        start = end + 1;
+    }
+    while (keepEmpty && !entries.empty() && entries.back().empty()) {
+        entries.pop_back();
+    }
+    return entries;
+}
+
+std::string FindFileNoCase(Assimp::IOSystem *io, const std::string &path) {
+    if (path.empty()) {
+        return "";
+    }
+    if (io && io->Exists(path.c_str())) {
+        return path;
+    }
+    const std::string slashed = ForwardSlashes(path);
+    if (io && slashed != path && io->Exists(slashed.c_str())) {
+        return slashed;
+    }
+    return FindOnDiskNoCase(slashed);
+}
+
+std::string FindP3dTexture(Assimp::IOSystem *io, const std::string &modelFile, const std::string &gamePath,
+        const std::vector<std::string> &roots) {
+    std::string path = ForwardSlashes(gamePath);
+    path.erase(0, path.find_first_not_of('/'));
+    if (path.empty()) {
+        return "";
+    }
+    std::string found = SearchP3dPath(io, modelFile, path, roots);
+    const std::string swapped = SwapPaaPac(path);
+    if (found.empty() && !swapped.empty()) {
+        found = SearchP3dPath(io, modelFile, swapped, roots);
+    }
+    return found;
+}
+
+std::string AbcSkinName(const std::string &modelFile, const std::string &skinFile) {
+    std::error_code ec;
+    const fs::path skin = fs::absolute(fs::path(ForwardSlashes(skinFile)), ec).lexically_normal();
+    fs::path gameRoot, belowModels;
+    fs::path base = SplitAtModelsFolder(modelFile, gameRoot, belowModels)
+            ? gameRoot
+            : fs::absolute(fs::path(ForwardSlashes(modelFile)), ec).lexically_normal().parent_path();
+    const fs::path relative = skin.lexically_relative(base);
+    return relative.empty() ? skin.filename().generic_string() : relative.generic_string();
+}
+
+std::string FindAbcSkin(Assimp::IOSystem *io, const std::string &modelFile, unsigned slot,
+        const std::vector<std::string> &skins, const std::string &skinDir, std::string *tried) {
+    if (!skins.empty()) {
+        if (tried) {
+            *tried = "the skin list (" + std::to_string(skins.size()) + " entries)";
+        }
+        return slot < skins.size() ? ExplicitSkin(io, modelFile, skins[slot], skinDir) : "";
+    }
+    if (slot > 1) {
+        return "";
+    }
+    std::string stem = fs::path(ForwardSlashes(modelFile)).stem().string();
+    const std::string name = stem + (slot == 1 ? "_head.dtx" : ".dtx");
+    std::string found;
+    if (!skinDir.empty()) {
+        found = FindFileNoCase(io, (fs::path(ForwardSlashes(skinDir)) / name).string());
+    }
+    const std::vector<fs::path> folders = FoldersAbove(modelFile);
+    if (found.empty() && !folders.empty()) {
+        found = FindFileNoCase(io, (folders.front().parent_path() / "SKINS" / name).string());
+    }
+    fs::path gameRoot, belowModels;
+    const bool inModels = SplitAtModelsFolder(modelFile, gameRoot, belowModels);
+    if (found.empty() && inModels) {
+        found = FindFileNoCase(io, (gameRoot / "SKINS" / belowModels.parent_path() / name).string());
+    }
+    if (found.empty() && inModels && slot == 0) {
+        const std::string skinsFolder = EntryNoCase(gameRoot, "SKINS");
+        if (!skinsFolder.empty()) {
+            found = FindBelowNoCase(gameRoot / skinsFolder, name);
+        }
+    }
+    if (tried) {
+        *tried = (skinDir.empty() ? std::string() : skinDir + "/" + name + ", ") + "../SKINS/" + name +
+                 (inModels ? ", SKINS/<folders below MODELS>/" + name + (slot == 0 ? ", SKINS/**/" + name : "")
+                           : std::string(" (no MODELS folder above the model)"));
+    }
+    return found;
+}
+
+} // namespace assimp_retro

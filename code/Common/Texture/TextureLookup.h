@@ -1,0 +1,53 @@
+// assimp-retro: finding the texture files a model uses, the way the games do.
+//
+// Paths are matched case-insensitively with '\' or '/' as separator. A
+// candidate is tried first exactly as written through the importer's
+// IOSystem (so a custom or in-memory IOSystem that knows the name works), then
+// component by component on the filesystem, ignoring case: IOSystem cannot
+// list folders, and game data (FAT-era names, "TZK_Objects" vs
+// "tzk_objects") needs case-insensitive matching. The returned name is then
+// opened through the same IOSystem.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace Assimp {
+class IOSystem;
+}
+
+namespace assimp_retro {
+
+/// Splits a property list at ';' and '|' (entries trimmed, empty ones kept
+/// when `keepEmpty`, e.g. to skip a material index in a skin list).
+std::vector<std::string> SplitPathList(const std::string &list, bool keepEmpty = false);
+
+/// The existing file `path` names, matched case-insensitively with either
+/// separator; "" if there is none.
+std::string FindFileNoCase(Assimp::IOSystem *io, const std::string &path);
+
+/// P3D: the file a game path ("tzk_objects\tomahawk.paa") names, searched in
+/// the user's data `roots`, then in each folder above `modelFile` (A/<path>,
+/// A/AddOns/<path>, A/<path without its first component> when A is named
+/// like that component), then the same with .paa and .pac swapped. "" if none.
+std::string FindP3dTexture(Assimp::IOSystem *io, const std::string &modelFile, const std::string &gamePath,
+        const std::vector<std::string> &roots);
+
+/// ABC: the skin (a .dtx) of material index `slot` of `modelFile`:
+///   - `skins` given: its entry `slot` (relative to the model's folder, then to
+///     `skinDir`, then as written), nothing else;
+///   - else `skinDir`/<stem>.dtx (slot 0) or <stem>_head.dtx (slot 1);
+///   - then <model folder>/../SKINS/ with the same names;
+///   - then the model path with its MODELS folder replaced by SKINS;
+///   - then any SKINS/**/<stem>.dtx (slot 0 only).
+/// `tried` receives a short description of where it looked. "" if none.
+std::string FindAbcSkin(Assimp::IOSystem *io, const std::string &modelFile, unsigned slot,
+        const std::vector<std::string> &skins, const std::string &skinDir, std::string *tried = nullptr);
+
+/// How a skin found by FindAbcSkin is named in the scene (aiTexture and
+/// material): its path below the game folder that holds MODELS ("SKINS/DECOS/
+/// FLAG.DTX", '/'), else relative to the model's folder; never a path that
+/// only makes sense on this machine.
+std::string AbcSkinName(const std::string &modelFile, const std::string &skinFile);
+
+} // namespace assimp_retro

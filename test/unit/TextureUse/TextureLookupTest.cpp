@@ -1,0 +1,142 @@
+// Finding texture files the way the games do (TextureLookup) and the batch
+// texture cache: real folder layouts (../shared/corpus/ofp-tree, kpc-tree)
+// and small trees made here.
+#include "Common/Texture/TextureLookup.h"
+#include "support/TestSupport.h"
+
+#include <assimp_retro/texture_cache.h>
+
+#include <assimp/DefaultIOSystem.h>
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <filesystem>
+#include <thread>
+
+namespace fs = std::filesystem;
+using assimp_retro::FindAbcSkin;
+using assimp_retro::FindP3dTexture;
+
+namespace {
+
+// A fresh folder under the test output, with `files` (relative, '/') created empty.
+fs::path MakeTree(const std::string &name, const std::vector<std::string> &files) {
+    const fs::path root = fs::path(retro_test::OutputPath("lookup/" + name + "/x")).parent_path();
+    fs::remove_all(root);
+    for (const std::string &file : files) {
+        retro_test::WriteFile((root / file).string(), {1, 2, 3});
+    }
+    return root;
+}
+
+std::string Generic(const std::string &path) {
+    return fs::path(path).lexically_normal().generic_string();
+}
+
+} // namespace
+
+TEST(TextureLookup, OfpTreeResolvesWithNoOption) {
+    const std::string model = retro_test::CorpusPath("ofp-tree/TZK_Objects/Model/Tomahawk_gdtcti_xj200.p3d");
+    ASSERT_FALSE(model.empty());
+    Assimp::DefaultIOSystem io;
+    const std::string found = FindP3dTexture(&io, model, "tzk_objects\\tomahawk.paa", {});
+    EXPECT_EQ(Generic(found), Generic(retro_test::CorpusPath("ofp-tree/TZK_Objects/tomahawk.paa")));
+}
+
+TEST(TextureLookup, P3dSearchOrderCaseAndExtensionSwap) {
+    const fs::path root = MakeTree("p3d", {"Game/AddOns/MyAddon/Model/car.p3d", "Game/AddOns/MyAddon/Wheel.PAC",
+                                           "Game/Data/Sky.paa", "Roots/one/data/sky.paa"});
+    Assimp::DefaultIOSystem io;
+    const std::string model = (root / "Game/AddOns/MyAddon/Model/car.p3d").string();
+    // A/AddOns/<path>, any case, '\' separators; .paa -> .pac when only .pac exists.
+    EXPECT_EQ(Generic(FindP3dTexture(&io, model, "myaddon\\wheel.paa", {})),
+            Generic((root / "Game/AddOns/MyAddon/Wheel.PAC").string()));
+    // A/<path> from the game root (base game "data\").
+    EXPECT_EQ(Generic(FindP3dTexture(&io, model, "DATA\\sky.paa", {})), Generic((root / "Game/Data/Sky.paa").string()));
+    // A user root comes first.
+    EXPECT_EQ(Generic(FindP3dTexture(&io, model, "data\\sky.paa", {(root / "Roots/none").string(),
+                                                                      (root / "Roots/one").string()})),
+            Generic((root / "Roots/one/data/sky.paa").string()));
+    EXPECT_EQ(FindP3dTexture(&io, model, "data\\missing.paa", {}), "");
+    EXPECT_EQ(FindP3dTexture(&io, model, "", {}), "");
+}
+
+TEST(TextureLookup, KpcTreeSkinsBesideModels) {
+    Assimp::DefaultIOSystem io;
+    for (const char *name : {"CREATURES/TIBERIUS", "CREATURES/BATWING", "DECOS/FLAG"}) {
+        const std::string model = retro_test::CorpusPath(std::string("kpc-tree/MODELS/") + name + ".ABC");
+        ASSERT_FALSE(model.empty());
+        EXPECT_EQ(Generic(FindAbcSkin(&io, model, 0, {}, "")),
+                Generic(retro_test::CorpusPath(std::string("kpc-tree/SKINS/") + name + ".DTX")))
+                << name;
+        EXPECT_EQ(FindAbcSkin(&io, model, 2, {}, ""), "") << "no guess beyond material index 1";
+    }
+}
+
+TEST(TextureLookup, AbcConventionsAndOptions) {
+    const fs::path root = MakeTree("abc", {"Game/Models/Props/lamp.abc", "Game/Skins/World/LAMP.DTX",
+                                           "Game/Models/Chars/cate.abc", "Game/Skins/Chars/cate.dtx",
+                                           "Game/Skins/Chars/cate_head.dtx", "Other/cate.dtx", "Other/b.dtx"});
+    Assimp::DefaultIOSystem io;
+    const std::string lamp = (root / "Game/Models/Props/lamp.abc").string();
+    const std::string cate = (root / "Game/Models/Chars/cate.abc").string();
+    // Not in SKINS/Props: any SKINS/** file of that name.
+    EXPECT_EQ(Generic(FindAbcSkin(&io, lamp, 0, {}, "")), Generic((root / "Game/Skins/World/LAMP.DTX").string()));
+    EXPECT_EQ(FindAbcSkin(&io, lamp, 1, {}, ""), "");
+    // MODELS -> SKINS, and <stem>_head for material index 1.
+    EXPECT_EQ(Generic(FindAbcSkin(&io, cate, 1, {}, "")),
+            Generic((root / "Game/Skins/Chars/cate_head.dtx").string()));
+    // The skin folder comes first.
+    EXPECT_EQ(Generic(FindAbcSkin(&io, cate, 0, {}, (root / "Other").string())),
+            Generic((root / "Other/cate.dtx").string()));
+    // An explicit list: entry k for material index k, relative to the model, then the skin folder; nothing guessed.
+    const std::vector<std::string> skins = {"..\\..\\Skins\\Chars\\CATE_HEAD.DTX", "", "b.dtx"};
+    EXPECT_EQ(Generic(FindAbcSkin(&io, cate, 0, skins, (root / "Other").string())),
+            Generic((root / "Game/Skins/Chars/cate_head.dtx").string()));
+    EXPECT_EQ(FindAbcSkin(&io, cate, 1, skins, (root / "Other").string()), "");
+    EXPECT_EQ(Generic(FindAbcSkin(&io, cate, 2, skins, (root / "Other").string())),
+            Generic((root / "Other/b.dtx").string()));
+    EXPECT_EQ(FindAbcSkin(&io, cate, 3, skins, (root / "Other").string()), "");
+}
+
+TEST(TextureLookup, SplitPathList) {
+    EXPECT_EQ(assimp_retro::SplitPathList(" a ; b|c;"), (std::vector<std::string>{"a", "b", "c"}));
+    EXPECT_EQ(assimp_retro::SplitPathList("a;;b;", true), (std::vector<std::string>{"a", "", "b"}));
+    EXPECT_TRUE(assimp_retro::SplitPathList("").empty());
+}
+
+TEST(TextureCache, MakesEachKeyOnceAcrossThreads) {
+    assimp_retro::TextureCache cache;
+    std::atomic<int> made{0};
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 8; ++t) {
+        threads.emplace_back([&, t] {
+            for (int i = 0; i < 50; ++i) {
+                const std::string key = "tex" + std::to_string((i + t) % 5);
+                const auto entry = cache.GetOrMake(key, [&] {
+                    ++made;
+                    std::this_thread::sleep_for(std::chrono::microseconds(200));
+                    assimp_retro::CachedTexture texture;
+                    texture.width = static_cast<uint32_t>(key.back() - '0');
+                    return texture;
+                });
+                EXPECT_EQ(entry->width, static_cast<uint32_t>(key.back() - '0'));
+            }
+        });
+    }
+    for (std::thread &thread : threads) {
+        thread.join();
+    }
+    EXPECT_EQ(made.load(), 5);
+    EXPECT_EQ(cache.Size(), 5u);
+    EXPECT_EQ(cache.Made(), 5u);
+    EXPECT_EQ(cache.Reused(), 8u * 50u - 5u);
+}
+
+TEST(TextureCache, AThrowingMakerIsAFailedEntry) {
+    assimp_retro::TextureCache cache;
+    const auto entry = cache.GetOrMake("bad", []() -> assimp_retro::CachedTexture { throw std::runtime_error("boom"); });
+    EXPECT_EQ(entry->error, "boom");
+    EXPECT_TRUE(entry->png.empty());
+}
