@@ -21,7 +21,7 @@ namespace abc {
 
 namespace {
 
-constexpr MirrorAxis kMirror = MirrorAxis::X; // ABC.md 2.7
+constexpr MirrorAxis kMirror = MirrorAxis::X; // docs/formats/ABC.md 2.7
 const char *const kRootNodeName = "<ABC_Root>"; // the same as the v9+ import
 /// What one morph target's aiAnimMesh (about 1 KiB) counts as against
 /// V6BuildSettings::maxMorphVertices, besides its vertices.

@@ -537,7 +537,7 @@ struct Builder {
         }
         scene->mMetaData = sceneMeta.Build();
         if (meshes.empty()) {
-            // Animation-only files exist (ABC.md 2.9).
+            // Animation-only files exist (docs/formats/ABC.md 2.9).
             scene->mFlags |= AI_SCENE_FLAGS_INCOMPLETE;
         }
     }

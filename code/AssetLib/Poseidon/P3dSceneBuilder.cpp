@@ -1,6 +1,6 @@
 // assimp-retro: P3D format model -> aiScene.
 //
-// Coordinates (ODOL.md §3): the file is left-handed, Y up, models face -Z and
+// Coordinates (docs/formats/P3D.md §3): the file is left-handed, Y up, models face -Z and
 // ODOL positions have ModelInfo.boundingCenter subtracted. We add the centre
 // back (so ODOL and MLOD of one model line up) and mirror Z, which makes the
 // scene right-handed and turns the model to face +Z:
