@@ -123,14 +123,7 @@ int RunExport(const std::vector<std::string> &args) {
     }
 
     ImportOptions options;
-    std::string error;
-    if (!ParseCommonParameters(rest, options, error)) {
-        std::fprintf(stderr, "assimp-retro export: %s\n", error.c_str());
-        return kExitUsage;
-    }
-    if (!options.unknown.empty()) {
-        std::fprintf(stderr, "assimp-retro export: unknown parameter '%s'. See 'assimp-retro export --help'\n",
-                options.unknown.front().c_str());
+    if (!ParseVerbParameters("export", rest, options)) {
         return kExitUsage;
     }
 

@@ -322,14 +322,7 @@ int RunInfo(const std::vector<std::string> &args) {
     }
 
     ImportOptions options;
-    std::string error;
-    if (!ParseCommonParameters(rest, options, error)) {
-        std::fprintf(stderr, "assimp-retro info: %s\n", error.c_str());
-        return kExitUsage;
-    }
-    if (!options.unknown.empty()) {
-        std::fprintf(stderr, "assimp-retro info: unknown parameter '%s'. See 'assimp-retro info --help'\n",
-                options.unknown.front().c_str());
+    if (!ParseVerbParameters("info", rest, options)) {
         return kExitUsage;
     }
     unsigned flags = 0;
