@@ -35,9 +35,12 @@ TEST(AbcV9ThroughImporter, PropertiesAndChildModels) {
     {
         // from memory: no folder to look in, the child model is a warning only
         Assimp::Importer importer;
+        retro_test::LogCapture log;
         const aiScene *scene = retro_test::ImportMemory(importer, retro_test::ReadFile(folder + "knight.abc"), "abc");
         ASSERT_NE(scene, nullptr) << importer.GetErrorString();
         EXPECT_EQ(scene->mNumAnimations, 2u);
+        EXPECT_TRUE(log.Contains("child model 'Models\\Shared\\knight_anims' not found next to the model; its animations are not imported"))
+                << log.Text();
     }
 }
 
