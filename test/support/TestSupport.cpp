@@ -3,9 +3,7 @@
 #include <assimp_retro/assimp_retro.h>
 #include <assimp_retro/config.h>
 
-#include <assimp/DefaultLogger.hpp>
 #include <assimp/Importer.hpp>
-#include <assimp/LogStream.hpp>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
 
@@ -134,53 +132,6 @@ void ExpectValidGltf(const std::string &path) {
     const GltfValidation validation = ValidateGltf(path);
     ASSERT_TRUE(validation.ran) << validation.report;
     EXPECT_EQ(validation.errors, 0) << path << ":\n" << validation.report;
-}
-
-} // namespace retro_test
-
-namespace retro_test {
-
-struct LogCapture::Stream : Assimp::LogStream {
-    void write(const char *message) override {
-        std::string line = message;
-        while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) {
-            line.pop_back();
-        }
-        lines.push_back(line);
-    }
-    std::vector<std::string> lines;
-};
-
-LogCapture::LogCapture() : mStream(new Stream()) {
-    Assimp::DefaultLogger::create(nullptr, Assimp::Logger::NORMAL, 0);
-    Assimp::DefaultLogger::get()->attachStream(mStream, Assimp::Logger::Warn | Assimp::Logger::Err);
-}
-
-LogCapture::~LogCapture() {
-    Assimp::DefaultLogger::get()->detachStream(mStream, Assimp::Logger::Warn | Assimp::Logger::Err);
-    Assimp::DefaultLogger::kill();
-    delete mStream;
-}
-
-const std::vector<std::string> &LogCapture::Lines() const {
-    return mStream->lines;
-}
-
-bool LogCapture::Contains(const std::string &part) const {
-    for (const std::string &line : mStream->lines) {
-        if (line.find(part) != std::string::npos) {
-            return true;
-        }
-    }
-    return false;
-}
-
-std::string LogCapture::Text() const {
-    std::string text;
-    for (const std::string &line : mStream->lines) {
-        text += line + "\n";
-    }
-    return text;
 }
 
 } // namespace retro_test

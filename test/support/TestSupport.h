@@ -50,29 +50,3 @@ GltfValidation ValidateGltf(const std::string &path);
 void ExpectValidGltf(const std::string &path);
 
 } // namespace retro_test
-
-namespace retro_test {
-
-/// Collects the warnings and errors Assimp's DefaultLogger receives while it
-/// lives (creates the logger, attaches a LogStream; kills the logger at the
-/// end). One at a time per process.
-class LogCapture {
-public:
-    LogCapture();
-    ~LogCapture();
-    LogCapture(const LogCapture &) = delete;
-    LogCapture &operator=(const LogCapture &) = delete;
-
-    /// Every captured line ("Warn,  T0: ABC: ..." as Assimp formats it).
-    const std::vector<std::string> &Lines() const;
-    /// True when a captured line contains `part`.
-    bool Contains(const std::string &part) const;
-    /// All lines, one per line, for failure messages.
-    std::string Text() const;
-
-private:
-    struct Stream;
-    Stream *mStream;
-};
-
-} // namespace retro_test

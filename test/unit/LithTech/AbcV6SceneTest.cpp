@@ -11,6 +11,7 @@
 #include "AssetLib/LithTech/AbcV6Reader.h"
 #include "AssetLib/LithTech/AbcV6SceneBuilder.h"
 #include "writers/LithTech/AbcV6Writer.h"
+#include "support/LogCapture.h"
 #include "support/TestSupport.h"
 
 #include "AssetLib/LithTech/AbcImporter.h"

@@ -1,6 +1,7 @@
 // The v9+ import through the registered ABC importer (AbcImporter dispatches
 // every non-v6 file to ImportV9), with its properties and the IOSystem.
 #include "AbcV9TestHelpers.h"
+#include "support/LogCapture.h"
 
 #include <assimp_retro/assimp_retro.h>
 
