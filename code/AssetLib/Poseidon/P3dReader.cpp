@@ -457,9 +457,13 @@ void SkipOdolLod(BinaryReader &r) {
         r.Skip(faceBytes, "faces");
     } else {
         Polygon poly; // a face fails the checks: ReadOdolFace says which, and how
+        uint32_t offset = 0;
         for (uint32_t f = 0; f < nFaces; ++f) {
             ReadOdolFace(r, f, nVerts, nTextures, poly);
+            faceOffset[f] = offset;
+            offset += 10 + 2 * poly.count;
         }
+        faceOffset[nFaces] = offset;
     }
     ReadOdolSections(r, nTextures, faceOffset);
 
