@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Copies the assimp-retro importers into an Assimp source tree and registers
-them, the way an in-tree importer is added (see ../shared/formats/ASSIMP.md §3.1):
+them, the way an in-tree importer is added (see docs/DESIGN.md §6):
 
   code/AssetLib/<Format>/     the importer folders, unchanged
   code/Common/                the shared reader, error type, name and handedness helpers, textures

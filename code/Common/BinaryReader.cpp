@@ -5,6 +5,19 @@
 
 namespace assimp_retro {
 
+namespace {
+
+// The bytes before the first NUL: a name with an embedded NUL would reach
+// Assimp as an aiString whose length runs past its terminator, which the
+// validator refuses and exporters crash on.
+std::string TextUpToNul(const uint8_t *bytes, size_t count) {
+    const void *nul = count ? std::memchr(bytes, 0, count) : nullptr;
+    const size_t length = nul ? static_cast<size_t>(static_cast<const uint8_t *>(nul) - bytes) : count;
+    return std::string(reinterpret_cast<const char *>(bytes), length);
+}
+
+} // namespace
+
 std::string HexOffset(size_t offset) {
     char text[32];
     std::snprintf(text, sizeof(text), "0x%zx", offset);
@@ -87,12 +100,7 @@ void BinaryReader::Read(void *dst, size_t count, const char *field) {
 }
 
 std::string BinaryReader::FixedString(size_t count, const char *field) {
-    const char *p = reinterpret_cast<const char *>(Bytes(count, field));
-    size_t length = 0;
-    while (length < count && p[length] != '\0') {
-        ++length;
-    }
-    return std::string(p, length);
+    return TextUpToNul(Bytes(count, field), count);
 }
 
 std::string BinaryReader::CString(const char *field) {
@@ -112,8 +120,7 @@ std::string BinaryReader::String16(const char *field) {
     if (length > Remaining()) {
         FailAt(start, "string length " + std::to_string(length) + " exceeds the " + std::to_string(Remaining()) + " bytes left", field);
     }
-    const char *p = reinterpret_cast<const char *>(Bytes(length, field));
-    return std::string(p, length);
+    return TextUpToNul(Bytes(length, field), length);
 }
 
 std::string BinaryReader::String32(const char *field) {
@@ -122,8 +129,7 @@ std::string BinaryReader::String32(const char *field) {
     if (length > Remaining()) {
         FailAt(start, "string length " + std::to_string(length) + " exceeds the " + std::to_string(Remaining()) + " bytes left", field);
     }
-    const char *p = reinterpret_cast<const char *>(Bytes(length, field));
-    return std::string(p, length);
+    return TextUpToNul(Bytes(length, field), length);
 }
 
 BinaryReader BinaryReader::Sub(size_t offset, size_t size, const std::string &section) const {

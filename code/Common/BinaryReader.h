@@ -63,9 +63,10 @@ public:
     std::string FixedString(size_t count, const char *field);
     /// NUL-terminated string; fails if no NUL occurs before the end.
     std::string CString(const char *field);
-    /// u16 length followed by that many bytes (LithTech style).
+    /// u16 length followed by that many bytes (LithTech style); the text is
+    /// cut at the first NUL, though all `length` bytes are consumed.
     std::string String16(const char *field);
-    /// u32 length followed by that many bytes.
+    /// u32 length followed by that many bytes; cut at the first NUL like String16.
     std::string String32(const char *field);
 
     /// A reader over [offset, offset+size) of this reader, for a section;

@@ -12,6 +12,7 @@
 #include <assimp_retro/fbx_export.h>
 
 #include "Export/ExportSceneView.h"
+#include "Export/SceneCheck.h"
 
 #include <assimp/Exporter.hpp>
 #include <assimp/scene.h>
@@ -426,10 +427,11 @@ bool ExportFbx(const aiScene &scene, const std::string &formatId, const std::str
     if (formatId != "fbx" && formatId != "fbxa") {
         return Fail(error, "ExportFbx: format id must be \"fbx\" or \"fbxa\", not \"" + formatId + "\"");
     }
-    // TODO(coordinator, when branch harden is merged): refuse invalid scenes
-    // as ExportGltf does: #include "Export/SceneCheck.h" and
-    //   std::string invalid;
-    //   if (!CheckSceneForExport(scene, &invalid)) return Fail(error, "cannot export to FBX: " + invalid);
+    // Assimp's exporters trust their input: refuse an invalid scene, as ExportGltf does.
+    std::string invalid;
+    if (!CheckSceneForExport(scene, &invalid)) {
+        return Fail(error, "cannot export to FBX: " + invalid);
+    }
     double unitScaleFactor = FbxUnitScaleFactor(scene);
     {
         ExportSceneView view(scene);

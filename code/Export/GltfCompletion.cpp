@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <new>
 #include <set>
 
 namespace assimp_retro {
@@ -626,6 +627,12 @@ private:
         const unsigned repeated = counts.repeatedTimes;
         const unsigned outOfRange = counts.outOfRange;
         const unsigned badWeights = counts.badWeights;
+        if (counts.keysOverLimit) {
+            Note(what + ": " + std::to_string(counts.keysOverLimit) + " keys x " + std::to_string(targets) +
+                    " targets exceed the limit of " + std::to_string(gltf_rules::kMaxMorphWeightValues) +
+                    " weights, skipped");
+            return false;
+        }
         if (unusable) {
             Note(what + ": " + std::to_string(unusable) + " key(s) with a negative or non-finite time dropped");
         }
@@ -763,15 +770,23 @@ bool CompleteGltf(const aiScene &scene, const std::string &path, std::string *er
     GltfCompletionReport &out = report ? *report : localReport;
     out = GltfCompletionReport();
     std::string message;
-    GltfDocument document;
-    if (!document.Load(path, message)) {
-        if (error) {
-            *error = message;
+    bool completed = false;
+    try { // an API that reports through a bool and a message: nothing escapes
+        GltfDocument document;
+        if (!document.Load(path, message)) {
+            if (error) {
+                *error = message;
+            }
+            return false;
         }
-        return false;
+        Completion completion(scene, document, out);
+        completed = completion.Run(message) && (!out.fileChanged || document.Save(message));
+    } catch (const std::bad_alloc &) {
+        message = "glTF completion of " + path + ": out of memory";
+    } catch (const std::exception &e) {
+        message = "glTF completion of " + path + ": " + e.what();
     }
-    Completion completion(scene, document, out);
-    if (!completion.Run(message) || (out.fileChanged && !document.Save(message))) {
+    if (!completed) {
         if (error) {
             *error = message;
         }

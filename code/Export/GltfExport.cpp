@@ -3,6 +3,7 @@
 #include <assimp_retro/gltf_completion.h>
 
 #include "Export/ExportSceneView.h"
+#include "Export/SceneCheck.h"
 
 #include <assimp/Exporter.hpp>
 #include <assimp/metadata.h>
@@ -63,6 +64,13 @@ bool ExportGltf(const aiScene &scene, const std::string &formatId, const std::st
     if (formatId != "gltf2" && formatId != "glb2") {
         if (error) {
             *error = "ExportGltf: format id must be \"gltf2\" or \"glb2\", not \"" + formatId + "\"";
+        }
+        return false;
+    }
+    std::string invalid;
+    if (!CheckSceneForExport(scene, &invalid)) {
+        if (error) {
+            *error = "cannot export to glTF: " + invalid;
         }
         return false;
     }

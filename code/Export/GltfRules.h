@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <utility>
 #include <vector>
 
@@ -105,7 +106,13 @@ struct MorphKeyCounts {
     unsigned repeatedTimes = 0;  ///< time not after the previous key's (as float): key dropped
     unsigned outOfRange = 0;     ///< weight naming a target >= the target count: ignored
     unsigned badWeights = 0;     ///< non-finite weight: written as 0
+    size_t keysOverLimit = 0;    ///< usable keys, when keys x targets exceeds kMaxMorphWeightValues (nothing written)
 };
+
+/// Largest dense weights table (keys x targets) written for one channel: 16M
+/// floats, 64 MB, far beyond any real animation. A hostile file with many
+/// targets and many keys would otherwise make the table grow quadratically.
+constexpr uint64_t kMaxMorphWeightValues = uint64_t(1) << 24;
 
 /// A glTF `weights` sampler for one morph channel: `times` in seconds
 /// (mTime / ticksPerSecond, strictly increasing), `weights` with `targets`
@@ -120,6 +127,10 @@ inline bool MorphWeightTable(const aiMeshMorphAnim &channel, double ticksPerSeco
             continue;
         }
         order.emplace_back(seconds, k);
+    }
+    if (uint64_t(order.size()) * targets > kMaxMorphWeightValues) {
+        counts.keysOverLimit = order.size();
+        return false;
     }
     std::stable_sort(order.begin(), order.end(), [](const std::pair<double, unsigned> &a,
                                                          const std::pair<double, unsigned> &b) { return a.first < b.first; });

@@ -2,6 +2,8 @@
 // through Assimp with validation, once with LOD 0 only and once with every
 // LOD. Child models are off: a fuzzed child name must not open real files.
 // Seeds in corpus/fuzz_abc_v9 are written by test/writers/LithTechV9.
+#include "FuzzCheck.h"
+
 #include <assimp_retro/assimp_retro.h>
 
 #include <assimp/Importer.hpp>
@@ -16,7 +18,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         assimp_retro::RegisterAbc(importer);
         importer.SetPropertyBool(AI_CONFIG_IMPORT_ABC_ALL_LODS, allLods != 0);
         importer.SetPropertyBool(AI_CONFIG_IMPORT_ABC_CHILD_MODELS, false);
-        importer.ReadFileFromMemory(data, size, aiProcess_ValidateDataStructure | aiProcess_LimitBoneWeights, "abc");
+        CheckImportResult(importer, importer.ReadFileFromMemory(data, size, aiProcess_LimitBoneWeights, "abc"));
     }
     return 0;
 }

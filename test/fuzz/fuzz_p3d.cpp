@@ -1,5 +1,7 @@
 // Fuzz target: the P3D importer (ODOL v7 and MLOD) through Assimp, with every
 // LOD built, so readers and scene builder both see hostile input.
+#include "FuzzCheck.h"
+
 #include <assimp_retro/assimp_retro.h>
 
 #include <assimp/Importer.hpp>
@@ -12,6 +14,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     Assimp::Importer importer;
     assimp_retro::RegisterP3d(importer);
     importer.SetPropertyInteger(AI_CONFIG_IMPORT_P3D_LODS, 2);
-    importer.ReadFileFromMemory(data, size, aiProcess_ValidateDataStructure, "p3d");
+    CheckImportResult(importer, importer.ReadFileFromMemory(data, size, 0, "p3d"));
     return 0;
 }

@@ -23,4 +23,15 @@ std::vector<std::string> LogCapture::Containing(const std::string &text) const {
     return found;
 }
 
+std::string LogCapture::Text() const {
+    std::string text;
+    for (const std::string &message : mMessages) {
+        text += message;
+        if (text.empty() || text.back() != '\n') {
+            text += '\n';
+        }
+    }
+    return text;
+}
+
 } // namespace retro_test

@@ -21,6 +21,10 @@ public:
     const std::vector<std::string> &Messages() const { return mMessages; }
     /// The messages that contain `text`.
     std::vector<std::string> Containing(const std::string &text) const;
+    /// True when a message contains `text`.
+    bool Contains(const std::string &text) const { return !Containing(text).empty(); }
+    /// All messages, one per line, for failure messages.
+    std::string Text() const;
 
 private:
     class Stream : public Assimp::LogStream {

@@ -267,7 +267,7 @@ private:
 // ends the whole process; exceptions cannot catch that. At least say which
 // files were being converted, so the user can leave them out and run again.
 // Workers publish their current file here; the handler only uses write(2).
-constexpr unsigned kMaxTrackedWorkers = 256;
+constexpr unsigned kMaxTrackedWorkers = 1024; // one slot per worker: -j allows up to 1024 (ParseJobs)
 std::atomic<const char *> gCurrentFile[kMaxTrackedWorkers];
 
 void WriteStderr(const char *text) {

@@ -6,6 +6,8 @@
 
 #include <assimp_retro/gltf_texture_refs.h>
 
+#include "Export/SceneCheck.h"
+
 #include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>
 #include <assimp/postprocess.h>
@@ -166,6 +168,10 @@ ConversionResult ConvertFile(Assimp::Importer &importer, Assimp::Exporter &expor
             for (const std::string &note : report.notes) {
                 result.notes.push_back("glTF completion: " + note);
             }
+        } else if (std::string invalid; !assimp_retro::CheckSceneForExport(*scene, &invalid)) {
+            result.error = "cannot export: " + invalid; // Assimp's exporters trust their input
+            result.exitCode = kExitExportFailed;
+            return;
         } else if (!format.StoresEmbeddedTextures() &&
                    !WriteTexturesBeside(*scene, output, result.notes, result.error)) {
             result.exitCode = kExitExportFailed;

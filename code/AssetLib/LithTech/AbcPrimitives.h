@@ -1,4 +1,4 @@
-// assimp-retro: the LithTech ABC primitives every version shares (ABC.md 2.1)
+// assimp-retro: the LithTech ABC primitives every version shares (docs/formats/ABC.md 2.1)
 // and their bounds-checked readers, used by the v6 and the v9+ readers
 // (Vec3 and ReadVec3 are every format's: Common/Vec3.h).
 #pragma once

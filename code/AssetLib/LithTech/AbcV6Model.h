@@ -1,6 +1,6 @@
 // assimp-retro: LithTech ABC v6 ("MonolithExport Model File v6": Shogo, Blood 2,
 // KISS Psycho Circus) as plain structs, in the file's own coordinates
-// (left-handed, +Y up, models face +Z). See ../shared/formats/ABC.md 2.3.
+// (left-handed, +Y up, models face +Z). See docs/formats/ABC.md 2.3.
 //
 // Nothing here knows about Assimp: AbcV6Reader fills it, AbcV6SceneBuilder
 // turns it into an aiScene.

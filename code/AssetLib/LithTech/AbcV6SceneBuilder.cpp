@@ -2,6 +2,7 @@
 
 #include "Common/Handedness.h"
 #include "Common/ImportError.h"
+#include "Common/MaterialProperty.h"
 #include "Common/SceneHelpers.h"
 #include "Common/UniqueNames.h"
 
@@ -20,7 +21,7 @@ namespace abc {
 
 namespace {
 
-constexpr MirrorAxis kMirror = MirrorAxis::X; // ABC.md 2.7
+constexpr MirrorAxis kMirror = MirrorAxis::X; // docs/formats/ABC.md 2.7
 const char *const kRootNodeName = "<ABC_Root>"; // the same as the v9+ import
 /// What one morph target's aiAnimMesh (about 1 KiB) counts as against
 /// V6BuildSettings::maxMorphVertices, besides its vertices.
@@ -542,9 +543,9 @@ void Builder::HandOver(std::unique_ptr<aiNode> root, std::vector<std::unique_ptr
         std::vector<std::unique_ptr<aiMaterial>> materials;
         materials.push_back(std::unique_ptr<aiMaterial>(new aiMaterial()));
         const aiString materialName("Skin");
-        materials[0]->AddProperty(&materialName, AI_MATKEY_NAME);
+        AddMaterialProperty(*materials[0], &materialName, AI_MATKEY_NAME);
         const aiColor3D white(1.f, 1.f, 1.f);
-        materials[0]->AddProperty(&white, 1, AI_MATKEY_COLOR_DIFFUSE);
+        AddMaterialProperty(*materials[0], &white, 1, AI_MATKEY_COLOR_DIFFUSE);
         const unsigned meshCount = static_cast<unsigned>(meshes.size());
         mScene->mMeshes = ReleaseToArray(meshes);
         mScene->mNumMeshes = meshCount;

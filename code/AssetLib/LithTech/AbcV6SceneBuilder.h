@@ -1,6 +1,6 @@
 // assimp-retro: turns an abc::V6Model into an aiScene.
 //
-// Conventions (ABC.md 2.6, 2.7):
+// Conventions (docs/formats/ABC.md 2.6, 2.7):
 // - LithTech is left-handed, +Y up, models face +Z. The scene mirrors X
 //   (x -> -x, quaternion (x,y,z,w) -> (x,-y,-z,w), winding swapped, v -> 1-v),
 //   so it is right-handed, +Y up, still facing +Z, with counter-clockwise

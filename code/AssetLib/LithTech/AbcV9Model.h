@@ -1,6 +1,6 @@
 // assimp-retro: LithTech ABC v9-v13 / v108 as plain structs, in the file's own
 // (left-handed, Y-up) coordinates. Filled by AbcV9Reader, consumed by
-// AbcV9SceneBuilder. Layout reference: ABC.md section 2.4.
+// AbcV9SceneBuilder. Layout reference: docs/formats/ABC.md section 2.4.
 #pragma once
 
 #include "AbcPrimitives.h"
@@ -143,7 +143,7 @@ struct AnimBinding {
     Vec3 translation;
 };
 
-/// Which of the UNSURE layouts (ABC.md 2.4) the section-end check chose.
+/// Which of the UNSURE layouts (docs/formats/ABC.md 2.4) the section-end check chose.
 struct LayoutChoices {
     std::string lodDistances;     ///< "LODDistanceCount" or "LODCount"
     std::string pieceLodWeight;   ///< "yes"/"no"

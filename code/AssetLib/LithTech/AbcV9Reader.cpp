@@ -454,7 +454,7 @@ Model ReadModel(const uint8_t *data, size_t size, const std::string &fileName) {
             if (version >= 12) {
                 add("compression+interpolation", {true, true});
             } else {
-                // v9-v11: the readers disagree (ABC.md 2.4); the documented
+                // v9-v11: the readers disagree (docs/formats/ABC.md 2.4); the documented
                 // majority first.
                 add("compression", {true, false});
                 add("compression+interpolation", {true, true});

@@ -1,7 +1,7 @@
 // assimp-retro: LithTech ABC v9-v13 / v108 reader (bytes -> AbcV9Model).
 //
 // Every known section must end exactly at its stored next-section offset (or
-// at the end of the file for the last one). Where ABC.md marks a layout UNSURE,
+// at the end of the file for the last one). Where docs/formats/ABC.md marks a layout UNSURE,
 // the reader tries each candidate layout on the section and keeps the one that
 // ends exactly there; if none does, it fails naming the section.
 #pragma once

@@ -2,6 +2,7 @@
 
 #include "Common/Handedness.h"
 #include "Common/ImportError.h"
+#include "Common/MaterialProperty.h"
 #include "Common/SceneHelpers.h"
 #include "Common/UniqueNames.h"
 
@@ -155,14 +156,14 @@ struct Builder {
         }
         aiMaterial *mat = new aiMaterial();
         const aiString name = MakeAiString("material" + std::to_string(piece.materialIndex));
-        mat->AddProperty(&name, AI_MATKEY_NAME);
+        AddMaterialProperty(*mat, &name, AI_MATKEY_NAME);
         const aiColor3D white(1.f, 1.f, 1.f);
-        mat->AddProperty(&white, 1, AI_MATKEY_COLOR_DIFFUSE);
+        AddMaterialProperty(*mat, &white, 1, AI_MATKEY_COLOR_DIFFUSE);
         float power = piece.specularPower, scale = piece.specularScale;
-        mat->AddProperty(&power, 1, AI_MATKEY_SHININESS);
-        mat->AddProperty(&scale, 1, AI_MATKEY_SHININESS_STRENGTH);
+        AddMaterialProperty(*mat, &power, 1, AI_MATKEY_SHININESS);
+        AddMaterialProperty(*mat, &scale, 1, AI_MATKEY_SHININESS_STRENGTH);
         int index = piece.materialIndex;
-        mat->AddProperty(&index, 1, "$abc.materialIndex", 0, 0);
+        AddMaterialProperty(*mat, &index, 1, "$abc.materialIndex", 0, 0);
         const unsigned slot = static_cast<unsigned>(materials.size());
         materials.push_back(mat);
         materialOfIndex[piece.materialIndex] = slot;
@@ -536,7 +537,7 @@ struct Builder {
         }
         scene->mMetaData = sceneMeta.Build();
         if (meshes.empty()) {
-            // Animation-only files exist (ABC.md 2.9).
+            // Animation-only files exist (docs/formats/ABC.md 2.9).
             scene->mFlags |= AI_SCENE_FLAGS_INCOMPLETE;
         }
     }

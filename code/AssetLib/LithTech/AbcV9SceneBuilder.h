@@ -1,6 +1,6 @@
 // assimp-retro: LithTech ABC v9-v13 / v108 scene builder (AbcV9Model -> aiScene).
 //
-// Conventions (ABC.md 2.6/2.7): LithTech is left-handed Y-up with models facing
+// Conventions (docs/formats/ABC.md 2.6/2.7): LithTech is left-handed Y-up with models facing
 // +Z; the builder mirrors X (positions, normals, bind matrices, keys, sockets),
 // swaps triangle winding and flips v. Node tree under a static synthetic root;
 // one aiNode per file node named by the file (made unique); mesh nodes are

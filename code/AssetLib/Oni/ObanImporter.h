@@ -3,7 +3,7 @@
 // Reads OBAN instances from OniSplit ".oni" files (VR32) and from the game's
 // level instance files "levelN_Final.dat" (VR31), one animated node and one
 // aiAnimation (60 ticks per second, one tick per game frame) per OBAN.
-// Format: ../shared/formats/OBAN.md; properties: include/assimp_retro/config.h.
+// Format: docs/formats/OBAN.md; properties: include/assimp_retro/config.h.
 #pragma once
 
 #include "ObanSceneBuilder.h"

@@ -1,5 +1,5 @@
 // assimp-retro: an Oni OBAN object animation as stored, in Oni's own terms.
-// (../shared/formats/OBAN.md §2a). No Assimp types here.
+// (docs/formats/OBAN.md §2a). No Assimp types here.
 #pragma once
 
 #include <array>

@@ -3,7 +3,7 @@
 // Oni's world is right-handed and Y-up like Assimp's, so no axis changes;
 // what needs care is the engine's quaternion convention (it builds the
 // transposed matrix, so the rotation is the conjugate) and where the base
-// transform and the local flag go (OBAN.md §2a-math):
+// transform and the local flag go (docs/formats/OBAN.md §2a-math):
 //
 //   root (static, named after the file: "OBANdoor.oni", "level1_Final.dat")
 //   └ <name>_local   only with flag 0x10 (ZAxisUp): RotX(+90 deg), static

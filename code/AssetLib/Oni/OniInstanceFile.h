@@ -1,6 +1,6 @@
 // assimp-retro: Oni instance files, the container of every Oni resource.
 //
-// Two flavours share one layout (../shared/formats/OBAN.md §2b, §2c):
+// Two flavours share one layout (docs/formats/OBAN.md §2b, §2c):
 //   - OniSplit's ".oni" files, version "VR32", one exported resource;
 //   - the game's level files "levelN_Final.dat", version "VR31", thousands.
 // This reader knows the header, the instance descriptors and the name table;

@@ -5,7 +5,7 @@
 // -Z). Both readers fill the same shape, ODOL's: per-vertex arrays (MLOD's
 // per-face-vertex UVs and normals are split into vertices by the MLOD reader)
 // and polygons in ODOL's vertex order (the MLOD reader reverses MLOD polygons
-// the way the engine does at load). See ../shared/formats/ODOL.md.
+// the way the engine does at load). See docs/formats/P3D.md.
 #pragma once
 
 #include "Common/Vec3.h"
@@ -24,7 +24,7 @@ struct Uv {
     float u = 0.f, v = 0.f;
 };
 
-/// ODOL face / section "special" flags (ODOL.md §2.7.2; MLOD face flags differ).
+/// ODOL face / section "special" flags (docs/formats/P3D.md §2.7.2; MLOD face flags differ).
 enum FaceFlags : uint32_t {
     kIsAlpha = 0x100,        ///< alpha blend
     kIsTransparent = 0x200,  ///< alpha test
@@ -80,7 +80,7 @@ struct Lod {
     float resolution = 0.f;
     bool skipped = false; ///< walked but not decoded (not wanted): no data but the resolution
     std::vector<Vec3> positions;
-    std::vector<Vec3> normals;     ///< stored pointing away from the visible side (ODOL.md §3.3)
+    std::vector<Vec3> normals;     ///< stored pointing away from the visible side (docs/formats/P3D.md §3.3)
     std::vector<Uv> uvs;           ///< D3D convention: (0,0) = top-left
     std::vector<uint32_t> clipFlags; ///< ODOL per-vertex flags; MLOD point flags
     std::vector<std::string> textures; ///< "" = untextured
@@ -108,7 +108,7 @@ struct Model {
     int32_t mapType = -1;
 };
 
-/// "LOD 1.000", "View Gunner", "Geometry", "Memory", ... (ODOL.md §2.5).
+/// "LOD 1.000", "View Gunner", "Geometry", "Memory", ... (docs/formats/P3D.md §2.5).
 std::string LodName(float resolution);
 /// True for the visual LODs (0 <= resolution < 1000) and the View-* interior LODs.
 bool IsVisualLod(float resolution);

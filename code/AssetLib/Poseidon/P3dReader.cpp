@@ -1,4 +1,4 @@
-// assimp-retro: ODOL v7 and MLOD readers (layout: ../shared/formats/ODOL.md).
+// assimp-retro: ODOL v7 and MLOD readers (layout: docs/formats/P3D.md).
 //
 // Everything read from the file is untrusted: each count is checked against
 // the bytes left before anything is allocated (compressed arrays against the
@@ -692,7 +692,7 @@ void ReadMlodFaces(BinaryReader &r, Lod &lod, int32_t nFaces, MlodLodState &m) {
             }
             mlodOrder[k] = static_cast<uint16_t>(it->second);
         }
-        // The engine reverses every MLOD polygon at load (ODOL.md §3.3):
+        // The engine reverses every MLOD polygon at load (docs/formats/P3D.md §3.3):
         // ODOL (v0,v1,v2,v3) = MLOD (m1,m0,m3,m2); a triangle (m1,m0,m2).
         if (n == 3) {
             poly.index[0] = mlodOrder[1];

@@ -1,6 +1,6 @@
 // assimp-retro: P3D format model -> aiScene.
 //
-// Coordinates (ODOL.md §3): the file is left-handed, Y up, models face -Z and
+// Coordinates (docs/formats/P3D.md §3): the file is left-handed, Y up, models face -Z and
 // ODOL positions have ModelInfo.boundingCenter subtracted. We add the centre
 // back (so ODOL and MLOD of one model line up) and mirror Z, which makes the
 // scene right-handed and turns the model to face +Z:
@@ -14,6 +14,7 @@
 
 #include "Common/Handedness.h"
 #include "Common/ImportError.h"
+#include "Common/MaterialProperty.h"
 #include "Common/SceneHelpers.h"
 #include "Common/UniqueNames.h"
 
@@ -113,13 +114,13 @@ unsigned Builder::MaterialFor(const std::string &texture, uint32_t flags) {
     // One material per texture path; the path is also its name, so it stays
     // visible where the texture itself cannot be used (a .paa in glTF).
     const aiString name = MakeAiString(mMaterialNames.Make(texture.empty() ? std::string("untextured") : texture));
-    material->AddProperty(&name, AI_MATKEY_NAME);
+    AddMaterialProperty(*material, &name, AI_MATKEY_NAME);
     const aiColor4D white(1.f, 1.f, 1.f, 1.f);
-    material->AddProperty(&white, 1, AI_MATKEY_COLOR_DIFFUSE);
+    AddMaterialProperty(*material, &white, 1, AI_MATKEY_COLOR_DIFFUSE);
     if (!texture.empty()) {
         // Verbatim (backslashes and all): what engines using the library expect.
         const aiString path = MakeAiString(texture);
-        material->AddProperty(&path, AI_MATKEY_TEXTURE_DIFFUSE(0));
+        AddMaterialProperty(*material, &path, AI_MATKEY_TEXTURE_DIFFUSE(0));
         int mapU = aiTextureMapMode_Wrap;
         int mapV = aiTextureMapMode_Wrap;
         if (!(key.flags & kNoClamp)) {
@@ -130,24 +131,24 @@ unsigned Builder::MaterialFor(const std::string &texture, uint32_t flags) {
                 mapV = aiTextureMapMode_Clamp;
             }
         }
-        material->AddProperty(&mapU, 1, AI_MATKEY_MAPPINGMODE_U_DIFFUSE(0));
-        material->AddProperty(&mapV, 1, AI_MATKEY_MAPPINGMODE_V_DIFFUSE(0));
+        AddMaterialProperty(*material, &mapU, 1, AI_MATKEY_MAPPINGMODE_U_DIFFUSE(0));
+        AddMaterialProperty(*material, &mapV, 1, AI_MATKEY_MAPPINGMODE_V_DIFFUSE(0));
     }
     if (key.flags & kIsAlpha) {
         const int blend = aiBlendMode_Default;
-        material->AddProperty(&blend, 1, AI_MATKEY_BLEND_FUNC);
+        AddMaterialProperty(*material, &blend, 1, AI_MATKEY_BLEND_FUNC);
         const aiString mode("BLEND");
-        material->AddProperty(&mode, AI_MATKEY_GLTF_ALPHAMODE);
+        AddMaterialProperty(*material, &mode, AI_MATKEY_GLTF_ALPHAMODE);
     } else if (key.flags & kIsTransparent) {
         const aiString mode("MASK");
-        material->AddProperty(&mode, AI_MATKEY_GLTF_ALPHAMODE);
+        AddMaterialProperty(*material, &mode, AI_MATKEY_GLTF_ALPHAMODE);
         const float cutoff = 0.5f;
-        material->AddProperty(&cutoff, 1, AI_MATKEY_GLTF_ALPHACUTOFF);
+        AddMaterialProperty(*material, &cutoff, 1, AI_MATKEY_GLTF_ALPHACUTOFF);
     }
     // The flags the material stands for (those of kMaterialFlags), the same
     // for every face that shares it.
     const int special = static_cast<int>(key.flags);
-    material->AddProperty(&special, 1, "$mat.p3d.special", 0, 0);
+    AddMaterialProperty(*material, &special, 1, "$mat.p3d.special", 0, 0);
     const unsigned index = static_cast<unsigned>(mMaterials.size());
     mMaterials.push_back(std::move(material));
     mMaterialIndex.emplace(key, index);
@@ -257,6 +258,7 @@ void Builder::BuildMeshes(const Lod &lod, aiNode *node, const std::string &lodNa
     // beyond any OFP model, and MLOD frames are expanded from points to split
     // vertices, so the relative budget alone can still grow with the input.
     constexpr uint64_t kMaxMorphVertices = uint64_t(1) << 24;
+    constexpr uint64_t kAnimMeshCostInVertices = 100;
     const uint64_t morphBudget =
             std::min<uint64_t>(8 * (uint64_t(nVerts) * lod.frames.size()) + (uint64_t(1) << 20), kMaxMorphVertices);
     uint64_t morphUsed = 0;
@@ -267,8 +269,10 @@ void Builder::BuildMeshes(const Lod &lod, aiNode *node, const std::string &lodNa
         if (!mesh) {
             continue;
         }
-        // Morph frames: full position sets, one target each.
-        morphUsed += uint64_t(mesh->mNumVertices) * lod.frames.size();
+        // Morph frames: full position sets, one target each. Each target also
+        // costs an aiAnimMesh (~1.2 KB): charged as 100 vertices, so a tiny
+        // LOD with millions of frames cannot allocate gigabytes.
+        morphUsed += (uint64_t(mesh->mNumVertices) + kAnimMeshCostInVertices) * lod.frames.size();
         if (morphUsed > morphBudget) {
             throw ImportError(MessagePrefix("P3D", mOptions.fileName) + "LOD '" + lodName + "': morph frames for " +
                     std::to_string(lod.frames.size()) + " frames x " + std::to_string(nVerts) +
@@ -551,7 +555,7 @@ void Builder::Build() {
     if (mMaterials.empty()) {
         mMaterials.push_back(std::unique_ptr<aiMaterial>(new aiMaterial()));
         const aiString name("untextured");
-        mMaterials.back()->AddProperty(&name, AI_MATKEY_NAME);
+        AddMaterialProperty(*mMaterials.back(), &name, AI_MATKEY_NAME);
     }
 
     // Hand everything to the scene (which owns each part as soon as it holds it).

@@ -1,4 +1,4 @@
-// assimp-retro: LithTech DTX decoder (TEXTURES.md §2).
+// assimp-retro: LithTech DTX decoder (docs/formats/TEXTURES.md §2).
 //
 // Every mip, alpha-mask block and section is checked against the file (so
 // truncated files fail with the field and offset), and mip 0 is decoded.

@@ -1,4 +1,4 @@
-// assimp-retro: LithTech DTX texture decoder (v-2, v-3, v-5), TEXTURES.md §2.
+// assimp-retro: LithTech DTX texture decoder (v-2, v-3, v-5), docs/formats/TEXTURES.md §2.
 // Use DecodeTexture (Texture.h); this is its DTX half.
 #pragma once
 

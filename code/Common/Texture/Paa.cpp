@@ -1,4 +1,4 @@
-// assimp-retro: Bohemia PAA/PAC decoder (TEXTURES.md §1).
+// assimp-retro: Bohemia PAA/PAC decoder (docs/formats/TEXTURES.md §1).
 //
 // The whole structure is walked (type tag, TAGGs, palette, every level record
 // up to the w == 0 && h == 0 terminator), each record's size checked against

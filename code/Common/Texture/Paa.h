@@ -1,5 +1,5 @@
 // assimp-retro: Bohemia PAA/PAC texture decoder (Operation Flashpoint era),
-// TEXTURES.md §1. Use DecodeTexture (Texture.h); this is its PAA/PAC half.
+// docs/formats/TEXTURES.md §1. Use DecodeTexture (Texture.h); this is its PAA/PAC half.
 #pragma once
 
 #include "Texture.h"

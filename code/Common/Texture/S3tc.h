@@ -1,7 +1,7 @@
 // assimp-retro: the one S3TC (DXT1/3/5, a.k.a. BC1/2/3) block decoder, shared
 // by the PAA/PAC and DTX readers.
 //
-// Standard S3TC (TEXTURES.md §1.10): 565 end points expanded by bit
+// Standard S3TC (docs/formats/TEXTURES.md §1.10): 565 end points expanded by bit
 // replication; DXT1 uses the 3-colour mode with transparent black when
 // c0 <= c1; DXT3/5 colour blocks always use 4 colours; DXT3 alpha is 4 bits
 // per texel (a * 17); DXT5 alpha interpolates a0/a1 in 8 (a0 > a1) or 6 steps

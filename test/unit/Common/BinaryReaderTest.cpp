@@ -109,3 +109,22 @@ TEST(UniqueNames, ManyRepeatsOfOneNameStayFast) {
     EXPECT_EQ(last, "x.49999");
     EXPECT_EQ(names.Make("x.3"), "x.3.1"); // taken by the repeats above
 }
+
+// A name with an embedded NUL would reach Assimp as an aiString whose length
+// runs past its terminator (the validator refuses it, the glTF exporter
+// crashed on it): every string reader cuts at the first NUL but consumes the
+// whole field.
+TEST(BinaryReader, StringsAreCutAtTheFirstNul) {
+    const uint8_t bytes[] = {5, 0, 'a', 'b', 0, 'c', 'd',     // String16 "ab\0cd"
+            3, 0, 0, 0, 0, 'x', 'y',                          // String32 "\0xy"
+            'p', 0, 'q', 'r',                                 // FixedString(4) "p\0qr"
+            2, 0, 'o', 'k'};                                  // String16 "ok"
+    BinaryReader reader(bytes, sizeof(bytes), "TEST", "t.bin");
+    EXPECT_EQ(reader.String16("name"), "ab");
+    EXPECT_EQ(reader.Offset(), 7u);
+    EXPECT_EQ(reader.String32("name"), "");
+    EXPECT_EQ(reader.Offset(), 14u);
+    EXPECT_EQ(reader.FixedString(4, "name"), "p");
+    EXPECT_EQ(reader.String16("name"), "ok");
+    EXPECT_TRUE(reader.AtEnd());
+}

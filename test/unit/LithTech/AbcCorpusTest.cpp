@@ -157,7 +157,23 @@ TEST_P(AbcCorpus, FrontFacesAreCounterClockwise) {
         const aiVector3D n = (mesh->mVertices[i[1]] - mesh->mVertices[i[0]]) ^ (mesh->mVertices[i[2]] - mesh->mVertices[i[0]]);
         agree += n * (mesh->mNormals[i[0]] + mesh->mNormals[i[1]] + mesh->mNormals[i[2]]) > 0.f ? 1 : 0;
     }
-    EXPECT_GE(agree, mesh->mNumFaces * 90 / 100) << agree << " of " << mesh->mNumFaces << " faces";
+    // Exact per file (agreeing faces, all faces): the few faces whose stored
+    // normals disagree with their winding were counted once; any face whose
+    // winding changes shows here.
+    static const std::map<std::string, std::pair<unsigned, unsigned>> kAgreeOfFaces = {
+            {"CREATURES__ACIDBALL.ABC", {24, 24}},
+            {"CREATURES__ARACHNICLOWN.ABC", {1149, 1149}},
+            {"CREATURES__BATWING.ABC", {12, 12}},
+            {"CREATURES__STARGRAVE.ABC", {1576, 1580}},
+            {"CREATURES__TIBERIUS.ABC", {1661, 1664}},
+            {"DECOS__BEERCAN.ABC", {22, 22}},
+            {"DECOS__FLAG.ABC", {62, 62}},
+            {"TEST__ORB_PV.ABC", {715, 756}},
+    };
+    const auto expected = kAgreeOfFaces.find(GetParam());
+    ASSERT_NE(expected, kAgreeOfFaces.end()) << GetParam() << ": " << agree << " of " << mesh->mNumFaces << " faces";
+    EXPECT_EQ(mesh->mNumFaces, expected->second.second) << GetParam();
+    EXPECT_EQ(agree, expected->second.first) << GetParam() << ": " << agree << " of " << mesh->mNumFaces << " faces";
 }
 
 TEST_P(AbcCorpus, ExportsValidGlbWithLods) {

@@ -11,6 +11,7 @@
 #include "AssetLib/LithTech/AbcV6Reader.h"
 #include "AssetLib/LithTech/AbcV6SceneBuilder.h"
 #include "writers/LithTech/AbcV6Writer.h"
+#include "support/LogCapture.h"
 #include "support/TestSupport.h"
 
 #include "AssetLib/LithTech/AbcImporter.h"
@@ -569,8 +570,11 @@ TEST(AbcV6Scene, OddDataIsRepairedWithWarnings) {
     f.animations[0].nodes[1].keys[0].rotation = {0, 0, 0, 0}; // a zero quaternion
     f.vertices[2].normal = {0, 0, 0};                          // no vertex normal: the face's is used
     Assimp::Importer importer;
+    retro_test::LogCapture log;
     const aiScene *scene = Import(importer, f, aiProcess_LimitBoneWeights);
     ASSERT_NE(scene, nullptr);
+    EXPECT_TRUE(log.Contains("ABC: node 'Extra' animates vertex 0, which belongs to node 1; that vertex keeps its stored position"))
+            << log.Text();
     const aiMesh *mesh = scene->mMeshes[0];
     EXPECT_VEC(mesh->mVertices[0], 0, 0, 2);    // the foreign MD entry is ignored
     EXPECT_VEC(mesh->mAnimMeshes[1]->mVertices[0], 0, 0, 2);

@@ -1,6 +1,6 @@
 // A skinned ABC model posed by an animation in the exported GLB (evaluated by
 // GlbPose) equals the pose computed directly from the file's keys with the
-// engine's formulas (ABC.md 2.6): Global = Global(parent) * T(pos) * R(rot),
+// engine's formulas (docs/formats/ABC.md 2.6): Global = Global(parent) * T(pos) * R(rot),
 // rotation-only nodes keep their bind offset, v = sum M_i * loc_i * bias_i / sum bias.
 #include "AbcV9TestHelpers.h"
 #include "GlbPose.h"

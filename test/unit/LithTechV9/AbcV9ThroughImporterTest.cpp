@@ -1,6 +1,7 @@
 // The v9+ import through the registered ABC importer (AbcImporter dispatches
 // every non-v6 file to ImportV9), with its properties and the IOSystem.
 #include "AbcV9TestHelpers.h"
+#include "support/LogCapture.h"
 
 #include <assimp_retro/assimp_retro.h>
 
@@ -35,9 +36,12 @@ TEST(AbcV9ThroughImporter, PropertiesAndChildModels) {
     {
         // from memory: no folder to look in, the child model is a warning only
         Assimp::Importer importer;
+        retro_test::LogCapture log;
         const aiScene *scene = retro_test::ImportMemory(importer, retro_test::ReadFile(folder + "knight.abc"), "abc");
         ASSERT_NE(scene, nullptr) << importer.GetErrorString();
         EXPECT_EQ(scene->mNumAnimations, 2u);
+        EXPECT_TRUE(log.Contains("child model 'Models\\Shared\\knight_anims' not found next to the model; its animations are not imported"))
+                << log.Text();
     }
 }
 

@@ -125,7 +125,7 @@ TEST(P3dCorpus, HmmwvLodNames) {
     EXPECT_EQ(names.front().rfind("LOD ", 0), 0u);
 }
 
-// Orientation on a real model (ODOL.md §3): the HMMWV must face glTF +Z and
+// Orientation on a real model (docs/formats/P3D.md §3): the HMMWV must face glTF +Z and
 // not be mirrored. Its headlights and gun muzzle are at +Z; a US vehicle has
 // its driver on the left, which for a model facing +Z (Y up) is +X: the
 // steering wheel and the driver's entry point are at +X.

@@ -1,5 +1,5 @@
 // DTX decoding of every version and pixel format, written by the project's
-// own writer: exact pixels, values worked out by hand from TEXTURES.md §2.
+// own writer: exact pixels, values worked out by hand from docs/formats/TEXTURES.md §2.
 #include "TextureTestHelpers.h"
 #include "writers/Texture/TextureWriters.h"
 

@@ -1,6 +1,6 @@
 // PAA/PAC decoding of every format, written by the project's own writer
 // (test/writers/Texture): exact pixels, values worked out by hand from
-// TEXTURES.md §1.10 (not by the decoder's own formulas).
+// docs/formats/TEXTURES.md §1.10 (not by the decoder's own formulas).
 #include "TextureTestHelpers.h"
 #include "writers/Texture/TextureWriters.h"
 

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <string>
+#include <thread>
 
 namespace fs = std::filesystem;
 
@@ -157,11 +158,11 @@ TEST(Tool, ExportFormatSelection) {
     EXPECT_TRUE(fs::exists(objOut));
 
     run = RunTool("export " + Quote(in) + " " + Quote(retro_test::OutputPath("Tool/select/x.out")) + " -fnope");
-    EXPECT_NE(run.exitCode, 0);
+    EXPECT_EQ(run.exitCode, 4) << run.err; // README: exact code, never a crash or sanitizer abort
     EXPECT_TRUE(Contains(run.err, "unknown output format 'nope'")) << run.err;
 
     run = RunTool("export " + Quote(in) + " " + Quote(retro_test::OutputPath("Tool/select/x.unknownext")));
-    EXPECT_NE(run.exitCode, 0);
+    EXPECT_EQ(run.exitCode, 4) << run.err;
     EXPECT_TRUE(Contains(run.err, "no output format")) << run.err;
 }
 
@@ -177,41 +178,41 @@ TEST(Tool, ExportWithoutOutputNameUsesFormatExtension) {
 TEST(Tool, ExportRefusesToOverwriteItsInput) {
     const std::string in = WriteObj("Tool/self/model.obj");
     const ToolRun run = RunTool("export " + Quote(in) + " -fobj");
-    EXPECT_NE(run.exitCode, 0);
+    EXPECT_EQ(run.exitCode, 1) << run.err;
     EXPECT_TRUE(Contains(run.err, "is the input file")) << run.err;
     EXPECT_EQ(ReadText(in), kObj);
 }
 
 TEST(Tool, ErrorsGoToStderrWithNonZeroExit) {
     ToolRun run = RunTool("frobnicate");
-    EXPECT_NE(run.exitCode, 0);
+    EXPECT_EQ(run.exitCode, 2) << run.err;
     EXPECT_TRUE(Contains(run.err, "unrecognized command")) << run.err;
 
     run = RunTool("");
-    EXPECT_NE(run.exitCode, 0);
+    EXPECT_EQ(run.exitCode, 1) << run.err;
     EXPECT_FALSE(run.err.empty());
 
     const std::string missing = retro_test::OutputPath("Tool/errors/does_not_exist.obj");
     run = RunTool("export " + Quote(missing) + " " + Quote(retro_test::OutputPath("Tool/errors/x.glb")));
-    EXPECT_NE(run.exitCode, 0);
+    EXPECT_EQ(run.exitCode, 3) << run.err;
     EXPECT_TRUE(Contains(run.err, "does_not_exist.obj")) << run.err;
     EXPECT_FALSE(fs::exists(retro_test::OutputPath("Tool/errors/x.glb")));
 
     run = RunTool("info " + Quote(missing));
-    EXPECT_NE(run.exitCode, 0);
+    EXPECT_EQ(run.exitCode, 3) << run.err;
     EXPECT_TRUE(Contains(run.err, "does_not_exist.obj")) << run.err;
 
     run = RunTool("info");
-    EXPECT_NE(run.exitCode, 0);
+    EXPECT_EQ(run.exitCode, 1) << run.err;
     EXPECT_FALSE(run.err.empty());
 
     const std::string in = WriteObj("Tool/errors/tri.obj");
     run = RunTool("export " + Quote(in) + " " + Quote(retro_test::OutputPath("Tool/errors/y.glb")) + " -bogus");
-    EXPECT_NE(run.exitCode, 0);
+    EXPECT_EQ(run.exitCode, 1) << run.err;
     EXPECT_TRUE(Contains(run.err, "-bogus")) << run.err;
 
     run = RunTool("export " + Quote(in) + " " + Quote(retro_test::OutputPath("Tool/errors/z.glb")) + " -rx=abc");
-    EXPECT_NE(run.exitCode, 0);
+    EXPECT_EQ(run.exitCode, 1) << run.err;
     EXPECT_TRUE(Contains(run.err, "-rx=abc")) << run.err;
 }
 
@@ -349,7 +350,7 @@ TEST(Tool, BatchNeedsAFolder) {
     const std::string in = WriteObj("Tool/batcherr/file.obj");
     const ToolRun run = RunTool("export --recursive " + Quote(in) + " " +
                             Quote(retro_test::OutputPath("Tool/batcherr/out")));
-    EXPECT_NE(run.exitCode, 0);
+    EXPECT_EQ(run.exitCode, 1) << run.err;
     EXPECT_TRUE(Contains(run.err, "is not a folder")) << run.err;
 }
 
@@ -431,4 +432,57 @@ TEST(Tool, JoinedVerticesWithMorphTargetsExport) {
         EXPECT_EQ(run.exitCode, 0) << flags << ": " << run.err;
         retro_test::ExpectValidGltf(glb);
     }
+}
+
+TEST(Tool, BatchJobsDefaultAndBadValues) {
+    const fs::path in = retro_test::OutputPath("Tool/jobs/in/x");
+    for (int i = 0; i < 5; ++i) {
+        WriteText((in.parent_path() / ("m" + std::to_string(i) + ".obj")).string(), kObj);
+    }
+    const std::string out = Quote(retro_test::OutputPath("Tool/jobs/out"));
+    const std::string batch = "export --recursive " + Quote(in.parent_path().string()) + " " + out;
+    ToolRun run = RunTool(batch); // default: one worker per CPU, never more than files
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    const unsigned cpus = std::max(1u, std::thread::hardware_concurrency());
+    EXPECT_TRUE(Contains(run.out, "with " + std::to_string(std::min(cpus, 5u)) + " worker(s)")) << run.out;
+    run = RunTool(batch + " -j 3");
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_TRUE(Contains(run.out, "with 3 worker(s)")) << run.out;
+    run = RunTool(batch + " --jobs=1024"); // the largest allowed; never more workers than files
+    EXPECT_EQ(run.exitCode, 0) << run.err;
+    run = RunTool(batch + " -j 2 -v"); // a log option forces one worker
+    EXPECT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_TRUE(Contains(run.err, "log requested, using one worker thread")) << run.err;
+    for (const std::string bad : {"-j0", "-j1025", "-jabc", "--jobs=", "-j -1"}) {
+        run = RunTool(batch + " " + bad);
+        EXPECT_EQ(run.exitCode, 1) << bad << ": " << run.err;
+        EXPECT_TRUE(Contains(run.err, "invalid job count")) << bad << ": " << run.err;
+    }
+    run = RunTool(batch + " -j");
+    EXPECT_EQ(run.exitCode, 1) << run.err;
+    EXPECT_TRUE(Contains(run.err, "missing value after -j")) << run.err;
+}
+
+TEST(Tool, BatchSkipsXmlAndLevelCompanions) {
+    const std::vector<std::string> formats = assimp_retro::Formats();
+    if (std::find(formats.begin(), formats.end(), "OBAN") == formats.end()) {
+        GTEST_SKIP() << "built without the OBAN importer";
+    }
+    // The OBAN corpus folder: two .oni with the OniSplit .xml they came from,
+    // and a level .dat with its .raw (plus a .sep made here).
+    const std::string corpus = retro_test::CorpusPath("oban");
+    ASSERT_FALSE(corpus.empty());
+    const fs::path in = fs::path(retro_test::OutputPath("Tool/companions/in/x")).parent_path();
+    fs::remove_all(in);
+    fs::copy(corpus, in, fs::copy_options::recursive);
+    WriteText((in / "level_pc" / "level1_Final.sep").string(), "not a model");
+    const fs::path out = fs::path(retro_test::OutputPath("Tool/companions/out/x")).parent_path();
+    const ToolRun run = RunTool("export --recursive " + Quote(in.string()) + " " + Quote(out.string()));
+    EXPECT_EQ(run.exitCode, 0) << run.out << run.err;
+    EXPECT_TRUE(Contains(run.out, "Summary: 3 converted, 0 failed, 5 skipped")) << run.out;
+    EXPECT_TRUE(Contains(run.err, "skipped OBANshpadoinkle.xml: no importer recognises its content")) << run.err;
+    EXPECT_TRUE(fs::exists(out / "level_pc" / "level1_Final.glb"));
+    EXPECT_FALSE(fs::exists(out / "level_pc" / "level1_Final.raw.glb"));
+    EXPECT_FALSE(fs::exists(out / "level_pc" / "level1_Final.sep.glb"));
+    EXPECT_FALSE(fs::exists(out / "OBANshpadoinkle.xml.glb"));
 }

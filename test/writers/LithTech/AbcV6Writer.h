@@ -1,5 +1,5 @@
 // assimp-retro tests: writes LithTech ABC v6 files from plain values,
-// independently of the importer's reader, following ../shared/formats/ABC.md
+// independently of the importer's reader, following docs/formats/ABC.md
 // 2.1-2.3 (section chain with absolute next-section offsets, Header, Geometry,
 // Nodes, Animation with per-keyframe node keys, vertex-animation frames and
 // the 24 bytes per node per animation, AnimDims, TransformInfo).

@@ -1,4 +1,4 @@
-// Test fixture writer for LithTech ABC v9-v13 / v108, written from ABC.md 2.4
+// Test fixture writer for LithTech ABC v9-v13 / v108, written from docs/formats/ABC.md 2.4
 // independently of the importer's reader (own structs, own byte layout code).
 // Layout switches let tests write the alternative ("UNSURE") layouts too.
 #pragma once

@@ -1,6 +1,6 @@
 // assimp-retro tests: writes OBAN instances and the two Oni containers
 // (OniSplit .oni "VR32" and level instance files "VR31") from plain values,
-// independently of the importer's reader, following ../shared/formats/OBAN.md.
+// independently of the importer's reader, following docs/formats/OBAN.md.
 #pragma once
 
 #include <array>

@@ -1,5 +1,5 @@
 // assimp-retro test fixtures: ODOL v7 / MLOD writer and LZSS encoder.
-// Byte layouts from ../shared/formats/ODOL.md §2 and §5.
+// Byte layouts from docs/formats/P3D.md §2 and §5.
 #include "P3dWriter.h"
 
 #include <algorithm>

@@ -1,6 +1,6 @@
 // assimp-retro test fixtures: an ODOL v7 and MLOD (SP3X / P3DM) writer, with
 // the LZSS encoder ODOL's compressed arrays need. Written from
-// ../shared/formats/ODOL.md, independently of the readers' code; it takes the
+// docs/formats/P3D.md, independently of the readers' code; it takes the
 // same plain model the readers produce, in the AUTHOR's coordinates (MLOD's:
 // the ODOL writer subtracts Model::boundingCenter itself, as the binariser
 // does) with polygons in ODOL vertex order.

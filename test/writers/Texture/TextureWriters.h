@@ -1,5 +1,5 @@
 // assimp-retro tests: the project's own writers of Bohemia PAA/PAC and
-// LithTech DTX textures (TEXTURES.md §1 and §2), independent from the
+// LithTech DTX textures (docs/formats/TEXTURES.md §1 and §2), independent from the
 // decoders. They write what they are given (texel bytes, stored level data,
 // sections), so tests can make every format, including those with no public
 // sample, and every kind of corruption.

@@ -1,0 +1,209 @@
+// Corruption sweep: every model file under the corpus folder given (the real
+// files in ../shared/corpus), mutated in fixed, repeatable ways:
+//   - truncations at points spread evenly over the file,
+//   - single bit flips at offsets from a fixed-seed generator,
+//   - 32-bit count overwrites (0, 1, 0x7FFFFFFF, 0xFFFFFFFF) at many offsets.
+// Each mutated file must import to a scene that passes Assimp's validator
+// (assimp_retro::CheckSceneForExport), or fail with an error message. A crash,
+// a hang (ctest's timeout) or an oversized allocation fails the test.
+// Memory is capped: RLIMIT_AS normally; under AddressSanitizer (which reserves
+// terabytes of address space) by ASan's own allocation and RSS limits.
+//
+// To sweep another kind of file, add a row to kKinds.
+#include "Export/SceneCheck.h"
+
+#include <assimp_retro/assimp_retro.h>
+#include <assimp_retro/config.h>
+
+#include <assimp/Importer.hpp>
+
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iterator>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#if defined(__SANITIZE_ADDRESS__)
+#define SWEEP_UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SWEEP_UNDER_ASAN 1
+#endif
+#endif
+
+#ifdef SWEEP_UNDER_ASAN
+// Environment ASAN_OPTIONS still win for the flags they set.
+extern "C" const char *__asan_default_options() {
+    return "max_allocation_size_mb=1024:hard_rss_limit_mb=4096";
+}
+#endif
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr unsigned kTruncations = 24;
+constexpr unsigned kBitFlips = 64;
+constexpr unsigned kCountOffsets = 32;
+constexpr uint32_t kCountValues[] = {0u, 1u, 0x7FFFFFFFu, 0xFFFFFFFFu};
+
+/// One kind of file: its extensions (lower case) and what checks one input.
+/// Returns "" when the result is acceptable, else what is wrong.
+struct Kind {
+    std::vector<std::string> extensions;
+    std::function<std::string(const std::vector<uint8_t> &, const std::string &extension)> check;
+};
+
+std::string CheckModelImport(const std::vector<uint8_t> &bytes, const std::string &extension) {
+    Assimp::Importer importer;
+    assimp_retro::RegisterAll(importer);
+    importer.SetPropertyInteger(AI_CONFIG_IMPORT_P3D_LODS, 2);
+    importer.SetPropertyInteger(AI_CONFIG_IMPORT_ABC_LOD_LEVELS, 3);
+    importer.SetPropertyBool(AI_CONFIG_IMPORT_ABC_VERTEX_ANIMATION, true);
+    importer.SetPropertyBool(AI_CONFIG_IMPORT_ABC_ALL_LODS, true);
+    importer.SetPropertyBool(AI_CONFIG_IMPORT_ABC_CHILD_MODELS, false); // no file access
+    importer.SetPropertyBool(AI_CONFIG_IMPORT_OBAN_CAMERA, true);
+    static const uint8_t kEmpty = 0;
+    const aiScene *scene = importer.ReadFileFromMemory(bytes.empty() ? &kEmpty : bytes.data(), bytes.size(), 0,
+            extension.c_str());
+    if (!scene) {
+        const std::string error = importer.GetErrorString();
+        return error.empty() ? "import failed without an error message" : "";
+    }
+    std::string invalid;
+    if (!assimp_retro::CheckSceneForExport(*scene, &invalid)) {
+        return "imported an invalid scene: " + invalid;
+    }
+    return "";
+}
+
+const std::vector<Kind> &Kinds() {
+    static const std::vector<Kind> kinds = {
+        {{"abc", "p3d", "oni", "dat"}, CheckModelImport},
+        // Texture decoders: add {{"paa", "pac", "dtx"}, CheckTextureDecode} here.
+    };
+    return kinds;
+}
+
+std::string Lower(std::string text) {
+    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    return text;
+}
+
+std::vector<uint8_t> Load(const fs::path &path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+void PutU32(std::vector<uint8_t> &bytes, size_t at, uint32_t value) {
+    for (size_t i = 0; i < 4 && at + i < bytes.size(); ++i) {
+        bytes[at + i] = static_cast<uint8_t>(value >> (8 * i));
+    }
+}
+
+/// Every mutation of `original`, each with a description for the report.
+std::vector<std::pair<std::string, std::vector<uint8_t>>> Mutations(const std::vector<uint8_t> &original, uint32_t seed) {
+    std::vector<std::pair<std::string, std::vector<uint8_t>>> out;
+    const size_t size = original.size();
+    for (unsigned k = 0; k < kTruncations; ++k) {
+        const size_t at = size * k / kTruncations;
+        out.emplace_back("truncated to " + std::to_string(at) + " bytes",
+                std::vector<uint8_t>(original.begin(), original.begin() + at));
+    }
+    if (size == 0) {
+        return out;
+    }
+    std::mt19937 rng(seed);
+    for (unsigned k = 0; k < kBitFlips; ++k) {
+        const size_t at = rng() % size;
+        const unsigned bit = rng() % 8;
+        std::vector<uint8_t> bytes = original;
+        bytes[at] ^= static_cast<uint8_t>(1u << bit);
+        out.emplace_back("bit " + std::to_string(bit) + " of byte " + std::to_string(at) + " flipped", std::move(bytes));
+    }
+    for (unsigned k = 0; k < kCountOffsets; ++k) {
+        // Half spread evenly (the headers at the start included), half random.
+        const size_t at = k % 2 == 0 ? size * k / kCountOffsets : rng() % size;
+        for (uint32_t value : kCountValues) {
+            std::vector<uint8_t> bytes = original;
+            PutU32(bytes, at, value);
+            char text[64];
+            std::snprintf(text, sizeof(text), "u32 0x%08x written at byte %zu", value, at);
+            out.emplace_back(text, std::move(bytes));
+        }
+    }
+    return out;
+}
+
+void CapAddressSpace() {
+#ifndef SWEEP_UNDER_ASAN
+    const rlim_t cap = rlim_t(4) << 30; // 4 GiB: far beyond what any corpus file justifies
+    rlimit limit{cap, cap};
+    if (setrlimit(RLIMIT_AS, &limit) != 0) {
+        std::perror("setrlimit(RLIMIT_AS)");
+    }
+#endif
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+    if (argc != 2 || !fs::is_directory(argv[1])) {
+        std::fprintf(stderr, "usage: corruption_sweep <corpus folder> (the real files in ../shared/corpus; missing: %s)\n",
+                argc > 1 ? argv[1] : "no folder given");
+        return 1;
+    }
+    CapAddressSpace();
+    std::vector<fs::path> paths;
+    for (const auto &entry : fs::recursive_directory_iterator(argv[1])) {
+        if (entry.is_regular_file()) {
+            paths.push_back(entry.path());
+        }
+    }
+    std::sort(paths.begin(), paths.end());
+    const auto start = std::chrono::steady_clock::now();
+    std::set<std::vector<uint8_t>> seen; // the same file under two names is swept once
+    size_t files = 0, runs = 0, failures = 0;
+    for (const fs::path &path : paths) {
+        const std::string extension = Lower(path.extension().string().substr(path.extension().empty() ? 0 : 1));
+        const Kind *kind = nullptr;
+        for (const Kind &k : Kinds()) {
+            if (std::find(k.extensions.begin(), k.extensions.end(), extension) != k.extensions.end()) {
+                kind = &k;
+            }
+        }
+        const std::vector<uint8_t> original = Load(path);
+        if (!kind || !seen.insert(original).second) {
+            continue;
+        }
+        ++files;
+        const std::string name = fs::relative(path, argv[1]).string();
+        const uint32_t seed = static_cast<uint32_t>(std::hash<std::string>()(path.filename().string()));
+        for (const auto &[what, bytes] : Mutations(original, seed)) {
+            ++runs;
+            const std::string problem = kind->check(bytes, extension);
+            if (!problem.empty()) {
+                ++failures;
+                std::printf("FAIL %s, %s: %s\n", name.c_str(), what.c_str(), problem.c_str());
+                std::fflush(stdout);
+            }
+        }
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::printf("corruption sweep: %zu files, %zu mutated inputs, %zu failures, %.1f s\n", files, runs, failures, seconds);
+    if (files == 0) {
+        std::fprintf(stderr, "no model files found under %s\n", argv[1]);
+        return 1;
+    }
+    return failures == 0 ? 0 : 1;
+}
