@@ -60,10 +60,20 @@ for patch in "$root"/port/patches/both/*.patch "$root"/port/patches/5.2.5-only/*
   quilt import "$patch" >/dev/null && quilt push -q >/dev/null
 done
 quilt series
+# The test fixtures (made by test/writers/) are binary, so no quilt patch can
+# carry them: they go into the tree and debian/source/include-binaries, the
+# way a 3.0 (quilt) source package holds binary files. Debian's rules build no
+# tests (-DASSIMP_BUILD_TESTS=OFF, dh_auto_test skipped); with tests turned on,
+# test/unit/utRetroImporters.cpp finds them in test/models/assimp-retro/.
+mkdir -p test/models/assimp-retro
+for fixture in "$root"/test/models/*/*; do
+  cp "$fixture" test/models/assimp-retro/
+  echo "test/models/assimp-retro/$(basename "$fixture")" >> debian/source/include-binaries
+done
 
 # 2. The version: Debian's binary package is 5.2.5~ds0-1+b1; +retro1 sorts after it.
 DEBEMAIL="assimp-retro <assimp-retro@localhost>" dch -v "5.2.5~ds0-1${version_suffix}" -D bookworm --force-distribution \
-  "Add the assimp-retro importers (LithTech ABC, Oni OBAN, OFP P3D) and glTF2 exporter patches (cameras, morph weight animation, node extras) and the binary FBX null-record fix."
+  "Add the assimp-retro importers (LithTech ABC, Oni OBAN, OFP P3D) and glTF2 exporter patches (cameras, morph weight animation, node extras, no image URIs for non-image texture files) and the binary FBX null-record fix."
 
 # 3. Build (ccache when present; DEB_BUILD_OPTIONS from the caller win).
 export DEB_BUILD_OPTIONS="${DEB_BUILD_OPTIONS:-parallel=$(nproc) nocheck}"

@@ -78,7 +78,8 @@ fi
 if [ "${ASSIMP_RETRO_SKIP_PORT:-0}" != 1 ]; then
   # The in-tree port (port/): the exporter patches must apply to Debian's
   # 5.2.5 and to the upstream snapshot; Debian's Assimp source is built with
-  # the importers and the patches, plus Assimp's unit-test program (our tests);
+  # the importers and the patches, plus our tests in Assimp's style (retro_unit:
+  # port/tests/CMakeLists.txt, Assimp's test main with the port's ut*.cpp files);
   # the stock tool must convert every bundled sample to valid glTF and every
   # real model to glTF that carries what assimp-retro's does.
   port_check() { # name, command...

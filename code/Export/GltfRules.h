@@ -1,7 +1,8 @@
-// assimp-retro: the rules that map aiCamera and aiMeshMorphAnim to glTF 2.0,
+// assimp-retro: the rules that map aiCamera, aiMeshMorphAnim and texture paths to glTF 2.0,
 // in one header-only file with no dependency beyond Assimp's public headers.
 // Two users compile it, so they cannot drift:
-// - the glTF completion (code/Export/GltfCompletion.cpp);
+// - the glTF completion (code/Export/GltfCompletion.cpp) and the texture
+//   path check (code/Export/GltfTextureRefs.cpp);
 // - the glTF2 exporter patches for Assimp itself (port/patches/), into whose
 //   tree port/apply_to_assimp.py copies this file as
 //   code/AssetLib/glTF2/glTF2RetroRules.h.
@@ -15,13 +16,43 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cctype>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <string>
 #include <utility>
 #include <vector>
 
 namespace assimp_retro {
 namespace gltf_rules {
+
+/// True when `path` ends with `suffix` (lower case), ignoring the path's case.
+inline bool PathEndsWithNoCase(const std::string &path, const char *suffix) {
+    const size_t n = std::strlen(suffix);
+    if (path.size() < n) {
+        return false;
+    }
+    for (size_t i = 0; i < n; ++i) {
+        if (std::tolower(static_cast<unsigned char>(path[path.size() - n + i])) != suffix[i]) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/// True when an image URI names a file type glTF 2.0 core holds: PNG or JPEG
+/// (.png, .jpg, .jpeg, any case).
+inline bool IsCoreImageUri(const std::string &path) {
+    return PathEndsWithNoCase(path, ".png") || PathEndsWithNoCase(path, ".jpg") || PathEndsWithNoCase(path, ".jpeg");
+}
+
+/// True when an image URI names a KTX2 file (.ktx2) or one of the older
+/// Basis Universal containers (.ktx, .basis) that Assimp's glTF2 exporter
+/// writes with KHR_texture_basisu.
+inline bool IsBasisuImageUri(const std::string &path) {
+    return PathEndsWithNoCase(path, ".ktx2") || PathEndsWithNoCase(path, ".ktx") || PathEndsWithNoCase(path, ".basis");
+}
 
 /// Ticks per second used when aiAnimation::mTicksPerSecond is 0 or invalid.
 constexpr double kDefaultTicksPerSecond = 25.0;

@@ -1,29 +1,16 @@
 #include <assimp_retro/gltf_texture_refs.h>
 
+#include "Export/GltfRules.h"
+
 #include <assimp/material.h>
 #include <assimp/scene.h>
 
-#include <cctype>
-#include <cstring>
 #include <string>
 #include <vector>
 
 namespace assimp_retro {
 
 namespace {
-
-bool EndsWithNoCase(const std::string &text, const char *suffix) {
-    const size_t n = std::strlen(suffix);
-    if (text.size() < n) {
-        return false;
-    }
-    for (size_t i = 0; i < n; ++i) {
-        if (std::tolower(static_cast<unsigned char>(text[text.size() - n + i])) != suffix[i]) {
-            return false;
-        }
-    }
-    return true;
-}
 
 std::string MaterialName(const aiMaterial &material, unsigned index) {
     aiString name;
@@ -43,7 +30,7 @@ bool IsGltfImagePath(const char *path) {
     if (text[0] == '*') {
         return true; // embedded texture
     }
-    return EndsWithNoCase(text, ".png") || EndsWithNoCase(text, ".jpg") || EndsWithNoCase(text, ".jpeg");
+    return gltf_rules::IsCoreImageUri(text);
 }
 
 unsigned MoveNonGltfTextures(aiScene *scene, std::vector<std::string> *notes) {

@@ -54,11 +54,17 @@ void P3dImporter::InternReadFile(const std::string &file, aiScene *scene, IOSyst
     const std::string name = assimp_retro::FileStem(file);
     // ReadP3d checks the signature again: Assimp skips CanRead when only one
     // importer claims the extension.
-    const assimp_retro::p3d::Model model = assimp_retro::p3d::ReadP3d(bytes.data(), bytes.size(), name);
     assimp_retro::p3d::SceneOptions options;
     options.lods = mLods == 2 ? assimp_retro::p3d::LodSelection::All
             : mLods == 1     ? assimp_retro::p3d::LodSelection::AllVisual
                              : assimp_retro::p3d::LodSelection::FirstVisual;
+    // Only the LODs the scene shows are decoded (the others are walked and
+    // checked, their checksums unverified); LODS = 2 decodes and verifies all.
+    assimp_retro::p3d::LodChooser choose;
+    if (options.lods != assimp_retro::p3d::LodSelection::All) {
+        choose = [&options](const assimp_retro::p3d::Model &m) { return assimp_retro::p3d::ChooseLods(m, options.lods); };
+    }
+    const assimp_retro::p3d::Model model = assimp_retro::p3d::ReadP3d(bytes.data(), bytes.size(), name, choose);
     options.rootName = name.empty() ? std::string("P3D") : name;
     options.fileName = name; // as the reader names it in its errors
     assimp_retro::p3d::BuildScene(model, options, scene);

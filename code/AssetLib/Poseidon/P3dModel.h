@@ -78,6 +78,7 @@ struct Frame {
 
 struct Lod {
     float resolution = 0.f;
+    bool skipped = false; ///< walked but not decoded (not wanted): no data but the resolution
     std::vector<Vec3> positions;
     std::vector<Vec3> normals;     ///< stored pointing away from the visible side (docs/formats/P3D.md §3.3)
     std::vector<Uv> uvs;           ///< D3D convention: (0,0) = top-left

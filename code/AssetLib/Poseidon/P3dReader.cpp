@@ -5,6 +5,11 @@
 // largest size LZSS can expand the remaining bytes to), every index against
 // its table, every compressed block against its checksum, and an ODOL file
 // must end exactly after its ModelInfo.
+//
+// LODs the caller does not want (ReadP3d's `choose`) are walked, not decoded:
+// every count, bound, LZSS stream length and index the walk can see is
+// checked with the same message as decoding gives, but not the LZSS checksums
+// nor the index values inside compressed selection arrays (see SkipOdolLod).
 #include "P3dReader.h"
 
 #include "Common/BinaryReader.h"
@@ -37,6 +42,28 @@ std::string Str(size_t value) {
 
 // ---- ODOL --------------------------------------------------------------------
 
+/// A compressed array's size against the most the bytes left can expand to.
+void CheckCompressedFits(const BinaryReader &r, size_t countAt, uint32_t count, size_t elemSize, const char *field) {
+    if (uint64_t(count) * elemSize > uint64_t(r.Remaining()) * kMaxLzssRatio) {
+        r.FailAt(countAt, "compressed array of " + Str(count) + " x " + Str(elemSize) + " bytes cannot fit in the " +
+                Str(r.Remaining()) + " bytes left", field);
+    }
+}
+
+/// Moves past an LZSS stream that decoded (or was walked) to `result`, or
+/// fails with what went wrong at `r`'s offset, the stream's start.
+void FinishLzss(BinaryReader &r, const LzssResult &result, uint32_t count, size_t elemSize, const char *field) {
+    if (!result.Ok()) {
+        std::string message = std::string("LZSS: ") + LzssStatusText(result.status) + " (" + Str(count) +
+                " elements of " + Str(elemSize) + " bytes";
+        if (result.status == LzssStatus::BadChecksum) {
+            message += ", stored " + Str(result.stored) + ", computed " + Str(result.computed);
+        }
+        r.FailAt(r.Offset(), message + ")", field);
+    }
+    r.Skip(result.consumed, field);
+}
+
 /// A CompArray (the wiki's "CompressedStruct"): u32 count, then count *
 /// elemSize bytes, LZSS-compressed with a u32 checksum iff that is >= 1024.
 /// Returns the raw little-endian element bytes.
@@ -50,28 +77,39 @@ std::vector<uint8_t> ReadCompArray(BinaryReader &r, size_t elemSize, const char 
         const uint8_t *p = r.Bytes(static_cast<size_t>(bytes), field);
         out.assign(p, p + bytes);
     } else {
-        if (bytes > uint64_t(r.Remaining()) * kMaxLzssRatio) {
-            r.FailAt(countAt, "compressed array of " + Str(count) + " x " + Str(elemSize) +
-                    " bytes cannot fit in the " + Str(r.Remaining()) + " bytes left", field);
-        }
+        CheckCompressedFits(r, countAt, count, elemSize, field);
         out.resize(static_cast<size_t>(bytes));
-        const size_t start = r.Offset();
-        const LzssResult result = LzssDecode(r.Here(), r.Remaining(), out.data(), out.size(),
-                LzssChecksum::UnsignedBytes);
-        if (!result.Ok()) {
-            std::string message = std::string("LZSS: ") + LzssStatusText(result.status) + " (" + Str(count) +
-                    " elements of " + Str(elemSize) + " bytes";
-            if (result.status == LzssStatus::BadChecksum) {
-                message += ", stored " + Str(result.stored) + ", computed " + Str(result.computed);
-            }
-            r.FailAt(start, message + ")", field);
-        }
-        r.Skip(result.consumed, field);
+        FinishLzss(r, LzssDecode(r.Here(), r.Remaining(), out.data(), out.size(), LzssChecksum::UnsignedBytes), count,
+                elemSize, field);
     }
     if (countOut) {
         *countOut = count;
     }
     return out;
+}
+
+/// Steps over a CompArray with the same checks as ReadCompArray but its
+/// checksum (LzssSkip cannot verify it); returns the element count.
+uint32_t SkipCompArray(BinaryReader &r, size_t elemSize, const char *field) {
+    const size_t countAt = r.Offset();
+    const uint32_t count = r.U32(field);
+    const uint64_t bytes = uint64_t(count) * elemSize;
+    if (bytes < kCompressThreshold) {
+        r.CheckCount(uint64_t(count), elemSize, field);
+        r.Skip(static_cast<size_t>(bytes), field);
+    } else {
+        CheckCompressedFits(r, countAt, count, elemSize, field);
+        FinishLzss(r, LzssSkip(r.Here(), r.Remaining(), static_cast<size_t>(bytes), LzssChecksum::UnsignedBytes), count,
+                elemSize, field);
+    }
+    return count;
+}
+
+/// Steps over a u32 count of Vec3s; returns the count.
+size_t SkipVec3Array(BinaryReader &r, const char *field) {
+    const size_t count = r.CheckCount(uint64_t(r.U32(field)), 12, field);
+    r.Skip(count * 12, field);
+    return count;
 }
 
 std::vector<uint16_t> ReadCompU16(BinaryReader &r, const char *field) {
@@ -101,6 +139,30 @@ std::vector<Vec3> ReadVec3Array(BinaryReader &r, const char *field) {
     return values;
 }
 
+void CheckVertexArrays(const BinaryReader &r, size_t positionsAt, size_t nVerts, size_t nClip, size_t nUvs) {
+    if (nClip != nVerts || nUvs != nVerts) {
+        r.FailAt(positionsAt, "vertex arrays disagree: " + Str(nVerts) + " positions, " + Str(nClip) + " clip flags, " +
+                Str(nUvs) + " UVs", "positions");
+    }
+    if (nVerts > 65536) {
+        r.FailAt(positionsAt, Str(nVerts) + " vertices; face indices are 16-bit", "positions");
+    }
+}
+
+void CheckNormalCount(const BinaryReader &r, size_t normalsAt, size_t nNormals, size_t nVerts) {
+    if (nNormals != nVerts) {
+        r.FailAt(normalsAt, Str(nNormals) + " normals for " + Str(nVerts) + " vertices", "normals");
+    }
+}
+
+/// ODOL LOD sections 5-7: hints and bounds (recomputed by the scene builder when needed).
+void SkipHintsAndBounds(BinaryReader &r) {
+    r.U32("orHints");
+    r.U32("andHints");
+    r.Skip(24, "minPos/maxPos");
+    r.Skip(16, "bCenter/bRadius");
+}
+
 /// ODOL LOD sections 1-7: clip flags, UVs, positions, normals, hints and bounds.
 void ReadOdolVertices(BinaryReader &r, Lod &lod) {
     // 1-4: vertex arrays
@@ -110,13 +172,7 @@ void ReadOdolVertices(BinaryReader &r, Lod &lod) {
     const size_t positionsAt = r.Offset();
     lod.positions = ReadVec3Array(r, "positions");
     const size_t nVerts = lod.positions.size();
-    if (clip.size() != nVerts || uvCount != nVerts) {
-        r.FailAt(positionsAt, "vertex arrays disagree: " + Str(nVerts) + " positions, " + Str(clip.size()) +
-                " clip flags, " + Str(uvCount) + " UVs", "positions");
-    }
-    if (nVerts > 65536) {
-        r.FailAt(positionsAt, Str(nVerts) + " vertices; face indices are 16-bit", "positions");
-    }
+    CheckVertexArrays(r, positionsAt, nVerts, clip.size(), uvCount);
     lod.clipFlags = clip;
     lod.uvs.resize(nVerts);
     for (size_t i = 0; i < nVerts; ++i) {
@@ -124,14 +180,8 @@ void ReadOdolVertices(BinaryReader &r, Lod &lod) {
     }
     const size_t normalsAt = r.Offset();
     lod.normals = ReadVec3Array(r, "normals");
-    if (lod.normals.size() != nVerts) {
-        r.FailAt(normalsAt, Str(lod.normals.size()) + " normals for " + Str(nVerts) + " vertices", "normals");
-    }
-    // 5-7: hints and bounds (recomputed by the scene builder when needed)
-    r.U32("orHints");
-    r.U32("andHints");
-    r.Skip(24, "minPos/maxPos");
-    r.Skip(16, "bCenter/bRadius");
+    CheckNormalCount(r, normalsAt, lod.normals.size(), nVerts);
+    SkipHintsAndBounds(r);
 }
 
 /// ODOL LOD section 8: the texture table.
@@ -141,6 +191,28 @@ void ReadOdolTextures(BinaryReader &r, Lod &lod) {
     lod.textures.reserve(nTextures);
     for (size_t i = 0; i < nTextures; ++i) {
         lod.textures.push_back(r.CString("texture"));
+    }
+}
+
+/// One ODOL face (section 11), checked against the LOD's vertex and texture counts.
+void ReadOdolFace(BinaryReader &r, uint32_t f, size_t nVerts, size_t nTextures, Polygon &poly) {
+    const size_t faceAt = r.Offset();
+    poly.special = r.U32("face.special");
+    poly.texIndex = r.I16("face.texIndex");
+    poly.count = r.U8("face.n");
+    if (poly.count < 3 || poly.count > 4) {
+        r.FailAt(faceAt, "face " + Str(f) + " has " + Str(poly.count) + " vertices (3 or 4 supported)", "face.n");
+    }
+    if (poly.texIndex < -1 || poly.texIndex >= static_cast<int32_t>(nTextures)) {
+        r.FailAt(faceAt, "face " + Str(f) + " texture index " + std::to_string(poly.texIndex) + " out of range (" +
+                Str(nTextures) + " textures)", "face.texIndex");
+    }
+    for (unsigned k = 0; k < poly.count; ++k) {
+        poly.index[k] = r.U16("face.index");
+        if (poly.index[k] >= nVerts) {
+            r.Fail("face " + Str(f) + " vertex index " + Str(poly.index[k]) + " >= vertex count " + Str(nVerts),
+                    "face.index");
+        }
     }
 }
 
@@ -164,24 +236,7 @@ std::vector<uint32_t> ReadOdolFaces(BinaryReader &r, Lod &lod) {
     uint64_t offset = 0;
     for (uint32_t f = 0; f < nFaces; ++f) {
         Polygon &poly = lod.faces[f];
-        const size_t faceAt = r.Offset();
-        poly.special = r.U32("face.special");
-        poly.texIndex = r.I16("face.texIndex");
-        poly.count = r.U8("face.n");
-        if (poly.count < 3 || poly.count > 4) {
-            r.FailAt(faceAt, "face " + Str(f) + " has " + Str(poly.count) + " vertices (3 or 4 supported)", "face.n");
-        }
-        if (poly.texIndex < -1 || poly.texIndex >= static_cast<int32_t>(lod.textures.size())) {
-            r.FailAt(faceAt, "face " + Str(f) + " texture index " + std::to_string(poly.texIndex) + " out of range (" +
-                    Str(lod.textures.size()) + " textures)", "face.texIndex");
-        }
-        for (unsigned k = 0; k < poly.count; ++k) {
-            poly.index[k] = r.U16("face.index");
-            if (poly.index[k] >= nVerts) {
-                r.Fail("face " + Str(f) + " vertex index " + Str(poly.index[k]) + " >= vertex count " + Str(nVerts),
-                        "face.index");
-            }
-        }
+        ReadOdolFace(r, f, nVerts, lod.textures.size(), poly);
         faceOffset[f] = static_cast<uint32_t>(offset);
         offset += 10 + 2 * poly.count;
     }
@@ -205,7 +260,7 @@ uint32_t FaceAtOffset(const BinaryReader &r, const std::vector<uint32_t> &faceOf
 
 /// ODOL LOD section 12: sections (runs of faces with one texture and flags),
 /// checked and skipped: each face carries its own texture and flags.
-void ReadOdolSections(BinaryReader &r, const Lod &lod, const std::vector<uint32_t> &faceOffset) {
+void ReadOdolSections(BinaryReader &r, size_t nTextures, const std::vector<uint32_t> &faceOffset) {
     // 12: sections
     const size_t nSections = r.CheckCount(uint64_t(r.U32("sections")), 18, "sections");
     for (size_t s = 0; s < nSections; ++s) {
@@ -218,11 +273,19 @@ void ReadOdolSections(BinaryReader &r, const Lod &lod, const std::vector<uint32_
         r.I32("section.material");
         const size_t texIndexAt = r.Offset();
         const int32_t texIndex = r.I16("section.texIndex");
-        if (texIndex < -1 || texIndex >= static_cast<int32_t>(lod.textures.size())) {
+        if (texIndex < -1 || texIndex >= static_cast<int32_t>(nTextures)) {
             r.FailAt(texIndexAt, "section " + Str(s) + " texture index " + std::to_string(texIndex) + " out of range (" +
-                    Str(lod.textures.size()) + " textures)", "section.texIndex");
+                    Str(nTextures) + " textures)", "section.texIndex");
         }
         r.U32("section.special");
+    }
+}
+
+void CheckSelectionWeights(const BinaryReader &r, size_t weightsAt, const std::string &name, size_t nWeights,
+        size_t nVerts) {
+    if (nWeights != 0 && nWeights != nVerts) {
+        r.FailAt(weightsAt, "selection '" + name + "' has " + Str(nWeights) + " weights for " + Str(nVerts) + " vertices",
+                "selection.vertexWeights");
     }
 }
 
@@ -258,10 +321,14 @@ void ReadOdolSelections(BinaryReader &r, Lod &lod) {
         sel.vertices.assign(verts.begin(), verts.end());
         const size_t weightsAt = r.Offset();
         sel.vertexWeights = ReadCompArray(r, 1, "selection.vertexWeights", nullptr);
-        if (!sel.vertexWeights.empty() && sel.vertexWeights.size() != sel.vertices.size()) {
-            r.FailAt(weightsAt, "selection '" + sel.name + "' has " + Str(sel.vertexWeights.size()) + " weights for " +
-                    Str(sel.vertices.size()) + " vertices", "selection.vertexWeights");
-        }
+        CheckSelectionWeights(r, weightsAt, sel.name, sel.vertexWeights.size(), sel.vertices.size());
+    }
+}
+
+void CheckFrameSize(const BinaryReader &r, size_t at, size_t frame, size_t nPositions, size_t nVerts) {
+    if (nPositions != nVerts) {
+        r.FailAt(at, "frame " + Str(frame) + " has " + Str(nPositions) + " positions for " + Str(nVerts) + " vertices",
+                "frame.positions");
     }
 }
 
@@ -282,10 +349,22 @@ void ReadOdolPropertiesAndFrames(BinaryReader &r, Lod &lod) {
         lod.frames[i].time = r.F32("frame.time");
         const size_t at = r.Offset();
         lod.frames[i].positions = ReadVec3Array(r, "frame.positions");
-        if (lod.frames[i].positions.size() != lod.positions.size()) {
-            r.FailAt(at, "frame " + Str(i) + " has " + Str(lod.frames[i].positions.size()) + " positions for " +
-                    Str(lod.positions.size()) + " vertices", "frame.positions");
-        }
+        CheckFrameSize(r, at, i, lod.frames[i].positions.size(), lod.positions.size());
+    }
+}
+
+/// One ODOL proxy (section 17), its selection checked against the LOD's.
+void ReadOdolProxy(BinaryReader &r, size_t nSelections, Proxy &proxy) {
+    proxy.name = r.CString("proxy.name");
+    for (float &m : proxy.matrix) {
+        m = r.F32("proxy.matrix");
+    }
+    proxy.id = r.I32("proxy.id");
+    const size_t at = r.Offset();
+    proxy.selection = r.I32("proxy.selIndex");
+    if (proxy.selection < -1 || proxy.selection >= static_cast<int32_t>(nSelections)) {
+        r.FailAt(at, "proxy '" + proxy.name + "' selection index " + std::to_string(proxy.selection) + " out of range (" +
+                Str(nSelections) + " selections)", "proxy.selIndex");
     }
 }
 
@@ -300,18 +379,7 @@ void ReadOdolProxies(BinaryReader &r, Lod &lod) {
     const size_t nProxies = r.CheckCount(uint64_t(r.U32("proxies")), 57, "proxies");
     lod.proxies.resize(nProxies);
     for (size_t i = 0; i < nProxies; ++i) {
-        Proxy &proxy = lod.proxies[i];
-        proxy.name = r.CString("proxy.name");
-        for (float &m : proxy.matrix) {
-            m = r.F32("proxy.matrix");
-        }
-        proxy.id = r.I32("proxy.id");
-        const size_t at = r.Offset();
-        proxy.selection = r.I32("proxy.selIndex");
-        if (proxy.selection < -1 || proxy.selection >= static_cast<int32_t>(lod.selections.size())) {
-            r.FailAt(at, "proxy '" + proxy.name + "' selection index " + std::to_string(proxy.selection) +
-                    " out of range (" + Str(lod.selections.size()) + " selections)", "proxy.selIndex");
-        }
+        ReadOdolProxy(r, lod.selections.size(), lod.proxies[i]);
     }
 }
 
@@ -319,10 +387,119 @@ void ReadOdolLod(BinaryReader &r, Lod &lod) {
     ReadOdolVertices(r, lod);
     ReadOdolTextures(r, lod);
     const std::vector<uint32_t> faceOffset = ReadOdolFaces(r, lod);
-    ReadOdolSections(r, lod, faceOffset);
+    ReadOdolSections(r, lod.textures.size(), faceOffset);
     ReadOdolSelections(r, lod);
     ReadOdolPropertiesAndFrames(r, lod);
     ReadOdolProxies(r, lod);
+}
+
+/// Checks `nFaces` ODOL faces at `r` as ReadOdolFace does, without reading
+/// them (the hot loop of an unwanted LOD), filling `faceOffset` and `bytes`.
+/// False at the first face ReadOdolFace would reject: the caller rereads the
+/// faces with it for the message.
+bool ScanOdolFaces(const BinaryReader &r, uint32_t nFaces, size_t nVerts, size_t nTextures,
+        std::vector<uint32_t> &faceOffset, size_t &bytes) {
+    const uint8_t *p = r.Here();
+    const size_t size = r.Remaining();
+    size_t at = 0;
+    uint32_t offset = 0; // mod 2^32, as ReadOdolFaces stores it
+    for (uint32_t f = 0; f < nFaces; ++f) {
+        if (size - at < 7) {
+            return false;
+        }
+        const int32_t texIndex = static_cast<int16_t>(LoadU16LE(p + at + 4));
+        const unsigned n = p[at + 6];
+        if (n < 3 || n > 4 || texIndex < -1 || texIndex >= static_cast<int64_t>(nTextures) || size - at - 7 < 2 * n) {
+            return false;
+        }
+        for (unsigned k = 0; k < n; ++k) {
+            if (LoadU16LE(p + at + 7 + 2 * k) >= nVerts) {
+                return false;
+            }
+        }
+        faceOffset[f] = offset;
+        offset += 10 + 2 * n;
+        at += 7 + 2 * n;
+    }
+    faceOffset[nFaces] = offset;
+    bytes = at;
+    return true;
+}
+
+/// Walks an ODOL LOD that is not wanted, in the order ReadOdolLod reads it and
+/// with the same checks and messages, except what needs decoded data: the
+/// LZSS checksums and the face / vertex index values of the compressed
+/// selection arrays. Nothing is kept but the face offsets of the one LOD
+/// being walked (which the sections refer to).
+void SkipOdolLod(BinaryReader &r) {
+    const uint32_t nClip = SkipCompArray(r, 4, "clipFlags");
+    const uint32_t nUvs = SkipCompArray(r, 8, "uv");
+    const size_t positionsAt = r.Offset();
+    const size_t nVerts = SkipVec3Array(r, "positions");
+    CheckVertexArrays(r, positionsAt, nVerts, nClip, nUvs);
+    const size_t normalsAt = r.Offset();
+    CheckNormalCount(r, normalsAt, SkipVec3Array(r, "normals"), nVerts);
+    SkipHintsAndBounds(r);
+
+    const size_t nTextures = r.CheckCount(uint64_t(r.U32("textures")), 1, "textures");
+    for (size_t i = 0; i < nTextures; ++i) {
+        r.CString("texture");
+    }
+
+    SkipCompArray(r, 2, "pointToVertex");
+    SkipCompArray(r, 2, "vertexToPoint");
+    const uint32_t nFaces = r.U32("faces");
+    r.U32("faces.rawSize");
+    r.CheckCount(uint64_t(nFaces), 13, "faces");
+    std::vector<uint32_t> faceOffset(size_t(nFaces) + 1);
+    size_t faceBytes = 0;
+    if (ScanOdolFaces(r, nFaces, nVerts, nTextures, faceOffset, faceBytes)) {
+        r.Skip(faceBytes, "faces");
+    } else {
+        Polygon poly; // a face fails the checks: ReadOdolFace says which, and how
+        uint32_t offset = 0;
+        for (uint32_t f = 0; f < nFaces; ++f) {
+            ReadOdolFace(r, f, nVerts, nTextures, poly);
+            faceOffset[f] = offset;
+            offset += 10 + 2 * poly.count;
+        }
+        faceOffset[nFaces] = offset;
+    }
+    ReadOdolSections(r, nTextures, faceOffset);
+
+    const size_t nSel = r.CheckCount(uint64_t(r.U32("namedSelections")), 26, "namedSelections");
+    for (size_t s = 0; s < nSel; ++s) {
+        const std::string name = r.CString("selection.name");
+        SkipCompArray(r, 2, "selection.faces");
+        SkipCompArray(r, 1, "selection.faceWeights");
+        SkipCompArray(r, 4, "selection.faceOffsets");
+        r.U8("selection.needsSections");
+        SkipCompArray(r, 4, "selection.sectionIndices");
+        const uint32_t nSelVerts = SkipCompArray(r, 2, "selection.vertices");
+        const size_t weightsAt = r.Offset();
+        CheckSelectionWeights(r, weightsAt, name, SkipCompArray(r, 1, "selection.vertexWeights"), nSelVerts);
+    }
+
+    const size_t nProps = r.CheckCount(uint64_t(r.U32("namedProperties")), 2, "namedProperties");
+    for (size_t i = 0; i < nProps; ++i) {
+        r.CString("property.name");
+        r.CString("property.value");
+    }
+    const size_t nFrames = r.CheckCount(uint64_t(r.U32("frames")), 8, "frames");
+    for (size_t i = 0; i < nFrames; ++i) {
+        r.F32("frame.time");
+        const size_t at = r.Offset();
+        CheckFrameSize(r, at, i, SkipVec3Array(r, "frame.positions"), nVerts);
+    }
+
+    r.U32("colorTop");
+    r.U32("color");
+    r.U32("special");
+    const size_t nProxies = r.CheckCount(uint64_t(r.U32("proxies")), 57, "proxies");
+    Proxy proxy;
+    for (size_t i = 0; i < nProxies; ++i) {
+        ReadOdolProxy(r, nSel, proxy);
+    }
 }
 
 // ---- MLOD ---------------------------------------------------------------------
@@ -698,13 +875,29 @@ void ReadMlodLod(BinaryReader &r, Lod &lod, size_t lodIndex) {
     ProxiesFromSelections(lod);
 }
 
+/// Decodes the LODs `choose` picks from a walked file (LOD i starts at lodStart[i]).
+void ReadChosenOdolLods(BinaryReader &r, const std::vector<size_t> &lodStart, const LodChooser &choose, Model &model) {
+    for (size_t i : choose(model)) {
+        if (i >= model.lods.size() || !model.lods[i].skipped) {
+            continue; // out of range or already read: nothing to do
+        }
+        r.SetSection("LOD " + Str(i));
+        r.Seek(lodStart[i], "LOD");
+        Lod &lod = model.lods[i];
+        const float resolution = lod.resolution;
+        ReadOdolLod(r, lod);
+        lod.resolution = resolution;
+        lod.skipped = false;
+    }
+}
+
 } // namespace
 
 bool LooksLikeP3d(const uint8_t *data, size_t size) {
     return size >= 8 && (std::memcmp(data, "ODOL", 4) == 0 || std::memcmp(data, "MLOD", 4) == 0);
 }
 
-Model ReadOdol(const uint8_t *data, size_t size, const std::string &fileName) {
+Model ReadOdol(const uint8_t *data, size_t size, const std::string &fileName, const LodChooser &choose) {
     BinaryReader r(data, size, "P3D", fileName);
     r.SetSection("header");
     if (r.FixedString(4, "signature") != "ODOL") {
@@ -724,9 +917,18 @@ Model ReadOdol(const uint8_t *data, size_t size, const std::string &fileName) {
     }
     r.CheckCount(uint64_t(nLods), kMinOdolLodBytes, "nLods");
     model.lods.resize(nLods);
+    // With a chooser, every LOD is first walked (the resolutions that decide
+    // which are wanted come after them), then the chosen ones are decoded.
+    std::vector<size_t> lodStart(nLods);
     for (uint32_t i = 0; i < nLods; ++i) {
         r.SetSection("LOD " + Str(i));
-        ReadOdolLod(r, model.lods[i]);
+        lodStart[i] = r.Offset();
+        if (choose) {
+            SkipOdolLod(r);
+            model.lods[i].skipped = true;
+        } else {
+            ReadOdolLod(r, model.lods[i]);
+        }
     }
     r.SetSection("resolutions");
     for (Lod &lod : model.lods) {
@@ -760,6 +962,9 @@ Model ReadOdol(const uint8_t *data, size_t size, const std::string &fileName) {
     if (!std::isfinite(model.boundingCenter.x) || !std::isfinite(model.boundingCenter.y) ||
             !std::isfinite(model.boundingCenter.z)) {
         model.boundingCenter = Vec3{};
+    }
+    if (choose) {
+        ReadChosenOdolLods(r, lodStart, choose, model);
     }
     return model;
 }
@@ -796,12 +1001,12 @@ Model ReadMlod(const uint8_t *data, size_t size, const std::string &fileName) {
     return model;
 }
 
-Model ReadP3d(const uint8_t *data, size_t size, const std::string &fileName) {
+Model ReadP3d(const uint8_t *data, size_t size, const std::string &fileName, const LodChooser &choose) {
     if (size >= 4 && std::memcmp(data, "MLOD", 4) == 0) {
         return ReadMlod(data, size, fileName);
     }
     if (size >= 4 && std::memcmp(data, "ODOL", 4) == 0) {
-        return ReadOdol(data, size, fileName);
+        return ReadOdol(data, size, fileName, choose);
     }
     throw ImportError("P3D: " + fileName + ": not a P3D file (no 'ODOL' or 'MLOD' signature)");
 }

@@ -5,7 +5,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
+#include <vector>
 
 namespace assimp_retro {
 namespace p3d {
@@ -15,12 +17,22 @@ namespace p3d {
 /// claimed and then rejected with a message naming its version.
 bool LooksLikeP3d(const uint8_t *data, size_t size);
 
+/// Picks the LODs to decode, given a model whose LODs hold only their
+/// resolutions (every Lod::skipped is true); returns their indices.
+using LodChooser = std::function<std::vector<size_t>(const Model &)>;
+
 /// Reads an ODOL v7 or MLOD file. Throws ImportError with the file name,
 /// section, field and byte offset on any inconsistency. `fileName` is only
 /// used in messages.
-Model ReadP3d(const uint8_t *data, size_t size, const std::string &fileName);
+///
+/// Without `choose`, every LOD is decoded and every LZSS checksum verified.
+/// With it (ODOL only; MLOD always decodes everything), every LOD is walked
+/// and checked except for what needs its decoded data (LZSS checksums, index
+/// values inside compressed selection arrays), then only the chosen LODs are
+/// decoded; the others keep their resolution, `skipped` set and no data.
+Model ReadP3d(const uint8_t *data, size_t size, const std::string &fileName, const LodChooser &choose = nullptr);
 
-Model ReadOdol(const uint8_t *data, size_t size, const std::string &fileName);
+Model ReadOdol(const uint8_t *data, size_t size, const std::string &fileName, const LodChooser &choose = nullptr);
 Model ReadMlod(const uint8_t *data, size_t size, const std::string &fileName);
 
 } // namespace p3d

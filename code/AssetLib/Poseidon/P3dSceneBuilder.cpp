@@ -156,9 +156,15 @@ unsigned Builder::MaterialFor(const std::string &texture, uint32_t flags) {
 }
 
 std::vector<size_t> Builder::ChosenLods() const {
+    return ChooseLods(mModel, mOptions.lods);
+}
+
+} // namespace
+
+std::vector<size_t> ChooseLods(const Model &model, LodSelection selection) {
     std::vector<size_t> chosen;
-    const auto &lods = mModel.lods;
-    switch (mOptions.lods) {
+    const auto &lods = model.lods;
+    switch (selection) {
     case LodSelection::All:
         for (size_t i = 0; i < lods.size(); ++i) {
             chosen.push_back(i);
@@ -190,6 +196,8 @@ std::vector<size_t> Builder::ChosenLods() const {
     }
     return chosen;
 }
+
+namespace {
 
 aiMetadata *Builder::LodMetadata(const Lod &lod) const {
     MetaBuilder meta;

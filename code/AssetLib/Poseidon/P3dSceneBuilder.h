@@ -4,6 +4,7 @@
 #include "P3dModel.h"
 
 #include <string>
+#include <vector>
 
 struct aiScene;
 
@@ -15,6 +16,10 @@ enum class LodSelection {
     AllVisual = 1,   ///< every visual LOD (resolution LODs and View-* interiors)
     All = 2,         ///< every LOD, including Geometry, Memory, Fire Geometry, ...
 };
+
+/// The LODs BuildScene shows for `selection` (indices into model.lods); reads
+/// only their resolutions.
+std::vector<size_t> ChooseLods(const Model &model, LodSelection selection);
 
 struct SceneOptions {
     LodSelection lods = LodSelection::FirstVisual;
