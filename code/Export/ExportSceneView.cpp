@@ -4,33 +4,38 @@
 #include <assimp/scene.h>
 #include <assimp/metadata.h>
 
+#include <algorithm>
 #include <memory>
-#include <string>
 #include <vector>
 
 namespace assimp_retro {
 namespace {
 
-/// The node tree without aiMetadata (names, transforms, mesh indices, children).
+/// The node tree without aiMetadata (names, transforms, mesh indices,
+/// children). Names are copied as they are: an embedded NUL must still reach
+/// the validator in CheckSceneForExport.
 aiNode *CopyNodesWithoutMetadata(const aiNode &source) {
-    auto node = std::make_unique<aiNode>(std::string(source.mName.C_Str()));
+    auto node = std::make_unique<aiNode>();
+    node->mName = source.mName;
     node->mTransformation = source.mTransformation;
     if (source.mNumMeshes > 0 && source.mMeshes) {
         node->mNumMeshes = source.mNumMeshes;
         node->mMeshes = new unsigned int[source.mNumMeshes];
-        for (unsigned i = 0; i < source.mNumMeshes; ++i) {
-            node->mMeshes[i] = source.mMeshes[i];
-        }
+        std::copy(source.mMeshes, source.mMeshes + source.mNumMeshes, node->mMeshes);
     }
     if (source.mNumChildren > 0 && source.mChildren) {
-        std::vector<aiNode *> children;
+        std::vector<std::unique_ptr<aiNode>> children;
         for (unsigned i = 0; i < source.mNumChildren; ++i) {
             if (source.mChildren[i]) {
-                children.push_back(CopyNodesWithoutMetadata(*source.mChildren[i]));
+                children.emplace_back(CopyNodesWithoutMetadata(*source.mChildren[i]));
             }
         }
-        if (!children.empty()) {
-            node->addChildren(static_cast<unsigned>(children.size()), children.data()); // sets mParent
+        std::vector<aiNode *> raw;
+        for (auto &child : children) {
+            raw.push_back(child.release());
+        }
+        if (!raw.empty()) {
+            node->addChildren(static_cast<unsigned>(raw.size()), raw.data()); // sets mParent
         }
     }
     return node.release();

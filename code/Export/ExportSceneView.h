@@ -3,6 +3,7 @@
 // aiMetadata. Assimp 5.2.5 aborts on a nested aiMetadata (ai_assert in
 // SceneCombiner::Copy) and frees the caller's empty aiMetadata while copying
 // a scene for export; its exporters write no node metadata anyway.
+// CheckSceneForExport (SceneCheck.cpp) copies a scene through the same view.
 #pragma once
 
 struct aiScene;

@@ -6,19 +6,17 @@
 // the Importer owns and frees the copy whatever happens.
 #include "SceneCheck.h"
 
+#include "Export/ExportSceneView.h"
+
 #include <assimp/BaseImporter.h>
 #include <assimp/Importer.hpp>
 #include <assimp/cexport.h>
 #include <assimp/importerdesc.h>
-#include <assimp/metadata.h>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
 
-#include <algorithm>
-#include <memory>
 #include <new>
 #include <utility>
-#include <vector>
 
 namespace assimp_retro {
 namespace {
@@ -29,35 +27,6 @@ const aiImporterDesc kDescription = {
     "assimp-retro scene check (hands a finished scene to the validator)",
     "assimp-retro", "", "", aiImporterFlags_SupportBinaryFlavour, 0, 0, 0, 0, kExtension,
 };
-
-/// The node tree with names copied as they are (an embedded NUL must reach the
-/// validator), without aiMetadata.
-aiNode *CopyNodes(const aiNode &source) {
-    auto node = std::make_unique<aiNode>();
-    node->mName = source.mName;
-    node->mTransformation = source.mTransformation;
-    if (source.mNumMeshes > 0 && source.mMeshes) {
-        node->mNumMeshes = source.mNumMeshes;
-        node->mMeshes = new unsigned int[source.mNumMeshes];
-        std::copy(source.mMeshes, source.mMeshes + source.mNumMeshes, node->mMeshes);
-    }
-    if (source.mNumChildren > 0 && source.mChildren) {
-        std::vector<std::unique_ptr<aiNode>> children;
-        for (unsigned i = 0; i < source.mNumChildren; ++i) {
-            if (source.mChildren[i]) {
-                children.emplace_back(CopyNodes(*source.mChildren[i]));
-            }
-        }
-        std::vector<aiNode *> raw;
-        for (auto &child : children) {
-            raw.push_back(child.release());
-        }
-        if (!raw.empty()) {
-            node->addChildren(static_cast<unsigned>(raw.size()), raw.data()); // sets mParent
-        }
-    }
-    return node.release();
-}
 
 /// Swaps every public part of two scenes (not mPrivate, which each keeps).
 void SwapContents(aiScene &a, aiScene &b) {
@@ -80,53 +49,6 @@ void SwapContents(aiScene &a, aiScene &b) {
     std::swap(a.mNumSkeletons, b.mNumSkeletons);
     std::swap(a.mSkeletons, b.mSkeletons);
 }
-
-/// Forgets every public part of `scene` without freeing it.
-void Forget(aiScene &scene) {
-    aiScene empty;
-    SwapContents(scene, empty);
-    empty.mRootNode = nullptr;
-    empty.mNumMeshes = empty.mNumMaterials = empty.mNumAnimations = empty.mNumTextures = 0;
-    empty.mNumLights = empty.mNumCameras = empty.mNumSkeletons = 0;
-    empty.mMeshes = nullptr;
-    empty.mMaterials = nullptr;
-    empty.mAnimations = nullptr;
-    empty.mTextures = nullptr;
-    empty.mLights = nullptr;
-    empty.mCameras = nullptr;
-    empty.mSkeletons = nullptr;
-    empty.mMetaData = nullptr;
-}
-
-/// An aiScene sharing the source's parts, with its own metadata-free node
-/// tree; the shared parts are forgotten, not freed, when it goes.
-struct SharingView {
-    explicit SharingView(const aiScene &source) {
-        scene.mFlags = source.mFlags;
-        scene.mName = source.mName;
-        scene.mRootNode = source.mRootNode ? CopyNodes(*source.mRootNode) : nullptr;
-        scene.mNumMeshes = source.mNumMeshes;
-        scene.mMeshes = source.mMeshes;
-        scene.mNumMaterials = source.mNumMaterials;
-        scene.mMaterials = source.mMaterials;
-        scene.mNumAnimations = source.mNumAnimations;
-        scene.mAnimations = source.mAnimations;
-        scene.mNumTextures = source.mNumTextures;
-        scene.mTextures = source.mTextures;
-        scene.mNumLights = source.mNumLights;
-        scene.mLights = source.mLights;
-        scene.mNumCameras = source.mNumCameras;
-        scene.mCameras = source.mCameras;
-    }
-    ~SharingView() {
-        std::unique_ptr<aiNode> nodes(scene.mRootNode);
-        Forget(scene);
-    }
-    SharingView(const SharingView &) = delete;
-    SharingView &operator=(const SharingView &) = delete;
-
-    aiScene scene;
-};
 
 /// Takes over `mScene` in InternReadFile: the Importer then owns it.
 class HandOverImporter : public Assimp::BaseImporter {
@@ -155,8 +77,8 @@ bool CheckSceneForExport(const aiScene &scene, std::string *error) {
     try {
         aiScene *copy = nullptr;
         {
-            SharingView view(scene);
-            aiCopyScene(&view.scene, &copy); // Assimp's own deep copy
+            ExportSceneView view(scene); // node metadata left out, as the copy needs
+            aiCopyScene(view.scene, &copy); // Assimp's own deep copy
         }
         if (!copy) {
             if (error) {

@@ -11,9 +11,10 @@ struct aiScene;
 
 namespace assimp_retro {
 
-/// Runs Assimp's ValidateDataStructure step on a copy of `scene` (node
-/// metadata left out: Assimp 5.2.5 cannot copy every aiMetadata, and the
-/// validator does not look at it). Returns false, with the validator's message
+/// Runs Assimp's ValidateDataStructure step on a copy of `scene` made through
+/// ExportSceneView (node metadata, and scene metadata that is not flat, left
+/// out: Assimp 5.2.5 cannot copy every aiMetadata, and the validator does not
+/// look at it). Returns false, with the validator's message
 /// in `*error`, when the scene is invalid or cannot be copied. `scene` is not
 /// modified. Costs one deep copy of the scene.
 bool CheckSceneForExport(const aiScene &scene, std::string *error = nullptr);

@@ -3,8 +3,6 @@
 // from 1 until an import completes without reaching k. Each failed import must
 // report an error (or, at worst, let the exception reach the caller), never
 // crash; in the ASan build LeakSanitizer then checks that no failure leaked.
-//
-// In the ASan build the cases are skipped for now (see SkipIfLeakingUnderAsan).
 #include "support/TestSupport.h"
 #include "writers/LithTech/AbcV6Writer.h"
 #include "writers/LithTechV9/AbcV9Writer.h"
@@ -26,13 +24,6 @@
 #include <string>
 #include <vector>
 
-#if defined(__SANITIZE_ADDRESS__)
-#define ALLOC_TEST_UNDER_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define ALLOC_TEST_UNDER_ASAN 1
-#endif
-#endif
 
 namespace {
 
@@ -62,6 +53,25 @@ void operator delete(void *p) noexcept { std::free(p); }
 void operator delete[](void *p) noexcept { std::free(p); }
 void operator delete(void *p, std::size_t) noexcept { std::free(p); }
 void operator delete[](void *p, std::size_t) noexcept { std::free(p); }
+// The nothrow forms too (std::stable_sort's temporary buffer uses them):
+// under ASan, its own nothrow new paired with the free() above would be an
+// alloc-dealloc mismatch.
+void *operator new(std::size_t size, const std::nothrow_t &) noexcept {
+    try {
+        return CountedAllocation(size);
+    } catch (const std::bad_alloc &) {
+        return nullptr;
+    }
+}
+void *operator new[](std::size_t size, const std::nothrow_t &) noexcept {
+    try {
+        return CountedAllocation(size);
+    } catch (const std::bad_alloc &) {
+        return nullptr;
+    }
+}
+void operator delete(void *p, const std::nothrow_t &) noexcept { std::free(p); }
+void operator delete[](void *p, const std::nothrow_t &) noexcept { std::free(p); }
 
 namespace {
 
@@ -137,35 +147,17 @@ void ReportOutcome(const Outcome &outcome) {
     EXPECT_GT(outcome.failures, outcome.allocations / 2);
 }
 
-/// Under LeakSanitizer a leak fails the whole binary at exit. Our builders
-/// hold everything in unique_ptr since issue 13 (branch structure), but
-/// Assimp 5.2.5 itself leaks when an allocation fails inside it
-/// (aiMaterial::AddBinaryProperty loses the new property when its data
-/// allocation throws, and Importer::ReadFile's own steps), and this test has
-/// not yet been run under ASan to separate those with suppressions: skipped
-/// there until it has. Everywhere else every case runs (no crash, an error).
-void SkipIfLeakingUnderAsan(const char *format) {
-#ifdef ALLOC_TEST_UNDER_ASAN
-    GTEST_SKIP() << format << ": leaks inside Assimp 5.2.5 on allocation failure are not yet suppressed (see issue 13 report)";
-#else
-    (void)format;
-#endif
-}
-
 } // namespace
 
 TEST(AllocFailure, AbcV6) {
-    SkipIfLeakingUnderAsan("ABC v6");
     ReportOutcome(InjectEveryFailure(retro_test::abcv6::Write(retro_test::abcv6::SkinnedFixture()).bytes, "abc"));
 }
 
 TEST(AllocFailure, AbcV9) {
-    SkipIfLeakingUnderAsan("ABC v9+");
     ReportOutcome(InjectEveryFailure(abcv9_writer::Write(abcv9_writer::MakeTestModel(12)), "abc"));
 }
 
 TEST(AllocFailure, Oban) {
-    SkipIfLeakingUnderAsan("OBAN");
     retro_test::oban::Animation animation;
     animation.frameCount = 31;
     animation.keys = {{{0, 0, 0, 1}, {1, 2, 3}, 0}, {{0, 0.70710678f, 0, 0.70710678f}, {4, 5, 6}, 30}};
@@ -173,6 +165,5 @@ TEST(AllocFailure, Oban) {
 }
 
 TEST(AllocFailure, P3d) {
-    SkipIfLeakingUnderAsan("P3D");
     ReportOutcome(InjectEveryFailure(retro_test::p3d::WriteOdol(retro_test::p3d::SampleModel()), "p3d"));
 }

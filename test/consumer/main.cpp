@@ -1,12 +1,45 @@
-// Registers the assimp-retro importers with an Assimp::Importer and checks
-// that Assimp now claims their extensions. Exit 0 on success.
+// Registers the assimp-retro importers with an Assimp::Importer, checks that
+// Assimp now claims their extensions, then imports each file given as
+//   <file> <meshes> <animations> <nodes>
+// and checks the scene has exactly those counts. Exit 0 on success.
 #include <assimp_retro/assimp_retro.h>
 
 #include <assimp/Importer.hpp>
+#include <assimp/scene.h>
 
 #include <cstdio>
+#include <cstdlib>
 
-int main() {
+namespace {
+
+unsigned CountNodes(const aiNode *node) {
+    unsigned count = 1;
+    for (unsigned i = 0; i < node->mNumChildren; ++i) {
+        count += CountNodes(node->mChildren[i]);
+    }
+    return count;
+}
+
+bool CheckFile(const char *path, unsigned meshes, unsigned animations, unsigned nodes) {
+    Assimp::Importer importer;
+    assimp_retro::RegisterAll(importer);
+    const aiScene *scene = importer.ReadFile(path, 0);
+    if (!scene || !scene->mRootNode) {
+        std::fprintf(stderr, "%s: %s\n", path, importer.GetErrorString());
+        return false;
+    }
+    const unsigned gotNodes = CountNodes(scene->mRootNode);
+    std::printf("%s: %u meshes, %u animations, %u nodes\n", path, scene->mNumMeshes, scene->mNumAnimations, gotNodes);
+    if (scene->mNumMeshes != meshes || scene->mNumAnimations != animations || gotNodes != nodes) {
+        std::fprintf(stderr, "%s: expected %u meshes, %u animations, %u nodes\n", path, meshes, animations, nodes);
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
     Assimp::Importer importer;
     const bool hadOni = importer.IsExtensionSupported(".oni");
     const unsigned registered = assimp_retro::RegisterAll(importer);
@@ -15,5 +48,14 @@ int main() {
         std::fprintf(stderr, "registration did not take effect\n");
         return 1;
     }
-    return 0;
+    if ((argc - 1) % 4 != 0) {
+        std::fprintf(stderr, "usage: consumer [<file> <meshes> <animations> <nodes>]...\n");
+        return 2;
+    }
+    bool ok = true;
+    for (int i = 1; i + 3 < argc; i += 4) {
+        ok = CheckFile(argv[i], unsigned(std::atoi(argv[i + 1])), unsigned(std::atoi(argv[i + 2])),
+                     unsigned(std::atoi(argv[i + 3]))) && ok;
+    }
+    return ok ? 0 : 1;
 }

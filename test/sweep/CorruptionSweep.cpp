@@ -1,15 +1,19 @@
-// Corruption sweep: every model file under the corpus folder given (the real
+// Corruption sweep: every model and texture file under the corpus folder given (the real
 // files in ../shared/corpus), mutated in fixed, repeatable ways:
 //   - truncations at points spread evenly over the file,
 //   - single bit flips at offsets from a fixed-seed generator,
 //   - 32-bit count overwrites (0, 1, 0x7FFFFFFF, 0xFFFFFFFF) at many offsets.
-// Each mutated file must import to a scene that passes Assimp's validator
-// (assimp_retro::CheckSceneForExport), or fail with an error message. A crash,
+// Each mutated model must import to a scene that passes Assimp's validator
+// (assimp_retro::CheckSceneForExport), or fail with an error message; each
+// mutated texture (.paa, .pac, .dtx) must decode (DecodeTexture) to a whole
+// RGBA image, or fail with an ImportError. A crash,
 // a hang (ctest's timeout) or an oversized allocation fails the test.
 // Memory is capped: RLIMIT_AS normally; under AddressSanitizer (which reserves
 // terabytes of address space) by ASan's own allocation and RSS limits.
 //
 // To sweep another kind of file, add a row to kKinds.
+#include "Common/ImportError.h"
+#include "Common/Texture/Texture.h"
 #include "Export/SceneCheck.h"
 
 #include <assimp_retro/assimp_retro.h>
@@ -87,10 +91,29 @@ std::string CheckModelImport(const std::vector<uint8_t> &bytes, const std::strin
     return "";
 }
 
+/// A texture must decode to a whole image or fail with an ImportError that says why.
+std::string CheckTextureDecode(const std::vector<uint8_t> &bytes, const std::string &extension) {
+    try {
+        const assimp_retro::DecodedTexture texture =
+                assimp_retro::DecodeTexture(bytes.data(), bytes.size(), "swept." + extension);
+        const assimp_retro::RgbaImage &image = texture.image;
+        if (image.width == 0 || image.height == 0 ||
+                image.pixels.size() != size_t(image.width) * image.height * 4) {
+            return "decoded an inconsistent image: " + std::to_string(image.width) + "x" +
+                   std::to_string(image.height) + " with " + std::to_string(image.pixels.size()) + " bytes";
+        }
+    } catch (const assimp_retro::ImportError &e) {
+        return std::strlen(e.what()) > 0 ? "" : "ImportError without a message";
+    } catch (const std::exception &e) {
+        return std::string("unexpected exception: ") + e.what();
+    }
+    return "";
+}
+
 const std::vector<Kind> &Kinds() {
     static const std::vector<Kind> kinds = {
         {{"abc", "p3d", "oni", "dat"}, CheckModelImport},
-        // Texture decoders: add {{"paa", "pac", "dtx"}, CheckTextureDecode} here.
+        {{"paa", "pac", "dtx"}, CheckTextureDecode},
     };
     return kinds;
 }
@@ -202,7 +225,7 @@ int main(int argc, char **argv) {
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::printf("corruption sweep: %zu files, %zu mutated inputs, %zu failures, %.1f s\n", files, runs, failures, seconds);
     if (files == 0) {
-        std::fprintf(stderr, "no model files found under %s\n", argv[1]);
+        std::fprintf(stderr, "no model or texture files found under %s\n", argv[1]);
         return 1;
     }
     return failures == 0 ? 0 : 1;

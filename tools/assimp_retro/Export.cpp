@@ -44,6 +44,56 @@ bool IsHelp(const std::string &arg) {
     return arg == "-h" || arg == "--help" || arg == "-?";
 }
 
+/// Sorts `args` into positional arguments (model, out), the -f format id and
+/// the common parameters. False, with the message printed, when -f has no id.
+bool SplitExportArguments(const std::vector<std::string> &args, std::vector<std::string> &positional,
+        std::vector<std::string> &rest, std::string &formatName) {
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string &arg = args[i];
+        if (arg.size() > 1 && arg[0] == '-') {
+            if (arg == "-f") {
+                if (i + 1 >= args.size()) {
+                    std::fprintf(stderr, "assimp-retro export: missing format id after -f\n");
+                    return false;
+                }
+                formatName = args[++i];
+            } else if (arg.compare(0, 9, "--format=") == 0) {
+                formatName = arg.substr(9);
+            } else if (arg.compare(0, 2, "-f") == 0 && !IsCommonParameter(arg)) {
+                formatName = arg.substr(2);
+            } else {
+                rest.push_back(arg);
+            }
+        } else {
+            positional.push_back(arg);
+        }
+    }
+    return true;
+}
+
+/// The output format: the one -f names, else the one `output`'s extension
+/// names. False, with the message printed, when there is none.
+bool ChooseOutputFormat(Assimp::Exporter &exporter, const std::string &formatName, const std::string &output,
+        OutputFormat &format) {
+    if (!formatName.empty()) {
+        if (!FindOutputFormat(exporter, formatName, format)) {
+            std::fprintf(stderr, "assimp-retro export: unknown output format '%s' (see 'assimp-retro listexport')\n",
+                    formatName.c_str());
+            return false;
+        }
+    } else {
+        const size_t slash = output.find_last_of("/\\");
+        const size_t dot = output.find_last_of('.');
+        const bool hasExtension = dot != std::string::npos && (slash == std::string::npos || dot > slash);
+        if (!hasExtension || !FindOutputFormat(exporter, output.substr(dot + 1), format)) {
+            std::fprintf(stderr, "assimp-retro export: no output format specified and I failed to guess it "
+                                 "(use -f<id> or an output file extension such as .glb)\n");
+            return false;
+        }
+    }
+    return true;
+}
+
 } // namespace
 
 int RunExport(const std::vector<std::string> &args) {
@@ -61,29 +111,11 @@ int RunExport(const std::vector<std::string> &args) {
         }
     }
 
-    // Positional arguments (model, out), the format, then the common parameters.
     std::vector<std::string> positional;
     std::vector<std::string> rest;
     std::string formatName;
-    for (size_t i = 0; i < args.size(); ++i) {
-        const std::string &arg = args[i];
-        if (arg.size() > 1 && arg[0] == '-') {
-            if (arg == "-f") {
-                if (i + 1 >= args.size()) {
-                    std::fprintf(stderr, "assimp-retro export: missing format id after -f\n");
-                    return kExitUsage;
-                }
-                formatName = args[++i];
-            } else if (arg.compare(0, 9, "--format=") == 0) {
-                formatName = arg.substr(9);
-            } else if (arg.compare(0, 2, "-f") == 0 && !IsCommonParameter(arg)) {
-                formatName = arg.substr(2);
-            } else {
-                rest.push_back(arg);
-            }
-        } else {
-            positional.push_back(arg);
-        }
+    if (!SplitExportArguments(args, positional, rest, formatName)) {
+        return kExitUsage;
     }
     if (positional.empty() || positional.size() > 2) {
         std::fprintf(stderr, "assimp-retro export: invalid number of arguments. See 'assimp-retro export --help'\n");
@@ -91,14 +123,7 @@ int RunExport(const std::vector<std::string> &args) {
     }
 
     ImportOptions options;
-    std::string error;
-    if (!ParseCommonParameters(rest, options, error)) {
-        std::fprintf(stderr, "assimp-retro export: %s\n", error.c_str());
-        return kExitUsage;
-    }
-    if (!options.unknown.empty()) {
-        std::fprintf(stderr, "assimp-retro export: unknown parameter '%s'. See 'assimp-retro export --help'\n",
-                options.unknown.front().c_str());
+    if (!ParseVerbParameters("export", rest, options)) {
         return kExitUsage;
     }
 
@@ -111,21 +136,8 @@ int RunExport(const std::vector<std::string> &args) {
 
     Assimp::Exporter exporter;
     OutputFormat format;
-    if (!formatName.empty()) {
-        if (!FindOutputFormat(exporter, formatName, format)) {
-            std::fprintf(stderr, "assimp-retro export: unknown output format '%s' (see 'assimp-retro listexport')\n",
-                    formatName.c_str());
-            return kExitExportFailed;
-        }
-    } else {
-        const size_t slash = output.find_last_of("/\\");
-        const size_t dot = output.find_last_of('.');
-        const bool hasExtension = dot != std::string::npos && (slash == std::string::npos || dot > slash);
-        if (!hasExtension || !FindOutputFormat(exporter, output.substr(dot + 1), format)) {
-            std::fprintf(stderr, "assimp-retro export: no output format specified and I failed to guess it "
-                                 "(use -f<id> or an output file extension such as .glb)\n");
-            return kExitExportFailed;
-        }
+    if (!ChooseOutputFormat(exporter, formatName, output, format)) {
+        return kExitExportFailed;
     }
     if (output.empty()) {
         const size_t slash = input.find_last_of("/\\");

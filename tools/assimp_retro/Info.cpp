@@ -217,6 +217,78 @@ void PrintMaterials(const aiScene &scene) {
     }
 }
 
+/// The counts, memory and bounding box block that `info` always prints.
+void PrintSceneSummary(const Assimp::Importer &importer, const aiScene &scene) {
+    aiMemoryInfo memory;
+    importer.GetMemoryRequirements(memory);
+    const SceneCounts counts = Count(scene);
+    aiVector3D low(1e10f, 1e10f, 1e10f), high(-1e10f, -1e10f, -1e10f);
+    if (scene.mRootNode) {
+        Extend(scene, scene.mRootNode, aiMatrix4x4(), low, high);
+    }
+    const aiVector3D center = (low + high) * 0.5f;
+
+    std::printf("Memory consumption: %u B\n", memory.total);
+    std::printf("Nodes:              %u\n", counts.nodes);
+    std::printf("Maximum depth       %u\n", counts.depth);
+    std::printf("Meshes:             %u\n", scene.mNumMeshes);
+    std::printf("Animations:         %u\n", scene.mNumAnimations);
+    std::printf("Textures (embed.):  %u\n", scene.mNumTextures);
+    std::printf("Materials:          %u\n", scene.mNumMaterials);
+    std::printf("Cameras:            %u\n", scene.mNumCameras);
+    std::printf("Lights:             %u\n", scene.mNumLights);
+    std::printf("Vertices:           %u\n", counts.vertices);
+    std::printf("Faces:              %u\n", counts.faces);
+    std::printf("Bones:              %u\n", counts.bones);
+    std::printf("Animation Channels: %u\n", counts.channels);
+    std::printf("Primitive Types:    %s\n", PrimitiveTypes(scene).c_str());
+    std::printf("Average faces/mesh  %u\n", scene.mNumMeshes ? counts.faces / scene.mNumMeshes : 0);
+    std::printf("Average verts/mesh  %u\n", scene.mNumMeshes ? counts.vertices / scene.mNumMeshes : 0);
+    std::printf("Minimum point      (%f %f %f)\n", low.x, low.y, low.z);
+    std::printf("Maximum point      (%f %f %f)\n", high.x, high.y, high.z);
+    std::printf("Center point       (%f %f %f)\n", center.x, center.y, center.z);
+}
+
+/// The per-mesh, material, animation, metadata and node lists (not with -s).
+void PrintSceneDetails(const aiScene &scene, bool verbose) {
+    if (scene.mNumMeshes) {
+        std::printf("\nMeshes:  (name) [vertices / bones / faces | primitive_types]\n");
+    }
+    for (unsigned i = 0; i < scene.mNumMeshes; ++i) {
+        const aiMesh *mesh = scene.mMeshes[i];
+        std::printf("    %u (%s): [%u / %u / %u |", i, mesh->mName.C_Str(), mesh->mNumVertices, mesh->mNumBones,
+                mesh->mNumFaces);
+        if (mesh->mPrimitiveTypes & aiPrimitiveType_POINT) std::printf(" point");
+        if (mesh->mPrimitiveTypes & aiPrimitiveType_LINE) std::printf(" line");
+        if (mesh->mPrimitiveTypes & aiPrimitiveType_TRIANGLE) std::printf(" triangle");
+        if (mesh->mPrimitiveTypes & aiPrimitiveType_POLYGON) std::printf(" polygon");
+        std::printf("]\n");
+    }
+
+    PrintMaterials(scene);
+
+    unsigned named = 0;
+    for (unsigned i = 0; i < scene.mNumAnimations; ++i) {
+        if (scene.mAnimations[i]->mName.length) {
+            std::printf("%s\n     '%s'", named++ ? "" : "\nNamed Animations:", scene.mAnimations[i]->mName.C_Str());
+        }
+    }
+    if (named) {
+        std::printf("\n");
+    }
+
+    // assimp-retro addition: what the importer recorded about the file.
+    if (scene.mMetaData && scene.mMetaData->mNumProperties) {
+        std::printf("\nImporter metadata:\n");
+        PrintMetadata(*scene.mMetaData, "    ");
+    }
+
+    std::printf("\nNode hierarchy:\n");
+    if (scene.mRootNode) {
+        PrintHierarchy(scene.mRootNode, "", verbose, false, true);
+    }
+}
+
 } // namespace
 
 int RunInfo(const std::vector<std::string> &args) {
@@ -250,14 +322,7 @@ int RunInfo(const std::vector<std::string> &args) {
     }
 
     ImportOptions options;
-    std::string error;
-    if (!ParseCommonParameters(rest, options, error)) {
-        std::fprintf(stderr, "assimp-retro info: %s\n", error.c_str());
-        return kExitUsage;
-    }
-    if (!options.unknown.empty()) {
-        std::fprintf(stderr, "assimp-retro info: unknown parameter '%s'. See 'assimp-retro info --help'\n",
-                options.unknown.front().c_str());
+    if (!ParseVerbParameters("info", rest, options)) {
         return kExitUsage;
     }
     unsigned flags = 0;
@@ -292,75 +357,12 @@ int RunInfo(const std::vector<std::string> &args) {
     }
     std::printf("Importing file ...                   OK \n   import took approx. %.5f seconds\n\n", seconds);
 
-    aiMemoryInfo memory;
-    importer.GetMemoryRequirements(memory);
-    const SceneCounts counts = Count(*scene);
-    aiVector3D low(1e10f, 1e10f, 1e10f), high(-1e10f, -1e10f, -1e10f);
-    if (scene->mRootNode) {
-        Extend(*scene, scene->mRootNode, aiMatrix4x4(), low, high);
-    }
-    const aiVector3D center = (low + high) * 0.5f;
-
-    std::printf("Memory consumption: %u B\n", memory.total);
-    std::printf("Nodes:              %u\n", counts.nodes);
-    std::printf("Maximum depth       %u\n", counts.depth);
-    std::printf("Meshes:             %u\n", scene->mNumMeshes);
-    std::printf("Animations:         %u\n", scene->mNumAnimations);
-    std::printf("Textures (embed.):  %u\n", scene->mNumTextures);
-    std::printf("Materials:          %u\n", scene->mNumMaterials);
-    std::printf("Cameras:            %u\n", scene->mNumCameras);
-    std::printf("Lights:             %u\n", scene->mNumLights);
-    std::printf("Vertices:           %u\n", counts.vertices);
-    std::printf("Faces:              %u\n", counts.faces);
-    std::printf("Bones:              %u\n", counts.bones);
-    std::printf("Animation Channels: %u\n", counts.channels);
-    std::printf("Primitive Types:    %s\n", PrimitiveTypes(*scene).c_str());
-    std::printf("Average faces/mesh  %u\n", scene->mNumMeshes ? counts.faces / scene->mNumMeshes : 0);
-    std::printf("Average verts/mesh  %u\n", scene->mNumMeshes ? counts.vertices / scene->mNumMeshes : 0);
-    std::printf("Minimum point      (%f %f %f)\n", low.x, low.y, low.z);
-    std::printf("Maximum point      (%f %f %f)\n", high.x, high.y, high.z);
-    std::printf("Center point       (%f %f %f)\n", center.x, center.y, center.z);
+    PrintSceneSummary(importer, *scene);
     if (silent) {
         std::printf("\n");
         return kExitSuccess;
     }
-
-    if (scene->mNumMeshes) {
-        std::printf("\nMeshes:  (name) [vertices / bones / faces | primitive_types]\n");
-    }
-    for (unsigned i = 0; i < scene->mNumMeshes; ++i) {
-        const aiMesh *mesh = scene->mMeshes[i];
-        std::printf("    %u (%s): [%u / %u / %u |", i, mesh->mName.C_Str(), mesh->mNumVertices, mesh->mNumBones,
-                mesh->mNumFaces);
-        if (mesh->mPrimitiveTypes & aiPrimitiveType_POINT) std::printf(" point");
-        if (mesh->mPrimitiveTypes & aiPrimitiveType_LINE) std::printf(" line");
-        if (mesh->mPrimitiveTypes & aiPrimitiveType_TRIANGLE) std::printf(" triangle");
-        if (mesh->mPrimitiveTypes & aiPrimitiveType_POLYGON) std::printf(" polygon");
-        std::printf("]\n");
-    }
-
-    PrintMaterials(*scene);
-
-    unsigned named = 0;
-    for (unsigned i = 0; i < scene->mNumAnimations; ++i) {
-        if (scene->mAnimations[i]->mName.length) {
-            std::printf("%s\n     '%s'", named++ ? "" : "\nNamed Animations:", scene->mAnimations[i]->mName.C_Str());
-        }
-    }
-    if (named) {
-        std::printf("\n");
-    }
-
-    // assimp-retro addition: what the importer recorded about the file.
-    if (scene->mMetaData && scene->mMetaData->mNumProperties) {
-        std::printf("\nImporter metadata:\n");
-        PrintMetadata(*scene->mMetaData, "    ");
-    }
-
-    std::printf("\nNode hierarchy:\n");
-    if (scene->mRootNode) {
-        PrintHierarchy(scene->mRootNode, "", verbose, false, true);
-    }
+    PrintSceneDetails(*scene, verbose);
     std::printf("\n");
     return kExitSuccess;
 }

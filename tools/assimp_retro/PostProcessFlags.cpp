@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <cstring>
 #include <stdexcept>
 
@@ -252,6 +253,20 @@ bool ParseCommonParameters(const std::vector<std::string> &args, ImportOptions &
             error = oneError;
             return false;
         }
+    }
+    return true;
+}
+
+bool ParseVerbParameters(const char *verb, const std::vector<std::string> &args, ImportOptions &options) {
+    std::string error;
+    if (!ParseCommonParameters(args, options, error)) {
+        std::fprintf(stderr, "assimp-retro %s: %s\n", verb, error.c_str());
+        return false;
+    }
+    if (!options.unknown.empty()) {
+        std::fprintf(stderr, "assimp-retro %s: unknown parameter '%s'. See 'assimp-retro %s --help'\n", verb,
+                options.unknown.front().c_str(), verb);
+        return false;
     }
     return true;
 }

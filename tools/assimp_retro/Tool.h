@@ -65,6 +65,11 @@ struct ImportOptions {
 /// Returns false with `error` set when a parameter is malformed (e.g. -rx=abc).
 bool ParseCommonParameters(const std::vector<std::string> &args, ImportOptions &options, std::string &error);
 
+/// ParseCommonParameters for a verb that accepts no other parameter: prints
+/// "assimp-retro <verb>: ..." to stderr and returns false when a parameter is
+/// malformed or unknown.
+bool ParseVerbParameters(const char *verb, const std::vector<std::string> &args, ImportOptions &options);
+
 /// True if `arg` is one of the common parameters (so -fi is not taken as -f<id>).
 bool IsCommonParameter(const std::string &arg);
 

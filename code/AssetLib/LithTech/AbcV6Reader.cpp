@@ -1,6 +1,7 @@
 #include "AbcV6Reader.h"
 
 #include "Common/BinaryReader.h"
+#include "Common/Vec3.h"
 
 #include <cstring>
 
@@ -21,11 +22,7 @@ constexpr size_t kMaxNodeDepth = 1024;      // real skeletons are a few dozen le
 
 /// Bounds are informational only (and unreliable, docs/formats/ABC.md 2.7): any value is accepted.
 Vec3 ReadBounds(BinaryReader &r, const char *field) {
-    Vec3 v;
-    v.x = r.F32(field);
-    v.y = r.F32(field);
-    v.z = r.F32(field);
-    return v;
+    return ReadVec3AnyFloat(r, field);
 }
 
 ByteNormal ReadNormal(BinaryReader &r, const char *field) {

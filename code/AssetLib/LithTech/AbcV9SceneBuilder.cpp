@@ -68,12 +68,14 @@ struct Builder {
     std::vector<std::string> nodeNames;      // unique aiNode name per file node
     std::vector<aiMatrix4x4> globalBind;     // converted global bind per file node
     std::vector<aiMatrix4x4> localBind;      // converted parent-relative bind per file node
-    std::vector<aiNode *> aiNodes;           // per file node
-    std::vector<std::vector<aiNode *>> extraChildren; // sockets per file node
-    std::vector<aiMesh *> meshes;
+    // Everything is owned here until it is handed to the aiScene (or to its
+    // parent node), so nothing leaks whichever step throws.
+    std::vector<std::unique_ptr<aiNode>> aiNodes; // per file node, until adopted by its parent
+    std::vector<std::vector<std::unique_ptr<aiNode>>> extraChildren; // sockets per file node
+    std::vector<std::unique_ptr<aiMesh>> meshes;
     std::map<uint16_t, unsigned> materialOfIndex;
-    std::vector<aiMaterial *> materials;
-    std::vector<aiAnimation *> animations;
+    std::vector<std::unique_ptr<aiMaterial>> materials;
+    std::vector<std::unique_ptr<aiAnimation>> animations;
     MetaBuilder sceneMeta;
 
     aiMatrix4x4 Invert(const aiMatrix4x4 &m, size_t node) const {
@@ -105,7 +107,7 @@ struct Builder {
         for (size_t i = 0; i < count; ++i) {
             const Node &n = model.nodes[i];
             nodeNames[i] = names.Make(n.name, "node" + std::to_string(i));
-            aiNode *node = new aiNode(nodeNames[i]);
+            std::unique_ptr<aiNode> node(new aiNode(nodeNames[i]));
             node->mTransformation = localBind[i];
             MetaBuilder meta;
             meta.Add("abc:index", int32_t(n.index));
@@ -121,32 +123,41 @@ struct Builder {
                 }
             }
             node->mMetaData = meta.Build();
-            aiNodes[i] = node;
+            aiNodes[i] = std::move(node);
         }
         // Sockets: child nodes of their node, T(pos)·R(rot) relative to it.
         for (const Socket &s : model.sockets) {
-            aiNode *node = new aiNode(names.Make(s.name, "socket"));
+            std::unique_ptr<aiNode> node(new aiNode(names.Make(s.name, "socket")));
             node->mTransformation = aiMatrix4x4(aiVector3D(1.f, 1.f, 1.f), Convert(s.rot), Convert(s.pos));
             MetaBuilder meta;
             meta.Add("abc:socket", true);
             node->mMetaData = meta.Build();
-            extraChildren[s.node].push_back(node);
+            extraChildren[s.node].push_back(std::move(node));
         }
     }
 
-    void LinkNodes(aiNode *root) {
-        std::vector<std::vector<aiNode *>> kids(model.nodes.size());
+    /// Gives every node its children (file nodes, then sockets); afterwards
+    /// aiNodes[0] owns the whole file hierarchy and the other entries are empty.
+    void LinkNodes() {
+        std::vector<aiNode *> parents(aiNodes.size()); // still valid once the unique_ptrs moved on
+        for (size_t i = 0; i < aiNodes.size(); ++i) {
+            parents[i] = aiNodes[i].get();
+        }
+        std::vector<std::vector<size_t>> kids(model.nodes.size());
         for (size_t i = 1; i < model.nodes.size(); ++i) {
-            kids[model.nodes[i].parent].push_back(aiNodes[i]);
+            kids[model.nodes[i].parent].push_back(i);
         }
         for (size_t i = 0; i < model.nodes.size(); ++i) {
-            std::vector<aiNode *> all = kids[i];
-            all.insert(all.end(), extraChildren[i].begin(), extraChildren[i].end());
-            if (!all.empty()) {
-                aiNodes[i]->addChildren(static_cast<unsigned>(all.size()), all.data());
+            std::vector<std::unique_ptr<aiNode>> all;
+            all.reserve(kids[i].size() + extraChildren[i].size());
+            for (size_t child : kids[i]) {
+                all.push_back(std::move(aiNodes[child]));
             }
+            for (std::unique_ptr<aiNode> &socket : extraChildren[i]) {
+                all.push_back(std::move(socket));
+            }
+            AdoptChildren(parents[i], all);
         }
-        (void)root;
     }
 
     unsigned MaterialFor(const Piece &piece) {
@@ -154,7 +165,7 @@ struct Builder {
         if (found != materialOfIndex.end()) {
             return found->second;
         }
-        aiMaterial *mat = new aiMaterial();
+        std::unique_ptr<aiMaterial> mat(new aiMaterial());
         const aiString name = MakeAiString("material" + std::to_string(piece.materialIndex));
         AddMaterialProperty(*mat, &name, AI_MATKEY_NAME);
         const aiColor3D white(1.f, 1.f, 1.f);
@@ -165,13 +176,13 @@ struct Builder {
         int index = piece.materialIndex;
         AddMaterialProperty(*mat, &index, 1, "$abc.materialIndex", 0, 0);
         const unsigned slot = static_cast<unsigned>(materials.size());
-        materials.push_back(mat);
+        materials.push_back(std::move(mat));
         materialOfIndex[piece.materialIndex] = slot;
         return slot;
     }
 
     /// One aiMesh for one LOD of a piece, or nullptr when the LOD has no faces.
-    aiMesh *BuildMesh(const Piece &piece, const Lod &lod, const std::string &meshName, size_t &unweighted) {
+    std::unique_ptr<aiMesh> BuildMesh(const Piece &piece, const Lod &lod, const std::string &meshName, size_t &unweighted) {
         if (lod.faces.empty()) {
             return nullptr;
         }
@@ -253,19 +264,19 @@ struct Builder {
         mesh->mBones = new aiBone *[mesh->mNumBones](); // null until filled: safe to delete if an allocation throws
         unsigned b = 0;
         for (auto &entry : boneWeights) {
-            aiBone *bone = new aiBone();
+            std::unique_ptr<aiBone> bone(new aiBone());
             bone->mName = MakeAiString(nodeNames[entry.first]);
             bone->mOffsetMatrix = Invert(globalBind[entry.first], entry.first);
             bone->mNumWeights = static_cast<unsigned>(entry.second.size());
             bone->mWeights = new aiVertexWeight[bone->mNumWeights];
             std::copy(entry.second.begin(), entry.second.end(), bone->mWeights);
-            mesh->mBones[b++] = bone;
+            mesh->mBones[b++] = bone.release();
         }
-        return mesh.release();
+        return mesh;
     }
 
-    std::vector<aiNode *> BuildMeshes() {
-        std::vector<aiNode *> meshNodes;
+    std::vector<std::unique_ptr<aiNode>> BuildMeshes() {
+        std::vector<std::unique_ptr<aiNode>> meshNodes;
         size_t unweighted = 0;
         const size_t lodCount = model.header.lodCount;
         const size_t lods = settings.allLods ? lodCount : std::min<size_t>(1, lodCount);
@@ -275,7 +286,7 @@ struct Builder {
                 const Piece &piece = model.pieces[p];
                 const std::string pieceName = piece.name.empty() ? "piece" + std::to_string(p) : piece.name;
                 const std::string meshName = lod == 0 ? pieceName : pieceName + "_LOD" + std::to_string(lod);
-                aiMesh *mesh = BuildMesh(piece, piece.lods[lod], meshName, unweighted);
+                std::unique_ptr<aiMesh> mesh = BuildMesh(piece, piece.lods[lod], meshName, unweighted);
                 if (!mesh) {
                     if (lod == 0) {
                         LogWarning(prefix + "piece " + std::to_string(p) + " ('" + piece.name + "') has no faces in LOD 0; skipped");
@@ -283,10 +294,10 @@ struct Builder {
                     continue;
                 }
                 const unsigned meshIndex = static_cast<unsigned>(meshes.size());
-                meshes.push_back(mesh);
+                meshes.push_back(std::move(mesh));
                 if (lod == 0) {
                     // LOD 0: one node per piece.
-                    aiNode *node = new aiNode(names.Make(pieceName, "piece"));
+                    std::unique_ptr<aiNode> node(new aiNode(names.Make(pieceName, "piece")));
                     node->mNumMeshes = 1;
                     node->mMeshes = new unsigned[1]{meshIndex};
                     MetaBuilder meta;
@@ -296,7 +307,7 @@ struct Builder {
                     meta.Add("abc:specularScale", piece.specularScale);
                     meta.Add("abc:lodWeight", piece.lodWeight);
                     node->mMetaData = meta.Build();
-                    meshNodes.push_back(node);
+                    meshNodes.push_back(std::move(node));
                 } else {
                     lodMeshes.push_back(meshIndex);
                 }
@@ -307,7 +318,7 @@ struct Builder {
                 const float distance = LodDistance(lod);
                 char label[64];
                 std::snprintf(label, sizeof(label), "LOD%zu_dist_%g", lod, double(distance));
-                aiNode *node = new aiNode(names.Make(label, "LOD"));
+                std::unique_ptr<aiNode> node(new aiNode(names.Make(label, "LOD")));
                 node->mNumMeshes = static_cast<unsigned>(lodMeshes.size());
                 node->mMeshes = new unsigned[lodMeshes.size()];
                 std::copy(lodMeshes.begin(), lodMeshes.end(), node->mMeshes);
@@ -315,7 +326,7 @@ struct Builder {
                 meta.Add("abc:lod", int32_t(lod));
                 meta.Add("abc:lodDistance", distance);
                 node->mMetaData = meta.Build();
-                meshNodes.push_back(node);
+                meshNodes.push_back(std::move(node));
             }
         }
         if (unweighted) {
@@ -360,7 +371,7 @@ struct Builder {
             LogWarning(prefix + "animation '" + anim.name + "': " + std::to_string(anim.keyframes.size() - keep.size()) +
                  " keyframes with non-increasing times dropped");
         }
-        std::vector<aiNodeAnim *> channels;
+        std::vector<std::unique_ptr<aiNodeAnim>> channels;
         for (size_t s = 0; s < anim.tracks.size(); ++s) {
             const int t = s < target.size() ? target[s] : -1;
             if (t < 0) {
@@ -368,7 +379,7 @@ struct Builder {
             }
             const NodeTrack &track = anim.tracks[s];
             const bool rotationOnly = model.nodes[t].flags & kNodeRotationOnly;
-            aiNodeAnim *ch = new aiNodeAnim();
+            std::unique_ptr<aiNodeAnim> ch(new aiNodeAnim());
             ch->mNodeName = MakeAiString(nodeNames[t]);
             ch->mNumPositionKeys = ch->mNumRotationKeys = static_cast<unsigned>(keep.size());
             ch->mPositionKeys = new aiVectorKey[keep.size()];
@@ -389,20 +400,20 @@ struct Builder {
             ch->mNumScalingKeys = 1;
             ch->mScalingKeys = new aiVectorKey[1];
             ch->mScalingKeys[0] = aiVectorKey(anim.keyframes[keep[0]].timeMs, aiVector3D(1.f, 1.f, 1.f));
-            channels.push_back(ch);
+            channels.push_back(std::move(ch));
         }
         if (channels.empty()) {
             LogWarning(prefix + (source.empty() ? "" : "child model " + source + ": ") + "animation '" + anim.name +
                  "' animates no node of this model; skipped");
             return;
         }
-        aiAnimation *a = new aiAnimation();
+        std::unique_ptr<aiAnimation> a(new aiAnimation());
         a->mName = MakeAiString(animNames.Make(anim.name, "anim"));
         a->mTicksPerSecond = 1000.0;
         a->mDuration = anim.keyframes[keep.back()].timeMs;
-        a->mNumChannels = static_cast<unsigned>(channels.size());
-        a->mChannels = new aiNodeAnim *[channels.size()];
-        std::copy(channels.begin(), channels.end(), a->mChannels);
+        const unsigned channelCount = static_cast<unsigned>(channels.size());
+        a->mChannels = ReleaseToArray(channels);
+        a->mNumChannels = channelCount;
         const std::string key = "abc:anim" + std::to_string(animations.size()) + ".";
         sceneMeta.AddString(key + "name", a->mName.C_Str());
         sceneMeta.Add(key + "interpolationMs", int32_t(anim.interpolationMs));
@@ -420,7 +431,7 @@ struct Builder {
                 sceneMeta.Add(key + "key" + std::to_string(i) + ".timeMs", int32_t(k.timeMs));
             }
         }
-        animations.push_back(a);
+        animations.push_back(std::move(a));
     }
 
     void BuildAnimations() {
@@ -501,54 +512,33 @@ struct Builder {
             LogWarning(prefix + w);
         }
         BuildNodes();
-        std::unique_ptr<aiNode> root(new aiNode(kRootNodeName));
-        LinkNodes(root.get());
-        std::vector<aiNode *> top;
-        top.push_back(aiNodes[0]);
-        aiNodes[0] = nullptr; // owned by `top` from here on (released into the root below)
-        std::vector<aiNode *> meshNodes;
-        try {
-            meshNodes = BuildMeshes();
-            BuildAnimations();
-        } catch (...) {
-            delete top[0];
-            Cleanup();
-            throw;
+        LinkNodes();
+        std::vector<std::unique_ptr<aiNode>> top;
+        top.push_back(std::move(aiNodes[0]));
+        for (std::unique_ptr<aiNode> &node : BuildMeshes()) {
+            top.push_back(std::move(node));
         }
-        top.insert(top.end(), meshNodes.begin(), meshNodes.end());
-        root->addChildren(static_cast<unsigned>(top.size()), top.data());
+        BuildAnimations();
         BuildSceneMetadata();
 
-        scene->mRootNode = root.release();
-        scene->mNumMeshes = static_cast<unsigned>(meshes.size());
-        if (!meshes.empty()) {
-            scene->mMeshes = new aiMesh *[meshes.size()];
-            std::copy(meshes.begin(), meshes.end(), scene->mMeshes);
-        }
-        scene->mNumMaterials = static_cast<unsigned>(materials.size());
-        if (!materials.empty()) {
-            scene->mMaterials = new aiMaterial *[materials.size()];
-            std::copy(materials.begin(), materials.end(), scene->mMaterials);
-        }
-        scene->mNumAnimations = static_cast<unsigned>(animations.size());
-        if (!animations.empty()) {
-            scene->mAnimations = new aiAnimation *[animations.size()];
-            std::copy(animations.begin(), animations.end(), scene->mAnimations);
-        }
+        // Hand everything over; the scene owns each array as soon as it is set.
+        const unsigned meshCount = static_cast<unsigned>(meshes.size());
+        scene->mMeshes = ReleaseToArray(meshes);
+        scene->mNumMeshes = meshCount;
+        const unsigned materialCount = static_cast<unsigned>(materials.size());
+        scene->mMaterials = ReleaseToArray(materials);
+        scene->mNumMaterials = materialCount;
+        const unsigned animationCount = static_cast<unsigned>(animations.size());
+        scene->mAnimations = ReleaseToArray(animations);
+        scene->mNumAnimations = animationCount;
         scene->mMetaData = sceneMeta.Build();
-        if (meshes.empty()) {
+        std::unique_ptr<aiNode> root(new aiNode(kRootNodeName));
+        AdoptChildren(root.get(), top);
+        scene->mRootNode = root.release();
+        if (meshCount == 0) {
             // Animation-only files exist (docs/formats/ABC.md 2.9).
             scene->mFlags |= AI_SCENE_FLAGS_INCOMPLETE;
         }
-    }
-
-    void Cleanup() {
-        for (aiMesh *m : meshes) delete m;
-        for (aiMaterial *m : materials) delete m;
-        for (aiAnimation *a : animations) delete a;
-        meshes.clear();
-        materials.clear();
-        animations.clear();
     }
 };
 

@@ -1,5 +1,6 @@
 # Operation Flashpoint P3D importer (ODOL v7, MLOD). The LZSS codec it uses
-# (code/Common/Lzss.cpp) is in the top CMakeLists' library list: PAA uses it too.
+# (code/Common/Lzss.cpp) is in the top CMakeLists' library list, not here: the
+# PAA texture decoder (code/Common/Texture/Paa.cpp) uses it too.
 if(ASSIMP_RETRO_ENABLE_P3D)
   target_sources(assimp_retro PRIVATE
     ${CMAKE_CURRENT_LIST_DIR}/P3dImporter.cpp
