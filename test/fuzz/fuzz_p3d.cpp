@@ -1,5 +1,7 @@
 // Fuzz target: the P3D importer (ODOL v7 and MLOD) through Assimp, with every
-// LOD built, so readers and scene builder both see hostile input.
+// LOD built, so readers and scene builder both see hostile input; then again
+// with only the first LOD built, so the ODOL walk over unwanted LODs
+// (LzssSkip, ScanOdolFaces) sees it too.
 #include "FuzzCheck.h"
 
 #include <assimp_retro/assimp_retro.h>
@@ -11,9 +13,11 @@
 #include <cstdint>
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    Assimp::Importer importer;
-    assimp_retro::RegisterP3d(importer);
-    importer.SetPropertyInteger(AI_CONFIG_IMPORT_P3D_LODS, 2);
-    CheckImportResult(importer, importer.ReadFileFromMemory(data, size, 0, "p3d"));
+    for (const int lods : {2, 0}) {
+        Assimp::Importer importer;
+        assimp_retro::RegisterP3d(importer);
+        importer.SetPropertyInteger(AI_CONFIG_IMPORT_P3D_LODS, lods);
+        CheckImportResult(importer, importer.ReadFileFromMemory(data, size, 0, "p3d"));
+    }
     return 0;
 }

@@ -154,6 +154,7 @@ std::vector<MaterialTexture> LocateP3dTextures(const aiScene &scene, Assimp::IOS
         const std::string &modelFile, const TextureOptions &options) {
     std::vector<MaterialTexture> textures(scene.mNumMaterials);
     std::map<std::string, std::string> found; // game path -> file (materials share paths)
+    DirectoryCache dirs; // each folder listed once for all textures of the model
     for (unsigned i = 0; i < scene.mNumMaterials; ++i) {
         aiString path;
         // Only names a decoder exists for: a model never makes us read other files.
@@ -165,7 +166,7 @@ std::vector<MaterialTexture> LocateP3dTextures(const aiScene &scene, Assimp::IOS
         texture.source = path.C_Str();
         auto known = found.find(texture.source);
         if (known == found.end()) {
-            known = found.emplace(texture.source, FindP3dTexture(io, modelFile, texture.source, options.p3dRoots)).first;
+            known = found.emplace(texture.source, FindP3dTexture(io, modelFile, texture.source, options.p3dRoots, dirs)).first;
         }
         texture.file = known->second;
         texture.searched = "the texture roots and the folders above the model, also with .paa/.pac swapped";
@@ -176,6 +177,7 @@ std::vector<MaterialTexture> LocateP3dTextures(const aiScene &scene, Assimp::IOS
 std::vector<MaterialTexture> LocateAbcSkins(const aiScene &scene, Assimp::IOSystem *io,
         const std::string &modelFile, const TextureOptions &options) {
     std::vector<MaterialTexture> textures(scene.mNumMaterials);
+    DirectoryCache dirs; // each folder listed once for all skins of the model
     for (unsigned i = 0; i < scene.mNumMaterials; ++i) {
         int slot = static_cast<int>(i);
         scene.mMaterials[i]->Get("$abc.materialIndex", 0, 0, slot);
@@ -184,7 +186,7 @@ std::vector<MaterialTexture> LocateAbcSkins(const aiScene &scene, Assimp::IOSyst
         }
         MaterialTexture &texture = textures[i];
         texture.file = FindAbcSkin(io, modelFile, static_cast<unsigned>(slot), options.abcSkins,
-                options.abcSkinDir, &texture.searched);
+                options.abcSkinDir, &texture.searched, dirs);
         if (!texture.file.empty()) {
             texture.source = AbcSkinName(modelFile, texture.file);
         } else if (slot == 0 || (!options.abcSkins.empty() && size_t(slot) < options.abcSkins.size() &&

@@ -27,41 +27,29 @@ std::string ForwardSlashes(std::string path) {
     return path;
 }
 
-// The entry of `folder` named `name` ignoring case ("" if none).
-std::string EntryNoCase(const fs::path &folder, const std::string &name) {
-    std::error_code ec;
-    if (fs::exists(folder / name, ec)) {
-        return name;
-    }
-    const std::string wanted = ToLower(name);
-    for (fs::directory_iterator it(folder.empty() ? fs::path(".") : folder, ec), end; !ec && it != end;
-            it.increment(ec)) {
-        const std::string entry = it->path().filename().string();
-        if (ToLower(entry) == wanted) {
-            return entry;
-        }
-    }
-    return "";
-}
-
 // `path` resolved component by component on the filesystem, ignoring case.
-std::string FindOnDiskNoCase(const std::string &path) {
+std::string FindOnDiskNoCase(const std::string &path, DirectoryCache &dirs) {
     const fs::path wanted(ForwardSlashes(path));
     fs::path found = wanted.root_path();
+    std::string lastFolder, lastEntry; // where the last component was found
     for (const fs::path &part : wanted.relative_path()) {
         const std::string name = part.string();
         if (name.empty() || name == "." || name == "..") {
             found /= part;
+            lastEntry.clear();
             continue;
         }
-        const std::string entry = EntryNoCase(found, name);
-        if (entry.empty()) {
+        lastFolder = found.string();
+        lastEntry = dirs.EntryNoCase(lastFolder, name);
+        if (lastEntry.empty()) {
             return "";
         }
-        found /= entry;
+        found /= lastEntry;
     }
     std::error_code ec;
-    return fs::is_regular_file(found, ec) ? found.string() : "";
+    const bool regularFile =
+            lastEntry.empty() ? fs::is_regular_file(found, ec) : dirs.IsRegularFile(lastFolder, lastEntry);
+    return regularFile ? found.string() : "";
 }
 
 // The model's folder and every folder above it, nearest first.
@@ -93,9 +81,9 @@ std::string SwapPaaPac(const std::string &path) {
 // The first-match search of docs/formats/TEXTURES.md (docs: README "Textures") for one
 // spelling of the game path.
 std::string SearchP3dPath(Assimp::IOSystem *io, const std::string &modelFile, const std::string &gamePath,
-        const std::vector<std::string> &roots) {
+        const std::vector<std::string> &roots, DirectoryCache &dirs) {
     for (const std::string &root : roots) {
-        const std::string found = FindFileNoCase(io, (fs::path(ForwardSlashes(root)) / gamePath).string());
+        const std::string found = FindFileNoCase(io, (fs::path(ForwardSlashes(root)) / gamePath).string(), dirs);
         if (!found.empty()) {
             return found;
         }
@@ -104,12 +92,12 @@ std::string SearchP3dPath(Assimp::IOSystem *io, const std::string &modelFile, co
     const std::string addon = slash == std::string::npos ? "" : gamePath.substr(0, slash);
     const std::string insideAddon = slash == std::string::npos ? "" : gamePath.substr(slash + 1);
     for (const fs::path &folder : FoldersAbove(modelFile)) {
-        std::string found = FindFileNoCase(io, (folder / gamePath).string());
+        std::string found = FindFileNoCase(io, (folder / gamePath).string(), dirs);
         if (found.empty()) {
-            found = FindFileNoCase(io, (folder / "AddOns" / gamePath).string());
+            found = FindFileNoCase(io, (folder / "AddOns" / gamePath).string(), dirs);
         }
         if (found.empty() && !addon.empty() && SameNoCase(folder.filename().string(), addon)) {
-            found = FindFileNoCase(io, (folder / insideAddon).string());
+            found = FindFileNoCase(io, (folder / insideAddon).string(), dirs);
         }
         if (!found.empty()) {
             return found;
@@ -156,7 +144,7 @@ std::string FindBelowNoCase(const fs::path &folder, const std::string &fileName)
 }
 
 std::string ExplicitSkin(Assimp::IOSystem *io, const std::string &modelFile, const std::string &skin,
-        const std::string &skinDir) {
+        const std::string &skinDir, DirectoryCache &dirs) {
     if (skin.empty()) {
         return "";
     }
@@ -164,22 +152,72 @@ std::string ExplicitSkin(Assimp::IOSystem *io, const std::string &modelFile, con
     if (skinPath.is_relative()) {
         const std::vector<fs::path> folders = FoldersAbove(modelFile);
         if (!folders.empty()) {
-            const std::string found = FindFileNoCase(io, (folders.front() / skinPath).string());
+            const std::string found = FindFileNoCase(io, (folders.front() / skinPath).string(), dirs);
             if (!found.empty()) {
                 return found;
             }
         }
         if (!skinDir.empty()) {
-            const std::string found = FindFileNoCase(io, (fs::path(ForwardSlashes(skinDir)) / skinPath).string());
+            const std::string found = FindFileNoCase(io, (fs::path(ForwardSlashes(skinDir)) / skinPath).string(), dirs);
             if (!found.empty()) {
                 return found;
             }
         }
     }
-    return FindFileNoCase(io, skinPath.string());
+    return FindFileNoCase(io, skinPath.string(), dirs);
 }
 
 } // namespace
+
+const DirectoryCache::Folder &DirectoryCache::List(const std::string &folder) {
+    auto known = folders_.find(folder);
+    if (known != folders_.end()) {
+        return known->second;
+    }
+    Folder &listing = folders_[folder];
+    std::error_code ec;
+    fs::directory_iterator it(folder.empty() ? fs::path(".") : fs::path(folder), ec), end;
+    listing.listed = !ec;
+    if (listing.listed) {
+        ++listings_;
+    }
+    for (; !ec && it != end; it.increment(ec)) {
+        std::error_code typeError;
+        Entry entry{it->path().filename().string(), it->is_regular_file(typeError)};
+        listing.byLowerName[ToLower(entry.name)].push_back(std::move(entry));
+    }
+    return listing;
+}
+
+const DirectoryCache::Entry *DirectoryCache::Find(const Folder &folder, const std::string &name) const {
+    const auto matches = folder.byLowerName.find(ToLower(name));
+    if (matches == folder.byLowerName.end()) {
+        return nullptr;
+    }
+    for (const Entry &entry : matches->second) {
+        if (entry.name == name) {
+            return &entry;
+        }
+    }
+    return &matches->second.front();
+}
+
+std::string DirectoryCache::EntryNoCase(const std::string &folder, const std::string &name) {
+    const Folder &listing = List(folder);
+    if (!listing.listed) { // e.g. a folder we may enter but not read: exact names only
+        std::error_code ec;
+        return fs::exists(fs::path(folder) / name, ec) ? name : "";
+    }
+    const Entry *entry = Find(listing, name);
+    return entry ? entry->name : "";
+}
+
+bool DirectoryCache::IsRegularFile(const std::string &folder, const std::string &entry) {
+    const Folder &listing = List(folder);
+    const Entry *found = listing.listed ? Find(listing, entry) : nullptr;
+    std::error_code ec;
+    return found ? found->regularFile : fs::is_regular_file(fs::path(folder) / entry, ec);
+}
 
 std::vector<std::string> SplitPathList(const std::string &list, bool keepEmpty) {
     std::vector<std::string> entries;
@@ -205,6 +243,11 @@ std::vector<std::string> SplitPathList(const std::string &list, bool keepEmpty) 
 }
 
 std::string FindFileNoCase(Assimp::IOSystem *io, const std::string &path) {
+    DirectoryCache dirs;
+    return FindFileNoCase(io, path, dirs);
+}
+
+std::string FindFileNoCase(Assimp::IOSystem *io, const std::string &path, DirectoryCache &dirs) {
     if (path.empty()) {
         return "";
     }
@@ -215,20 +258,26 @@ std::string FindFileNoCase(Assimp::IOSystem *io, const std::string &path) {
     if (io && slashed != path && io->Exists(slashed.c_str())) {
         return slashed;
     }
-    return FindOnDiskNoCase(slashed);
+    return FindOnDiskNoCase(slashed, dirs);
 }
 
 std::string FindP3dTexture(Assimp::IOSystem *io, const std::string &modelFile, const std::string &gamePath,
         const std::vector<std::string> &roots) {
+    DirectoryCache dirs;
+    return FindP3dTexture(io, modelFile, gamePath, roots, dirs);
+}
+
+std::string FindP3dTexture(Assimp::IOSystem *io, const std::string &modelFile, const std::string &gamePath,
+        const std::vector<std::string> &roots, DirectoryCache &dirs) {
     std::string path = ForwardSlashes(gamePath);
     path.erase(0, path.find_first_not_of('/'));
     if (path.empty()) {
         return "";
     }
-    std::string found = SearchP3dPath(io, modelFile, path, roots);
+    std::string found = SearchP3dPath(io, modelFile, path, roots, dirs);
     const std::string swapped = SwapPaaPac(path);
     if (found.empty() && !swapped.empty()) {
-        found = SearchP3dPath(io, modelFile, swapped, roots);
+        found = SearchP3dPath(io, modelFile, swapped, roots, dirs);
     }
     return found;
 }
@@ -246,11 +295,17 @@ std::string AbcSkinName(const std::string &modelFile, const std::string &skinFil
 
 std::string FindAbcSkin(Assimp::IOSystem *io, const std::string &modelFile, unsigned slot,
         const std::vector<std::string> &skins, const std::string &skinDir, std::string *tried) {
+    DirectoryCache dirs;
+    return FindAbcSkin(io, modelFile, slot, skins, skinDir, tried, dirs);
+}
+
+std::string FindAbcSkin(Assimp::IOSystem *io, const std::string &modelFile, unsigned slot,
+        const std::vector<std::string> &skins, const std::string &skinDir, std::string *tried, DirectoryCache &dirs) {
     if (!skins.empty()) {
         if (tried) {
             *tried = "the skin list (" + std::to_string(skins.size()) + " entries)";
         }
-        return slot < skins.size() ? ExplicitSkin(io, modelFile, skins[slot], skinDir) : "";
+        return slot < skins.size() ? ExplicitSkin(io, modelFile, skins[slot], skinDir, dirs) : "";
     }
     if (slot > 1) {
         return "";
@@ -259,19 +314,19 @@ std::string FindAbcSkin(Assimp::IOSystem *io, const std::string &modelFile, unsi
     const std::string name = stem + (slot == 1 ? "_head.dtx" : ".dtx");
     std::string found;
     if (!skinDir.empty()) {
-        found = FindFileNoCase(io, (fs::path(ForwardSlashes(skinDir)) / name).string());
+        found = FindFileNoCase(io, (fs::path(ForwardSlashes(skinDir)) / name).string(), dirs);
     }
     const std::vector<fs::path> folders = FoldersAbove(modelFile);
     if (found.empty() && !folders.empty()) {
-        found = FindFileNoCase(io, (folders.front().parent_path() / "SKINS" / name).string());
+        found = FindFileNoCase(io, (folders.front().parent_path() / "SKINS" / name).string(), dirs);
     }
     fs::path gameRoot, belowModels;
     const bool inModels = SplitAtModelsFolder(modelFile, gameRoot, belowModels);
     if (found.empty() && inModels) {
-        found = FindFileNoCase(io, (gameRoot / "SKINS" / belowModels.parent_path() / name).string());
+        found = FindFileNoCase(io, (gameRoot / "SKINS" / belowModels.parent_path() / name).string(), dirs);
     }
     if (found.empty() && inModels && slot == 0) {
-        const std::string skinsFolder = EntryNoCase(gameRoot, "SKINS");
+        const std::string skinsFolder = dirs.EntryNoCase(gameRoot.string(), "SKINS");
         if (!skinsFolder.empty()) {
             found = FindBelowNoCase(gameRoot / skinsFolder, name);
         }

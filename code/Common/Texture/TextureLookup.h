@@ -7,8 +7,12 @@
 // list folders, and game data (FAT-era names, "TZK_Objects" vs
 // "tzk_objects") needs case-insensitive matching. The returned name is then
 // opened through the same IOSystem.
+//
+// A DirectoryCache lists each folder once per lookup session (one import):
+// every candidate path of every texture is resolved against those listings.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -18,6 +22,35 @@ class IOSystem;
 
 namespace assimp_retro {
 
+/// Folder listings for case-insensitive lookups, each folder listed at most
+/// once. Not thread-safe: one per import (lookup session). Folders that change
+/// during the session are not seen to change.
+class DirectoryCache {
+public:
+    /// The real name of the entry of `folder` named `name` ignoring case
+    /// ("" if none); the exact spelling wins when several entries match.
+    std::string EntryNoCase(const std::string &folder, const std::string &name);
+    /// Whether that entry (as returned by EntryNoCase) is a regular file.
+    bool IsRegularFile(const std::string &folder, const std::string &entry);
+    /// How many folders have been listed (for tests and benchmarks).
+    size_t Listings() const { return listings_; }
+
+private:
+    struct Entry {
+        std::string name;
+        bool regularFile = false;
+    };
+    struct Folder {
+        bool listed = false; // false: could not be listed; fall back to exact names
+        std::map<std::string, std::vector<Entry>> byLowerName;
+    };
+    const Folder &List(const std::string &folder);
+    const Entry *Find(const Folder &folder, const std::string &name) const;
+
+    std::map<std::string, Folder> folders_;
+    size_t listings_ = 0;
+};
+
 /// Splits a property list at ';' and '|' (entries trimmed, empty ones kept
 /// when `keepEmpty`, e.g. to skip a material index in a skin list).
 std::vector<std::string> SplitPathList(const std::string &list, bool keepEmpty = false);
@@ -25,6 +58,7 @@ std::vector<std::string> SplitPathList(const std::string &list, bool keepEmpty =
 /// The existing file `path` names, matched case-insensitively with either
 /// separator; "" if there is none.
 std::string FindFileNoCase(Assimp::IOSystem *io, const std::string &path);
+std::string FindFileNoCase(Assimp::IOSystem *io, const std::string &path, DirectoryCache &dirs);
 
 /// P3D: the file a game path ("tzk_objects\tomahawk.paa") names, searched in
 /// the user's data `roots`, then in each folder above `modelFile` (A/<path>,
@@ -32,6 +66,8 @@ std::string FindFileNoCase(Assimp::IOSystem *io, const std::string &path);
 /// like that component), then the same with .paa and .pac swapped. "" if none.
 std::string FindP3dTexture(Assimp::IOSystem *io, const std::string &modelFile, const std::string &gamePath,
         const std::vector<std::string> &roots);
+std::string FindP3dTexture(Assimp::IOSystem *io, const std::string &modelFile, const std::string &gamePath,
+        const std::vector<std::string> &roots, DirectoryCache &dirs);
 
 /// ABC: the skin (a .dtx) of material index `slot` of `modelFile`:
 ///   - `skins` given: its entry `slot` (relative to the model's folder, then to
@@ -43,6 +79,8 @@ std::string FindP3dTexture(Assimp::IOSystem *io, const std::string &modelFile, c
 /// `tried` receives a short description of where it looked. "" if none.
 std::string FindAbcSkin(Assimp::IOSystem *io, const std::string &modelFile, unsigned slot,
         const std::vector<std::string> &skins, const std::string &skinDir, std::string *tried = nullptr);
+std::string FindAbcSkin(Assimp::IOSystem *io, const std::string &modelFile, unsigned slot,
+        const std::vector<std::string> &skins, const std::string &skinDir, std::string *tried, DirectoryCache &dirs);
 
 /// How a skin found by FindAbcSkin is named in the scene (aiTexture and
 /// material): its path below the game folder that holds MODELS ("SKINS/DECOS/

@@ -140,3 +140,41 @@ TEST(TextureCache, AThrowingMakerIsAFailedEntry) {
     EXPECT_EQ(entry->error, "boom");
     EXPECT_TRUE(entry->png.empty());
 }
+
+TEST(TextureLookup, DirectoryCacheSameAnswersEachFolderListedOnce) {
+    const fs::path root = MakeTree("dircache", {"Game/AddOns/MyAddon/Model/car.p3d", "Game/AddOns/MyAddon/Wheel.PAC",
+                                                "Game/AddOns/MyAddon/Tex/Body.Paa", "Game/DATA/Sky.paa",
+                                                "Game/data2/sky.paa", "Game/Data/Sub/x.pac", "Roots/One/DATA/SKY.PAA"});
+    Assimp::DefaultIOSystem io;
+    const std::string model = (root / "Game/AddOns/MyAddon/Model/car.p3d").string();
+    const std::vector<std::string> roots = {(root / "Roots/none").string(), (root / "roots/one").string()};
+    const std::vector<std::string> gamePaths = {"myaddon\\wheel.paa", "MYADDON\\TEX\\body.paa", "data\\sky.paa",
+            "data\\sub\\X.PAA", "data2\\SKY.pac", "data", "myaddon\\tex", "data\\missing.paa", "nowhere\\x.paa"};
+    assimp_retro::DirectoryCache dirs;
+    for (const bool withRoots : {false, true}) {
+        for (const std::string &gamePath : gamePaths) {
+            const std::vector<std::string> used = withRoots ? roots : std::vector<std::string>();
+            EXPECT_EQ(FindP3dTexture(&io, model, gamePath, used, dirs), FindP3dTexture(&io, model, gamePath, used))
+                    << gamePath;
+        }
+    }
+    // Real answers, not just equal ones (folders are not files; case and .paa/.pac are ignored).
+    EXPECT_EQ(Generic(FindP3dTexture(&io, model, "data\\sub\\X.PAA", {}, dirs)),
+            Generic((root / "Game/Data/Sub/x.pac").string()));
+    EXPECT_EQ(Generic(FindP3dTexture(&io, model, "data\\sky.paa", roots, dirs)),
+            Generic((root / "Roots/One/DATA/SKY.PAA").string()));
+    EXPECT_EQ(FindP3dTexture(&io, model, "myaddon\\tex", {}, dirs), "");
+    // Every folder was listed once: asking everything again lists nothing new,
+    // and no more folders were listed than the tree and the folders above it hold.
+    const size_t listed = dirs.Listings();
+    EXPECT_GT(listed, 0u);
+    for (const std::string &gamePath : gamePaths) {
+        FindP3dTexture(&io, model, gamePath, roots, dirs);
+    }
+    EXPECT_EQ(dirs.Listings(), listed);
+    size_t folders = std::distance(root.begin(), root.end()) + 1;
+    for (const fs::directory_entry &entry : fs::recursive_directory_iterator(root)) {
+        folders += entry.is_directory() ? 1 : 0;
+    }
+    EXPECT_LE(listed, folders);
+}
