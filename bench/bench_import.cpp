@@ -18,6 +18,8 @@
 //   final scene, computed by walking it (SceneBytes).
 // Each time is the best of 15 interleaved rounds of this thread's CPU time
 // (the machine may be shared); the ratios are import / copy and import / assbin.
+#include "BenchTiming.h"
+
 #include "SceneBytes.h"
 
 #include <assimp_retro/assimp_retro.h>
@@ -91,28 +93,8 @@ struct Options {
     double roundSeconds = 0.02;
 };
 
-// CPU seconds of this thread: unlike wall time it does not count the time
-// the thread waits while other processes run (the machine may be shared).
-double ThreadSeconds() {
-    timespec t{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
-}
-
-// Updates `best` (seconds per call of `action`) with one more round of calls
-// lasting at least `seconds` of CPU time.
-template <typename Action>
-void TimeRound(Action action, double seconds, double &best) {
-    unsigned calls = 0;
-    const double start = ThreadSeconds();
-    double elapsed = 0;
-    do {
-        action();
-        ++calls;
-        elapsed = ThreadSeconds() - start;
-    } while (elapsed < seconds);
-    best = std::min(best, elapsed / calls);
-}
+using bench_timing::ThreadSeconds;
+using bench_timing::TimeRound;
 
 void Configure(Assimp::Importer &importer, const Options &options) {
     assimp_retro::RegisterAll(importer);

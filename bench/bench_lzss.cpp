@@ -12,6 +12,8 @@
 // a P3D file the UV, clip-flag and position arrays of all its LODs are
 // encoded too (real vertex data). Each figure is the best of several
 // interleaved rounds; every decoder's output is checked against the input.
+#include "BenchTiming.h"
+
 #include "AssetLib/Poseidon/P3dReader.h"
 #include "Common/Lzss.h"
 #include "writers/Poseidon/P3dWriter.h"
@@ -86,28 +88,8 @@ size_t NaiveDecode(const uint8_t *in, size_t inSize, uint8_t *out, size_t outSiz
     return op;
 }
 
-// CPU seconds of this thread: unlike wall time it does not count the time
-// the thread waits while other processes run (the machine may be shared).
-double ThreadSeconds() {
-    timespec t{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
-}
-
-// Updates `best` (seconds per call of `action`) with one more round of calls
-// lasting at least `seconds` of CPU time.
-template <typename Action>
-void TimeRound(Action action, double seconds, double &best) {
-    unsigned calls = 0;
-    const double start = ThreadSeconds();
-    double elapsed = 0;
-    do {
-        action();
-        ++calls;
-        elapsed = ThreadSeconds() - start;
-    } while (elapsed < seconds);
-    best = std::min(best, elapsed / calls);
-}
+using bench_timing::ThreadSeconds;
+using bench_timing::TimeRound;
 
 template <typename T>
 void Append(std::vector<uint8_t> &out, const std::vector<T> &values) {
