@@ -12,9 +12,8 @@
 #include <cmath>
 #include <algorithm>
 #include <cstring>
-#include <map>
 #include <memory>
-#include <tuple>
+#include <utility>
 
 namespace assimp_retro {
 namespace abc {
@@ -87,7 +86,6 @@ private:
     void ComputeMdSlots();
     aiQuaternion SceneRotation(const Quat &stored) const;
     aiVector3D BindPosition(size_t vertex) const;
-    aiVector3D MorphPosition(size_t vertex, size_t anim, size_t key) const;
     std::vector<MeshPlan> PlanMeshes();
     void PlanMorphTargets();
     std::unique_ptr<aiMesh> BuildMesh(const MeshPlan &plan, std::vector<uint32_t> &sourceVertex) const;
@@ -129,6 +127,7 @@ void Builder::ComputeKeptKeys() {
     mKeptKeys.resize(mModel.animations.size());
     for (size_t a = 0; a < mModel.animations.size(); ++a) {
         const V6Animation &anim = mModel.animations[a];
+        mKeptKeys[a].reserve(anim.keyframes.size());
         for (size_t k = 0; k < anim.keyframes.size(); ++k) {
             if (!mKeptKeys[a].empty() && anim.keyframes[k].time <= anim.keyframes[mKeptKeys[a].back()].time) {
                 Warn("animation '" + anim.name + "': keyframe " + std::to_string(k) + " at " + std::to_string(anim.keyframes[k].time) +
@@ -197,36 +196,39 @@ aiVector3D Builder::BindPosition(size_t vertex) const {
     return mGlobal[v.node] * ToScene(local);
 }
 
-aiVector3D Builder::MorphPosition(size_t vertex, size_t anim, size_t key) const {
-    const V6Vertex &v = mModel.geometry.vertices[vertex];
-    if (mMdSlot[vertex] < 0) {
-        return BindPosition(vertex);
-    }
-    const Vec3 local = mModel.animations[anim].nodes[v.node].MdPosition(key, size_t(mMdSlot[vertex]),
-            mModel.nodes[v.node].mdVertices.size());
-    return mGlobal[v.node] * ToScene(local);
-}
-
 std::unique_ptr<aiMesh> Builder::BuildMesh(const MeshPlan &plan, std::vector<uint32_t> &sourceVertex) const {
     const std::vector<V6Vertex> &vertices = mModel.geometry.vertices;
     // LithTech's front faces are clockwise in its left-handed space; the
     // mirror makes them counter-clockwise unless FlipGeom stored them reversed.
     const bool swapWinding = !mModel.EffectiveFlipGeom();
 
+    // Corners share a mesh vertex when they use the same file vertex with the
+    // same stored (u, v). Mesh vertices of one file vertex form a chain:
+    // firstOf[file vertex] -> nextOf[mesh vertex] -> ... (-1 ends it).
     std::vector<aiVector3D> positions, normals, uvs;
-    std::vector<aiFace> faces;
-    std::map<std::tuple<uint32_t, float, float>, unsigned> shared; // (file vertex, u, v) -> mesh vertex
+    std::vector<std::pair<float, float>> storedUv; // per mesh vertex, as stored (uvs holds 1 - v)
+    std::vector<int> firstOf(vertices.size(), -1), nextOf;
     sourceVertex.clear();
-    faces.reserve(plan.triangles.size());
-    for (const V6Triangle &t : plan.triangles) {
+    std::unique_ptr<aiMesh> mesh(new aiMesh());
+    mesh->mFaces = new aiFace[plan.triangles.size()];
+    mesh->mNumFaces = static_cast<unsigned>(plan.triangles.size());
+    for (size_t f = 0; f < plan.triangles.size(); ++f) {
+        const V6Triangle &t = plan.triangles[f];
         unsigned corner[3];
         for (int c = 0; c < 3; ++c) {
             const uint32_t v = t.vertex[c];
-            const auto inserted = shared.emplace(std::make_tuple(v, t.u[c], t.v[c]), unsigned(positions.size()));
-            corner[c] = inserted.first->second;
-            if (!inserted.second) {
+            int shared = firstOf[v];
+            while (shared >= 0 && storedUv[size_t(shared)] != std::make_pair(t.u[c], t.v[c])) {
+                shared = nextOf[size_t(shared)];
+            }
+            if (shared >= 0) {
+                corner[c] = unsigned(shared);
                 continue;
             }
+            corner[c] = unsigned(positions.size());
+            nextOf.push_back(firstOf[v]);
+            firstOf[v] = int(corner[c]);
+            storedUv.emplace_back(t.u[c], t.v[c]);
             const aiMatrix3x3 rotation(mGlobal[vertices[v].node]);
             aiVector3D normal = Direction(vertices[v].normal);
             if (normal.SquareLength() < 1e-6f) {
@@ -238,9 +240,9 @@ std::unique_ptr<aiMesh> Builder::BuildMesh(const MeshPlan &plan, std::vector<uin
             uvs.emplace_back(t.u[c], 1.f - t.v[c], 0.f);
             sourceVertex.push_back(v);
         }
-        faces.emplace_back();
-        faces.back().mNumIndices = 3;
-        faces.back().mIndices = new unsigned[3]{corner[0], swapWinding ? corner[2] : corner[1], swapWinding ? corner[1] : corner[2]};
+        aiFace &face = mesh->mFaces[f];
+        face.mIndices = new unsigned[3]{corner[0], swapWinding ? corner[2] : corner[1], swapWinding ? corner[1] : corner[2]};
+        face.mNumIndices = 3;
     }
     // Normals must be unit vectors (glTF). Zero ones (no vertex nor face
     // normal) stay zero here: RepairSceneNormals (AbcImporter) recomputes
@@ -251,7 +253,6 @@ std::unique_ptr<aiMesh> Builder::BuildMesh(const MeshPlan &plan, std::vector<uin
         }
     }
 
-    std::unique_ptr<aiMesh> mesh(new aiMesh());
     mesh->mName = MakeAiString(plan.name);
     mesh->mPrimitiveTypes = aiPrimitiveType_TRIANGLE;
     mesh->mMaterialIndex = 0;
@@ -260,11 +261,6 @@ std::unique_ptr<aiMesh> Builder::BuildMesh(const MeshPlan &plan, std::vector<uin
     mesh->mNormals = CopyArray(normals);
     mesh->mTextureCoords[0] = CopyArray(uvs);
     mesh->mNumUVComponents[0] = 2;
-    mesh->mFaces = new aiFace[faces.size()];
-    mesh->mNumFaces = static_cast<unsigned>(faces.size());
-    for (size_t i = 0; i < faces.size(); ++i) {
-        std::swap(mesh->mFaces[i], faces[i]);
-    }
     AddBones(mesh.get(), sourceVertex);
     return mesh;
 }
@@ -272,9 +268,9 @@ std::unique_ptr<aiMesh> Builder::BuildMesh(const MeshPlan &plan, std::vector<uin
 void Builder::AddBones(aiMesh *mesh, const std::vector<uint32_t> &sourceVertex) const {
     // One bone per node; each vertex weighs 1 on its own node.
     const std::vector<V6Vertex> &vertices = mModel.geometry.vertices;
-    std::vector<std::vector<aiVertexWeight>> weights(mModel.nodes.size());
-    for (size_t i = 0; i < sourceVertex.size(); ++i) {
-        weights[vertices[sourceVertex[i]].node].emplace_back(unsigned(i), 1.f);
+    std::vector<unsigned> weightCount(mModel.nodes.size(), 0);
+    for (uint32_t v : sourceVertex) {
+        ++weightCount[vertices[v].node];
     }
     mesh->mBones = new aiBone *[mModel.nodes.size()](); // null until filled: the mesh can free it at any point
     mesh->mNumBones = static_cast<unsigned>(mModel.nodes.size());
@@ -282,8 +278,11 @@ void Builder::AddBones(aiMesh *mesh, const std::vector<uint32_t> &sourceVertex) 
         aiBone *bone = mesh->mBones[n] = new aiBone();
         bone->mName = MakeAiString(mNodeNames[n]);
         bone->mOffsetMatrix = RigidInverse(mGlobal[n]);
-        bone->mNumWeights = static_cast<unsigned>(weights[n].size());
-        bone->mWeights = CopyArray(weights[n]);
+        bone->mWeights = weightCount[n] ? new aiVertexWeight[weightCount[n]] : nullptr;
+    }
+    for (size_t i = 0; i < sourceVertex.size(); ++i) { // in vertex order, as the bone's weights list them
+        aiBone *bone = mesh->mBones[vertices[sourceVertex[i]].node];
+        bone->mWeights[bone->mNumWeights++] = aiVertexWeight(unsigned(i), 1.f);
     }
 }
 
@@ -300,14 +299,33 @@ void Builder::AddMorphTargets(aiMesh *mesh, const std::vector<uint32_t> &sourceV
     mesh->mMethod = aiMorphingMethod_MORPH_RELATIVE;
     mesh->mAnimMeshes = new aiAnimMesh *[mTargets.size()]();
     mesh->mNumAnimMeshes = static_cast<unsigned>(mTargets.size());
+    // Vertices without vertex animation keep their bind position (the mesh's
+    // own) in every target; only the others are computed per target, from
+    // what is looked up once here.
+    struct AnimatedVertex {
+        unsigned meshVertex;
+        unsigned node;
+        size_t slot, mdCount; ///< its index in the node's MD list, that list's size
+    };
+    std::vector<AnimatedVertex> animated;
+    for (size_t i = 0; i < sourceVertex.size(); ++i) {
+        const int slot = mMdSlot[sourceVertex[i]];
+        if (slot >= 0) {
+            const unsigned node = mModel.geometry.vertices[sourceVertex[i]].node;
+            animated.push_back({unsigned(i), node, size_t(slot), mModel.nodes[node].mdVertices.size()});
+        }
+    }
     for (size_t t = 0; t < mTargets.size(); ++t) {
         const size_t anim = mTargets[t].first, key = mTargets[t].second;
+        const V6Animation &animation = mModel.animations[anim];
         aiAnimMesh *target = mesh->mAnimMeshes[t] = new aiAnimMesh();
-        target->mName = MakeAiString(mModel.animations[anim].name + "@" + std::to_string(mModel.animations[anim].keyframes[key].time));
+        target->mName = MakeAiString(animation.name + "@" + std::to_string(animation.keyframes[key].time));
         target->mNumVertices = mesh->mNumVertices;
         target->mVertices = new aiVector3D[mesh->mNumVertices];
-        for (size_t i = 0; i < sourceVertex.size(); ++i) {
-            target->mVertices[i] = MorphPosition(sourceVertex[i], anim, key);
+        std::copy(mesh->mVertices, mesh->mVertices + mesh->mNumVertices, target->mVertices);
+        for (const AnimatedVertex &v : animated) { // as BindPosition, at this keyframe
+            const Vec3 local = animation.nodes[v.node].MdPosition(key, v.slot, v.mdCount);
+            target->mVertices[v.meshVertex] = mGlobal[v.node] * ToScene(local);
         }
         target->mWeight = 0.f;
     }
@@ -321,6 +339,10 @@ std::unique_ptr<aiAnimation> Builder::BuildAnimation(size_t a, const std::vector
     // The last key's time (the project's rule; real files store the same as
     // Length, which the metadata keeps).
     out->mDuration = anim.keyframes[kept.back()].time;
+    std::vector<double> times(kept.size()); // of the kept keys, shared by every channel
+    for (size_t i = 0; i < kept.size(); ++i) {
+        times[i] = anim.keyframes[kept[i]].time;
+    }
 
     out->mChannels = new aiNodeAnim *[mModel.nodes.size()]();
     out->mNumChannels = static_cast<unsigned>(mModel.nodes.size());
@@ -330,16 +352,18 @@ std::unique_ptr<aiAnimation> Builder::BuildAnimation(size_t a, const std::vector
         channel->mNumPositionKeys = channel->mNumRotationKeys = static_cast<unsigned>(kept.size());
         channel->mPositionKeys = new aiVectorKey[kept.size()];
         channel->mRotationKeys = new aiQuatKey[kept.size()];
+        const std::vector<V6NodeKey> &keys = anim.nodes[n].keys;
+        aiQuaternion previous;
         for (size_t i = 0; i < kept.size(); ++i) {
-            const double time = anim.keyframes[kept[i]].time;
-            const V6NodeKey &key = anim.nodes[n].keys[kept[i]];
-            channel->mPositionKeys[i].mTime = time;
+            const V6NodeKey &key = keys[kept[i]];
+            channel->mPositionKeys[i].mTime = times[i];
             channel->mPositionKeys[i].mValue = ToScene(key.position);
             aiQuaternion rotation = SceneRotation(key.rotation);
             if (i > 0) {
-                rotation = SameHemisphere(channel->mRotationKeys[i - 1].mValue, rotation);
+                rotation = SameHemisphere(previous, rotation);
             }
-            channel->mRotationKeys[i].mTime = time;
+            previous = rotation;
+            channel->mRotationKeys[i].mTime = times[i];
             channel->mRotationKeys[i].mValue = rotation;
         }
         channel->mNumScalingKeys = 1;
