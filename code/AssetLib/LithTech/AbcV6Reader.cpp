@@ -1,6 +1,7 @@
 #include "AbcV6Reader.h"
 
 #include "Common/BinaryReader.h"
+#include "Common/LittleEndian.h"
 #include "Common/Vec3.h"
 
 #include <cstring>
@@ -183,6 +184,40 @@ void ReadNodes(BinaryReader &r, V6Model &model, CrossReferences &refs) {
     }
 }
 
+/// Decodes `keys.size()` node keys (kNodeKeySize bytes each: translation,
+/// then rotation x, y, z, w) from bytes already bounds-checked. Returns false
+/// if any value is not finite (the caller then reads them one by one for the
+/// error, which names the exact byte).
+bool DecodeNodeKeys(const uint8_t *bytes, std::vector<V6NodeKey> &keys) {
+    uint32_t notFinite = 0;
+    for (V6NodeKey &key : keys) {
+        float value[7];
+        for (int i = 0; i < 7; ++i) {
+            const uint32_t bits = LoadU32LE(bytes + 4 * i);
+            notFinite |= uint32_t((bits & 0x7F800000u) == 0x7F800000u); // all exponent bits: infinity or NaN
+            std::memcpy(&value[i], &bits, sizeof(float));
+        }
+        key.position = Vec3{value[0], value[1], value[2]};
+        key.rotation = Quat{value[3], value[4], value[5], value[6]};
+        bytes += kNodeKeySize;
+    }
+    return notFinite == 0;
+}
+
+/// One node track's keys: decoded as a block when all of them are there and
+/// finite, else value by value (which fails at the exact byte).
+void ReadNodeKeys(BinaryReader &r, std::vector<V6NodeKey> &keys) {
+    const size_t bytes = keys.size() * kNodeKeySize; // keys.size() was checked against the bytes left
+    if (bytes <= r.Remaining() && DecodeNodeKeys(r.Here(), keys)) {
+        r.Skip(bytes, "key translation");
+        return;
+    }
+    for (V6NodeKey &key : keys) {
+        key.position = ReadVec3(r, "key translation");
+        key.rotation = ReadQuat(r, "key rotation");
+    }
+}
+
 void ReadAnimation(BinaryReader &r, V6Model &model) {
     if (model.nodes.empty()) {
         r.Fail("the Animation section comes before the Nodes section it depends on");
@@ -211,10 +246,7 @@ void ReadAnimation(BinaryReader &r, V6Model &model) {
         for (size_t n = 0; n < nodeCount; ++n) {
             V6NodeTrack &track = anim.nodes[n];
             track.keys.resize(numKeys);
-            for (V6NodeKey &key : track.keys) {
-                key.position = ReadVec3(r, "key translation");
-                key.rotation = ReadQuat(r, "key rotation");
-            }
+            ReadNodeKeys(r, track.keys);
             const uint64_t mdCount = model.nodes[n].mdVertices.size();
             if (mdCount > 0) {
                 const size_t frames = r.CheckCount(uint64_t(numKeys) * mdCount, 3, "vertex animation frames");
