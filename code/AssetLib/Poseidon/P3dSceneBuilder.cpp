@@ -232,18 +232,28 @@ void Builder::BuildMeshes(const Lod &lod, aiNode *node, const std::string &lodNa
     // Group the faces by material, in order of first appearance.
     std::vector<unsigned> order;
     std::map<unsigned, std::vector<uint32_t>> groups;
+    // Faces come in runs of one texture and flags: the material and its group
+    // are looked up once per run.
+    static const std::string kUntextured;
+    std::vector<uint32_t> *group = nullptr;
+    int32_t runTexture = 0;
+    uint32_t runFlags = 0;
     for (uint32_t f = 0; f < lod.faces.size(); ++f) {
         const Polygon &poly = lod.faces[f];
         if (poly.special & kSkipMask) {
             continue; // hidden faces and proxy placeholder triangles
         }
-        const std::string &texture = poly.texIndex >= 0 ? lod.textures[poly.texIndex] : std::string();
-        const unsigned material = MaterialFor(texture, poly.special);
-        auto &group = groups[material];
-        if (group.empty()) {
-            order.push_back(material);
+        if (!group || poly.texIndex != runTexture || (poly.special & kMaterialFlags) != runFlags) {
+            const unsigned material =
+                    MaterialFor(poly.texIndex >= 0 ? lod.textures[poly.texIndex] : kUntextured, poly.special);
+            group = &groups[material];
+            if (group->empty()) {
+                order.push_back(material);
+            }
+            runTexture = poly.texIndex;
+            runFlags = poly.special & kMaterialFlags;
         }
-        group.push_back(f);
+        group->push_back(f);
     }
 
     std::vector<aiVector3D> positions(nVerts);
