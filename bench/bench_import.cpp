@@ -1,12 +1,14 @@
 // Whole-file import of the assimp-retro importers against two yardsticks
 // measured in the same run, and the memory one import needs:
 //
-//   bench_import [--set NAME=INT]... [--profile] FILE...
+//   bench_import [--set NAME=INT]... [--profile] [--from-disk] FILE...
 //
 // --profile only imports each file once (for valgrind --tool=callgrind).
+// --from-disk imports by path (Importer::ReadFile: the importers map plain
+// files instead of copying them, FileBytes) instead of from a buffer.
 //
 // For each file, in a forked child (so memory figures are per file):
-// - import: Importer::ReadFileFromMemory, no post-processing, on one reused
+// - import: Importer::ReadFileFromMemory (or ReadFile), no post-processing, on one reused
 //   Importer (each call frees the previous scene, as the copy's free below);
 // - copy: aiCopyScene of the imported scene plus aiFreeScene, the physical
 //   floor (building the result without reading anything);
@@ -89,6 +91,7 @@ namespace {
 struct Options {
     std::vector<std::pair<std::string, int>> properties; // --set NAME=INT
     bool profile = false; // --profile: import each file once, in process, no timing
+    bool fromDisk = false; // --from-disk: Importer::ReadFile(path) instead of ReadFileFromMemory
     int rounds = 15;
     double roundSeconds = 0.02;
 };
@@ -129,17 +132,25 @@ std::string AssbinGap(const aiScene *scene, const aiScene *roundTrip) {
     return "";
 }
 
+const aiScene *Import(Assimp::Importer &importer, const std::string &path, const std::vector<uint8_t> &bytes,
+        const Options &options) {
+    if (options.fromDisk) {
+        return importer.ReadFile(path, 0);
+    }
+    const std::string hint = path.substr(path.find_last_of('.') + 1);
+    return importer.ReadFileFromMemory(bytes.data(), bytes.size(), 0, hint.c_str());
+}
+
 int BenchOne(const std::string &path, const Options &options) {
     std::ifstream in(path, std::ios::binary);
     const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    const std::string hint = path.substr(path.find_last_of('.') + 1);
 
     // Memory: heap peak during the first import, against the scene it leaves.
     Assimp::Importer importer;
     Configure(importer, options);
     const size_t heapBefore = gHeapInUse.load();
     gHeapPeak.store(heapBefore);
-    const aiScene *scene = importer.ReadFileFromMemory(bytes.data(), bytes.size(), 0, hint.c_str());
+    const aiScene *scene = Import(importer, path, bytes, options);
     if (!scene) {
         std::printf("%-34s import failed: %s\n", path.c_str(), importer.GetErrorString());
         return 1;
@@ -164,7 +175,7 @@ int BenchOne(const std::string &path, const Options &options) {
 
     double importBest = 1e9, copyBest = 1e9, assbinBest = 1e9;
     for (int round = 0; round < options.rounds; ++round) {
-        TimeRound([&] { importer.ReadFileFromMemory(bytes.data(), bytes.size(), 0, hint.c_str()); },
+        TimeRound([&] { Import(importer, path, bytes, options); },
                 options.roundSeconds, importBest);
         TimeRound([&] {
             aiScene *copy = nullptr;
@@ -208,12 +219,14 @@ int main(int argc, char **argv) {
             options.properties.emplace_back(setting.substr(0, eq), std::atoi(setting.c_str() + eq + 1));
         } else if (arg == "--profile") {
             options.profile = true;
+        } else if (arg == "--from-disk") {
+            options.fromDisk = true;
         } else {
             files.push_back(arg);
         }
     }
     if (files.empty()) {
-        std::fprintf(stderr, "usage: bench_import [--set NAME=INT]... [--profile] FILE...\n");
+        std::fprintf(stderr, "usage: bench_import [--set NAME=INT]... [--profile] [--from-disk] FILE...\n");
         return 2;
     }
     std::printf("%-34s %9s %8s %9s %8s %6s  %-32s %10s %10s %5s\n", "file", "bytes", "MB/s", "import ms", "copy ms",
@@ -225,8 +238,7 @@ int main(int argc, char **argv) {
             const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
             Assimp::Importer importer;
             Configure(importer, options);
-            const std::string hint = file.substr(file.find_last_of('.') + 1);
-            failures += !importer.ReadFileFromMemory(bytes.data(), bytes.size(), 0, hint.c_str());
+            failures += !Import(importer, file, bytes, options);
         }
         return failures ? 1 : 0;
     }

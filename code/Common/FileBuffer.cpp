@@ -2,36 +2,138 @@
 
 #include "ImportError.h"
 
+#include <assimp/DefaultIOStream.h>
 #include <assimp/IOStream.hpp>
 #include <assimp/IOSystem.hpp>
 
 #include <functional>
 #include <memory>
+#include <utility>
+
+#if defined(__unix__) || defined(__APPLE__)
+#define ASSIMP_RETRO_HAS_MMAP 1
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#else
+#define ASSIMP_RETRO_HAS_MMAP 0
+#endif
 
 namespace assimp_retro {
 
-std::vector<uint8_t> ReadWholeFile(Assimp::IOSystem *io, const std::string &path, const char *format, uint64_t maxBytes) {
-    const std::string prefix = std::string(format) + ": " + path + ": ";
+namespace {
+
+using StreamPtr = std::unique_ptr<Assimp::IOStream, std::function<void(Assimp::IOStream *)>>;
+
+/// The file opened through `io`, its size checked (not empty, at most maxBytes).
+StreamPtr OpenChecked(Assimp::IOSystem *io, const std::string &path, const std::string &prefix, uint64_t maxBytes,
+        size_t &size) {
     if (!io) {
         throw ImportError(prefix + "no IO system");
     }
-    std::unique_ptr<Assimp::IOStream, std::function<void(Assimp::IOStream *)>> stream(
-            io->Open(path, "rb"), [io](Assimp::IOStream *s) { if (s) io->Close(s); });
+    StreamPtr stream(io->Open(path, "rb"), [io](Assimp::IOStream *s) { if (s) io->Close(s); });
     if (!stream) {
         throw ImportError(prefix + "cannot open file");
     }
-    const size_t size = stream->FileSize();
+    size = stream->FileSize();
     if (size == 0) {
         throw ImportError(prefix + "file is empty");
     }
     if (size > maxBytes) {
         throw ImportError(prefix + "file of " + std::to_string(size) + " bytes exceeds the limit of " + std::to_string(maxBytes));
     }
+    return stream;
+}
+
+/// A read-only private mapping of `path` if it is a regular file of exactly
+/// `size` bytes (the one the default IO system opened under that name), else nullptr.
+void *MapFile(const std::string &path, size_t size) {
+#if ASSIMP_RETRO_HAS_MMAP
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        return nullptr;
+    }
+    struct stat info;
+    void *mapping = nullptr;
+    if (::fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && uint64_t(info.st_size) == size) {
+        mapping = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
+        if (mapping == MAP_FAILED) {
+            mapping = nullptr;
+        }
+    }
+    ::close(fd); // the mapping stays valid
+    return mapping;
+#else
+    (void)path;
+    (void)size;
+    return nullptr;
+#endif
+}
+
+} // namespace
+
+std::vector<uint8_t> ReadWholeFile(Assimp::IOSystem *io, const std::string &path, const char *format, uint64_t maxBytes) {
+    const std::string prefix = std::string(format) + ": " + path + ": ";
+    size_t size = 0;
+    const StreamPtr stream = OpenChecked(io, path, prefix, maxBytes, size);
     std::vector<uint8_t> data(size);
     if (stream->Read(data.data(), 1, size) != size) {
         throw ImportError(prefix + "short read");
     }
     return data;
+}
+
+FileBytes::FileBytes(FileBytes &&other) noexcept {
+    *this = std::move(other);
+}
+
+FileBytes &FileBytes::operator=(FileBytes &&other) noexcept {
+    if (this != &other) {
+        Release();
+        mBuffer = std::move(other.mBuffer);
+        std::swap(mMapping, other.mMapping);
+        std::swap(mData, other.mData);
+        std::swap(mSize, other.mSize);
+    }
+    return *this;
+}
+
+FileBytes::~FileBytes() {
+    Release();
+}
+
+void FileBytes::Release() {
+#if ASSIMP_RETRO_HAS_MMAP
+    if (mMapping) {
+        ::munmap(mMapping, mSize);
+    }
+#endif
+    mMapping = nullptr;
+    std::vector<uint8_t>().swap(mBuffer);
+    mData = nullptr;
+    mSize = 0;
+}
+
+FileBytes ReadOrMapWholeFile(Assimp::IOSystem *io, const std::string &path, const char *format, uint64_t maxBytes) {
+    const std::string prefix = std::string(format) + ": " + path + ": ";
+    size_t size = 0;
+    const StreamPtr stream = OpenChecked(io, path, prefix, maxBytes, size);
+    FileBytes bytes;
+    if (dynamic_cast<Assimp::DefaultIOStream *>(stream.get())) {
+        bytes.mMapping = MapFile(path, size);
+    }
+    if (bytes.mMapping) {
+        bytes.mData = static_cast<const uint8_t *>(bytes.mMapping);
+    } else {
+        bytes.mBuffer.resize(size);
+        if (stream->Read(bytes.mBuffer.data(), 1, size) != size) {
+            throw ImportError(prefix + "short read");
+        }
+        bytes.mData = bytes.mBuffer.data();
+    }
+    bytes.mSize = size;
+    return bytes;
 }
 
 std::string FileStem(const std::string &path) {

@@ -1,6 +1,7 @@
 // assimp-retro: reading a whole file through Assimp's IOSystem.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -14,6 +15,41 @@ namespace assimp_retro {
 /// Reads the whole file. Throws ImportError ("<format>: <file>: ...") if it
 /// cannot be opened, is empty, is larger than `maxBytes`, or reads short.
 std::vector<uint8_t> ReadWholeFile(Assimp::IOSystem *io, const std::string &path, const char *format,
+        uint64_t maxBytes = uint64_t(1) << 31);
+
+/// A whole file's bytes, read-only. A plain file that Assimp's default IO
+/// system opened (a DefaultIOStream) is memory-mapped where the platform
+/// allows: its pages belong to the page cache, are read when first touched
+/// and are not copied to the heap. Anything else (a memory import, a custom
+/// IO system, a platform without mmap) is read into a heap buffer.
+/// (A mapped file that another process truncates during the import would
+/// fault when the missing pages are touched; the heap path cannot.)
+class FileBytes {
+public:
+    FileBytes() = default;
+    FileBytes(FileBytes &&other) noexcept;
+    FileBytes &operator=(FileBytes &&other) noexcept;
+    FileBytes(const FileBytes &) = delete;
+    FileBytes &operator=(const FileBytes &) = delete;
+    ~FileBytes();
+
+    const uint8_t *data() const { return mData; }
+    size_t size() const { return mSize; }
+    bool mapped() const { return mMapping != nullptr; }
+    /// Gives the bytes back now (the object is then empty).
+    void Release();
+
+private:
+    friend FileBytes ReadOrMapWholeFile(Assimp::IOSystem *, const std::string &, const char *, uint64_t);
+    std::vector<uint8_t> mBuffer; ///< the heap copy, when not mapped
+    void *mMapping = nullptr;     ///< the mapping, when mapped
+    const uint8_t *mData = nullptr;
+    size_t mSize = 0;
+};
+
+/// As ReadWholeFile (the same checks and messages), mapping the file where
+/// FileBytes says. For readers that hold the bytes during the whole read.
+FileBytes ReadOrMapWholeFile(Assimp::IOSystem *io, const std::string &path, const char *format,
         uint64_t maxBytes = uint64_t(1) << 31);
 
 /// The file name without folders (either separator) and without its last

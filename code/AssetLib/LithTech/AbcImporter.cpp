@@ -74,11 +74,11 @@ void AbcImporter::SetupProperties(const Importer *pImp) {
 }
 
 void AbcImporter::InternReadFile(const std::string &pFile, aiScene *pScene, IOSystem *pIOHandler) {
-    std::vector<uint8_t> data = assimp_retro::ReadWholeFile(pIOHandler, pFile, "ABC");
+    assimp_retro::FileBytes data = assimp_retro::ReadOrMapWholeFile(pIOHandler, pFile, "ABC");
     switch (Detect(data.data(), data.size())) {
     case AbcKind::V6: {
         const assimp_retro::abc::V6Model model = assimp_retro::abc::ReadV6(data.data(), data.size(), pFile);
-        std::vector<uint8_t>().swap(data); // the model holds all it needs: free the file before the scene grows
+        data.Release(); // the model holds all it needs: free the file before the scene grows
         assimp_retro::abc::V6BuildSettings settings = mV6Settings;
         settings.fileName = pFile;
         assimp_retro::abc::BuildV6Scene(model, settings, pScene);

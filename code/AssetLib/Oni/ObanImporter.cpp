@@ -69,7 +69,7 @@ void ObanImporter::SetupProperties(const Importer *importer) {
 void ObanImporter::InternReadFile(const std::string &file, aiScene *scene, IOSystem *io) {
     using namespace assimp_retro;
     // Oni files are small (a level file is a few MB); 1 GiB bounds any allocation.
-    std::vector<uint8_t> data = ReadWholeFile(io, file, "OBAN", uint64_t(1) << 30);
+    FileBytes data = ReadOrMapWholeFile(io, file, "OBAN", uint64_t(1) << 30);
     const BinaryReader reader(data.data(), data.size(), "OBAN", file);
     // Checked here too: Assimp skips CanRead when only one importer claims the extension.
     if (!oni::InstanceFile::LooksLike(data.data(), data.size())) {
@@ -77,7 +77,7 @@ void ObanImporter::InternReadFile(const std::string &file, aiScene *scene, IOSys
         reader.FailAt(0, "not an Oni instance file");
     }
     const oni::ObanFileContents contents = oni::ReadObanFile(reader);
-    std::vector<uint8_t>().swap(data); // the contents hold all they need: free the file before the scene grows
+    data.Release(); // the contents hold all they need: free the file before the scene grows
     if (mOptions.resampleEveryFrame) {
         // One key per frame: bound the frames a file can make us write.
         for (const oni::ObanAnimation &oban : contents.animations) {

@@ -50,7 +50,7 @@ void P3dImporter::SetupProperties(const Importer *importer) {
 }
 
 void P3dImporter::InternReadFile(const std::string &file, aiScene *scene, IOSystem *io) {
-    std::vector<uint8_t> bytes = assimp_retro::ReadWholeFile(io, file, "P3D");
+    assimp_retro::FileBytes bytes = assimp_retro::ReadOrMapWholeFile(io, file, "P3D");
     const std::string name = assimp_retro::FileStem(file);
     // ReadP3d checks the signature again: Assimp skips CanRead when only one
     // importer claims the extension.
@@ -65,7 +65,7 @@ void P3dImporter::InternReadFile(const std::string &file, aiScene *scene, IOSyst
         choose = [&options](const assimp_retro::p3d::Model &m) { return assimp_retro::p3d::ChooseLods(m, options.lods); };
     }
     const assimp_retro::p3d::Model model = assimp_retro::p3d::ReadP3d(bytes.data(), bytes.size(), name, choose);
-    std::vector<uint8_t>().swap(bytes); // the model holds all it needs: free the file before the scene grows
+    bytes.Release(); // the model holds all it needs: free the file before the scene grows
     options.rootName = name.empty() ? std::string("P3D") : name;
     options.fileName = name; // as the reader names it in its errors
     assimp_retro::p3d::BuildScene(model, options, scene);
