@@ -56,7 +56,11 @@ void BinaryReader::FailNeed(size_t count, const char *field) const {
 }
 
 void BinaryReader::FailNotFinite(const char *field) const {
-    FailAt(mPos - 4, "value is not a finite number", field);
+    FailNotFiniteAt(mPos - 4, field);
+}
+
+void BinaryReader::FailNotFiniteAt(size_t offset, const char *field) const {
+    FailAt(offset, "value is not a finite number", field);
 }
 
 void BinaryReader::Seek(size_t offset, const char *field) {

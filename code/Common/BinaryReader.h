@@ -84,6 +84,9 @@ public:
     [[noreturn]] void Fail(const std::string &message, const char *field = nullptr) const;
     /// Same, at an explicit offset relative to this reader.
     [[noreturn]] void FailAt(size_t offset, const std::string &message, const char *field = nullptr) const;
+    /// FiniteF32's error for the float at `offset` (relative to this reader),
+    /// for readers that decode a checked block of floats themselves.
+    [[noreturn]] void FailNotFiniteAt(size_t offset, const char *field) const;
 
     /// "<FORMAT>: <file>: " — for errors raised outside the reader (scene builders).
     std::string Prefix() const;

@@ -2,8 +2,11 @@
 
 #include "OniInstanceFile.h"
 
+#include "Common/LittleEndian.h"
+
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 
 namespace assimp_retro {
 namespace oni {
@@ -67,16 +70,22 @@ ObanAnimation ReadObanInstance(BinaryReader r) {
                 "key count");
     }
     oban.keys.resize(keyCount);
+    // The keys are decoded from the block checked above, with the same checks
+    // and messages as value-by-value reads.
+    const size_t keysStart = r.Offset();
+    const uint8_t *bytes = r.Here();
     for (size_t k = 0; k < keyCount; ++k) {
         ObanKey &key = oban.keys[k];
-        const size_t keyOffset = r.Offset();
-        for (float &value : key.rotation) {
-            value = r.FiniteF32("key rotation");
+        const size_t keyOffset = keysStart + k * kObanKeySize;
+        const uint8_t *p = bytes + k * kObanKeySize;
+        for (size_t i = 0; i < 7; ++i) { // rotation x, y, z, w, then translation x, y, z
+            const uint32_t bits = LoadU32LE(p + 4 * i);
+            if ((bits & 0x7F800000u) == 0x7F800000u) { // all exponent bits: infinity or NaN
+                r.FailNotFiniteAt(keyOffset + 4 * i, i < 4 ? "key rotation" : "key translation");
+            }
+            std::memcpy(i < 4 ? &key.rotation[i] : &key.translation[i - 4], &bits, sizeof(float));
         }
-        for (float &value : key.translation) {
-            value = r.FiniteF32("key translation");
-        }
-        key.frame = r.I32("key frame");
+        key.frame = static_cast<int32_t>(LoadU32LE(p + 0x1c));
         const float norm = std::sqrt(key.rotation[0] * key.rotation[0] + key.rotation[1] * key.rotation[1] +
                                      key.rotation[2] * key.rotation[2] + key.rotation[3] * key.rotation[3]);
         if (!(norm > 1e-6f)) {
@@ -91,6 +100,7 @@ ObanAnimation ReadObanInstance(BinaryReader r) {
                     "key frame");
         }
     }
+    r.Skip(size_t(keyCount) * kObanKeySize, "keys");
     return oban;
 }
 

@@ -52,6 +52,7 @@ struct Sample {
 std::vector<Sample> SampleKeys(const ObanAnimation &oban, bool everyFrame) {
     std::vector<Sample> samples;
     if (!everyFrame || oban.keys.size() == 1) {
+        samples.reserve(oban.keys.size());
         for (const ObanKey &key : oban.keys) {
             samples.push_back({static_cast<double>(key.frame), Translation(key), EngineRotation(key)});
         }

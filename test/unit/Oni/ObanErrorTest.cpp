@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <cstring>
 #include <limits>
 
@@ -115,6 +116,13 @@ TEST(ObanErrors, BadKeys) {
     file = oban::WriteOni(TwoKeys(), "OBANx");
     oban::PutU32(file, kFirstKey + 0x10, 0x7fc00000); // NaN translation
     EXPECT_NE(ErrorOf(file).find("not a finite number"), std::string::npos) << ErrorOf(file);
+    char where[80];
+    std::snprintf(where, sizeof where, "field 'key translation' at byte 0x%zx: ", kFirstKey + 0x10);
+    EXPECT_NE(ErrorOf(file).find(where), std::string::npos) << ErrorOf(file);
+    file = oban::WriteOni(TwoKeys(), "OBANx");
+    oban::PutU32(file, kFirstKey + 0x20 + 0xc, 0x7f800000); // infinite w of the second key's rotation
+    std::snprintf(where, sizeof where, "field 'key rotation' at byte 0x%zx: ", kFirstKey + 0x20 + 0xc);
+    EXPECT_NE(ErrorOf(file).find(where), std::string::npos) << ErrorOf(file);
     file = oban::WriteOni(TwoKeys(), "OBANx");
     oban::PutU16(file, kKeyCount, 0);
     EXPECT_NE(ErrorOf(file).find("OBAN has no keyframes"), std::string::npos) << ErrorOf(file);
