@@ -110,7 +110,7 @@ void FileBytes::Release() {
     }
 #endif
     mMapping = nullptr;
-    std::vector<uint8_t>().swap(mBuffer);
+    mBuffer.reset();
     mData = nullptr;
     mSize = 0;
 }
@@ -126,11 +126,11 @@ FileBytes ReadOrMapWholeFile(Assimp::IOSystem *io, const std::string &path, cons
     if (bytes.mMapping) {
         bytes.mData = static_cast<const uint8_t *>(bytes.mMapping);
     } else {
-        bytes.mBuffer.resize(size);
-        if (stream->Read(bytes.mBuffer.data(), 1, size) != size) {
+        bytes.mBuffer.reset(new uint8_t[size]);
+        if (stream->Read(bytes.mBuffer.get(), 1, size) != size) {
             throw ImportError(prefix + "short read");
         }
-        bytes.mData = bytes.mBuffer.data();
+        bytes.mData = bytes.mBuffer.get();
     }
     bytes.mSize = size;
     return bytes;

@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -41,7 +42,7 @@ public:
 
 private:
     friend FileBytes ReadOrMapWholeFile(Assimp::IOSystem *, const std::string &, const char *, uint64_t);
-    std::vector<uint8_t> mBuffer; ///< the heap copy, when not mapped
+    std::unique_ptr<uint8_t[]> mBuffer; ///< the heap copy, when not mapped (not zero-filled before the read)
     void *mMapping = nullptr;     ///< the mapping, when mapped
     const uint8_t *mData = nullptr;
     size_t mSize = 0;
