@@ -132,9 +132,10 @@ std::vector<uint32_t> ReadCompU32(BinaryReader &r, const char *field) {
 
 std::vector<Vec3> ReadVec3Array(BinaryReader &r, const char *field) {
     const size_t count = r.CheckCount(uint64_t(r.U32(field)), 12, field);
+    const uint8_t *bytes = r.Bytes(count * 12, field); // cannot fail after CheckCount
     std::vector<Vec3> values(count);
-    for (Vec3 &v : values) {
-        v = ReadVec3AnyFloat(r, field);
+    for (size_t i = 0; i < count; ++i) { // any float, as stored
+        values[i] = Vec3{LoadF32LE(bytes + 12 * i), LoadF32LE(bytes + 12 * i + 4), LoadF32LE(bytes + 12 * i + 8)};
     }
     return values;
 }
