@@ -24,6 +24,10 @@ namespace assimp_retro {
 
 namespace {
 
+/// Smaller files are read: mapping costs a few system calls and page faults
+/// that a copy of under 1 MiB does not, and such a copy holds little memory.
+constexpr size_t kMinMappedBytes = size_t(1) << 20;
+
 using StreamPtr = std::unique_ptr<Assimp::IOStream, std::function<void(Assimp::IOStream *)>>;
 
 /// The file opened through `io`, its size checked (not empty, at most maxBytes).
@@ -120,7 +124,7 @@ FileBytes ReadOrMapWholeFile(Assimp::IOSystem *io, const std::string &path, cons
     size_t size = 0;
     const StreamPtr stream = OpenChecked(io, path, prefix, maxBytes, size);
     FileBytes bytes;
-    if (dynamic_cast<Assimp::DefaultIOStream *>(stream.get())) {
+    if (size >= kMinMappedBytes && dynamic_cast<Assimp::DefaultIOStream *>(stream.get())) {
         bytes.mMapping = MapFile(path, size);
     }
     if (bytes.mMapping) {

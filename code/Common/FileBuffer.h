@@ -18,9 +18,9 @@ namespace assimp_retro {
 std::vector<uint8_t> ReadWholeFile(Assimp::IOSystem *io, const std::string &path, const char *format,
         uint64_t maxBytes = uint64_t(1) << 31);
 
-/// A whole file's bytes, read-only. A plain file that Assimp's default IO
-/// system opened (a DefaultIOStream) is memory-mapped where the platform
-/// allows: its pages belong to the page cache, are read when first touched
+/// A whole file's bytes, read-only. A plain file of 1 MiB or more that
+/// Assimp's default IO system opened (a DefaultIOStream) is memory-mapped
+/// where the platform allows: its pages belong to the page cache, are read when first touched
 /// and are not copied to the heap. Anything else (a memory import, a custom
 /// IO system, a platform without mmap) is read into a heap buffer.
 /// (A mapped file that another process truncates during the import would

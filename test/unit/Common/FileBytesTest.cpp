@@ -17,8 +17,8 @@ using assimp_retro::ReadOrMapWholeFile;
 
 namespace {
 
-std::vector<uint8_t> SomeBytes() {
-    std::vector<uint8_t> bytes(5000);
+std::vector<uint8_t> SomeBytes(size_t size = 5000) {
+    std::vector<uint8_t> bytes(size);
     for (size_t i = 0; i < bytes.size(); ++i) {
         bytes[i] = static_cast<uint8_t>(i * 7 + 3);
     }
@@ -36,9 +36,9 @@ std::string ErrorOf(Assimp::IOSystem *io, const std::string &path, uint64_t maxB
 
 } // namespace
 
-TEST(FileBytes, PlainFileIsMappedWithTheSameBytes) {
+TEST(FileBytes, PlainFileOfAMebibyteIsMappedWithTheSameBytes) {
     const std::string path = retro_test::OutputPath("file_bytes.bin");
-    const std::vector<uint8_t> expected = SomeBytes();
+    const std::vector<uint8_t> expected = SomeBytes((size_t(1) << 20) + 5);
     retro_test::WriteFile(path, expected);
     Assimp::DefaultIOSystem io;
     FileBytes bytes = ReadOrMapWholeFile(&io, path, "TEST");
@@ -51,11 +51,22 @@ TEST(FileBytes, PlainFileIsMappedWithTheSameBytes) {
     FileBytes moved = std::move(bytes); // the mapping moves with the object
     EXPECT_EQ(bytes.data(), nullptr);
     ASSERT_EQ(moved.size(), expected.size());
-    EXPECT_EQ(moved.data()[4999], expected[4999]);
+    EXPECT_EQ(moved.data()[expected.size() - 1], expected.back());
     moved.Release();
     EXPECT_EQ(moved.data(), nullptr);
     EXPECT_EQ(moved.size(), 0u);
     EXPECT_FALSE(moved.mapped());
+}
+
+TEST(FileBytes, SmallFileIsCopied) {
+    const std::string path = retro_test::OutputPath("file_bytes_small.bin");
+    const std::vector<uint8_t> expected = SomeBytes((size_t(1) << 20) - 1);
+    retro_test::WriteFile(path, expected);
+    Assimp::DefaultIOSystem io;
+    const FileBytes bytes = ReadOrMapWholeFile(&io, path, "TEST");
+    EXPECT_FALSE(bytes.mapped());
+    ASSERT_EQ(bytes.size(), expected.size());
+    EXPECT_EQ(std::memcmp(bytes.data(), expected.data(), expected.size()), 0);
 }
 
 TEST(FileBytes, MemoryStreamIsCopied) {
