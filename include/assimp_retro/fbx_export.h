@@ -41,10 +41,13 @@ namespace assimp_retro {
 struct FbxCompletionReport {
     unsigned nullRecordsAdded = 0; ///< node records given the null record they lacked (including the top level's)
     double unitScaleFactor = 0;    ///< UnitScaleFactor written (0: not changed)
-    unsigned morphTargetsLeftOut = 0; ///< ExportFbx: aiAnimMeshes not written (Assimp 5.2.5's blend shapes do not open in Blender)
+    unsigned morphTargetsWritten = 0; ///< ExportFbx: aiAnimMeshes written as Shape geometry + BlendShapeChannel
+    unsigned morphWeightCurves = 0;   ///< ExportFbx: DeformPercent curves written (one per morph channel, target and animation)
+    unsigned morphTargetsLeftOut = 0; ///< ExportFbx: aiAnimMeshes not written (ASCII FBX, or see notes)
     unsigned geometryClassesFixed = 0; ///< morph-target shape geometries renamed "<name>\0\1Geometry" (Assimp writes class "Blendshape"; Blender refuses it)
     bool fileChanged = false;      ///< false: the file was left as it was
     bool exported = false;         ///< ExportFbx: Assimp's exporter wrote the file (a failure after this is the completion's)
+    std::vector<std::string> notes; ///< what was left out or dropped, and why
 };
 
 /// The UnitScaleFactor an FBX of `scene` should carry: the scene's
