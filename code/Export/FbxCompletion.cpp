@@ -112,15 +112,22 @@ public:
             PatchUnitScale(record, propertiesAt);
         } else if (path == "/Objects/Geometry") {
             FixGeometryClass(propertiesAt);
+        } else if (path == "/Connections/C") {
+            FixScalingConnection(record);
         }
         PutField(start + 2 * reader_.FieldSize(), out.size() - propertiesAt);
         for (const Record &child : record.children) {
             Write(child, path);
         }
-        if (!record.children.empty() || record.hadNullRecord) {
+        // Assimp 5.2.5 writes AnimationLayer without a child list; Assimp's
+        // FBX importer requires one ("expected compound scope") and then
+        // drops the layer, and with it every animation of the file.
+        const bool emptyScope = !record.owned && path == "/Objects/AnimationLayer" && record.children.empty();
+        if (!record.children.empty() || record.hadNullRecord || emptyScope) {
             PutNullRecord();
-            if (!record.hadNullRecord) {
+            if (!record.hadNullRecord && !record.owned) {
                 ++report_.nullRecordsAdded;
+                report_.animationLayerScopesAdded += emptyScope ? 1 : 0;
             }
         }
         PutField(start, out.size());
@@ -154,6 +161,22 @@ private:
                 out.begin() + static_cast<std::ptrdiff_t>(nameAt + 5 + length));
         out.insert(out.begin() + static_cast<std::ptrdiff_t>(nameAt + 5), fixed.begin(), fixed.end());
         ++report_.geometryClassesFixed;
+    }
+
+    /// Assimp 5.2.5 connects scaling curves to "Lcl Scale"; the property is
+    /// "Lcl Scaling" (Blender and Assimp's importer ignore the curves otherwise).
+    void FixScalingConnection(const Record &record) {
+        const std::vector<fbx::PropertyAt> properties = reader_.Properties(record);
+        if (properties.size() != 4 || properties[3].type != 'S' || reader_.String(properties[3]) != "Lcl Scale") {
+            return;
+        }
+        const std::string fixed = "Lcl Scaling";
+        out.resize(out.size() - (1 + 4 + std::string("Lcl Scale").size()));
+        out.push_back('S');
+        const uint32_t length = static_cast<uint32_t>(fixed.size());
+        out.insert(out.end(), reinterpret_cast<const char *>(&length), reinterpret_cast<const char *>(&length) + 4);
+        out.insert(out.end(), fixed.begin(), fixed.end());
+        ++report_.scalingConnectionsFixed;
     }
 
     void PutField(size_t at, uint64_t value) {

@@ -44,6 +44,8 @@ struct FbxCompletionReport {
     unsigned morphTargetsWritten = 0; ///< ExportFbx: aiAnimMeshes written as Shape geometry + BlendShapeChannel
     unsigned morphWeightCurves = 0;   ///< ExportFbx: DeformPercent curves written (one per morph channel, target and animation)
     unsigned morphTargetsLeftOut = 0; ///< ExportFbx: aiAnimMeshes not written (ASCII FBX, or see notes)
+    unsigned animationLayerScopesAdded = 0; ///< AnimationLayers given the (empty) child list Assimp's importer needs (counted in nullRecordsAdded too)
+    unsigned scalingConnectionsFixed = 0;   ///< scaling curve nodes connected to "Lcl Scaling" instead of Assimp 5.2.5's "Lcl Scale"
     unsigned geometryClassesFixed = 0; ///< morph-target shape geometries renamed "<name>\0\1Geometry" (Assimp writes class "Blendshape"; Blender refuses it)
     bool fileChanged = false;      ///< false: the file was left as it was
     bool exported = false;         ///< ExportFbx: Assimp's exporter wrote the file (a failure after this is the completion's)
