@@ -9,6 +9,7 @@
 #include <assimp_retro/fbx_export.h>
 
 #include "Export/ExportSceneView.h"
+#include "Export/FbxAnimationTimes.h"
 #include "Export/FbxMorphTargets.h"
 #include "Export/FbxRecords.h"
 #include "Export/SceneCheck.h"
@@ -237,7 +238,7 @@ void WriteFooter(const std::vector<char> &input, size_t footerAt, std::vector<ch
     out.insert(out.end(), input.begin() + static_cast<std::ptrdiff_t>(restAt), input.end());
 }
 
-std::vector<char> RewriteFbx(const std::vector<char> &input, double unitScaleFactor, const aiScene *morphSource,
+std::vector<char> RewriteFbx(const std::vector<char> &input, double unitScaleFactor, const aiScene *exportedScene,
         FbxCompletionReport &report) {
     uint32_t version = 0;
     std::memcpy(&version, &input[23], 4);
@@ -261,8 +262,9 @@ std::vector<char> RewriteFbx(const std::vector<char> &input, double unitScaleFac
     if (top.empty()) {
         throw fbx::FormatError("no node records", kHeaderSize);
     }
-    if (morphSource) {
-        AddFbxMorphTargets(*morphSource, reader, top, report);
+    if (exportedScene) {
+        FixFbxAnimationTimes(*exportedScene, reader, top, report);
+        AddFbxMorphTargets(*exportedScene, reader, top, report);
     }
     FbxRecordWriter writer(input, reader, unitScaleFactor, report);
     writer.out.assign(input.begin(), input.begin() + kHeaderSize);
@@ -317,9 +319,10 @@ struct HiddenMorphTargets {
     unsigned count = 0;
 };
 
-/// CompleteFbx, and with `morphSource` (the scene Assimp exported with its
-/// aiAnimMeshes hidden) its morph targets added.
-bool CompleteFbxFile(const std::string &path, double unitScaleFactor, const aiScene *morphSource, std::string *error,
+/// CompleteFbx, and with `exportedScene` (the scene Assimp exported, its
+/// aiAnimMeshes hidden) the node animation times put right and the morph
+/// targets added.
+bool CompleteFbxFile(const std::string &path, double unitScaleFactor, const aiScene *exportedScene, std::string *error,
         FbxCompletionReport *report) {
     FbxCompletionReport local;
     FbxCompletionReport &result = report ? *report : local;
@@ -336,7 +339,7 @@ bool CompleteFbxFile(const std::string &path, double unitScaleFactor, const aiSc
     }
     std::vector<char> output;
     try {
-        output = RewriteFbx(input, unitScaleFactor, morphSource, result);
+        output = RewriteFbx(input, unitScaleFactor, exportedScene, result);
     } catch (const std::exception &e) {
         return Fail(error, std::string(e.what()) + " in '" + path + "'");
     }

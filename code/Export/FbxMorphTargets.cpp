@@ -28,29 +28,8 @@ const int32_t kKeyInterpolationLinear = 0x4;     // FbxAnimCurveDef::eInterpolat
 
 std::string Quote(const std::string &text) { return "'" + text + "'"; }
 
-/// The name part of "name\0\1class".
-std::string NamePart(const std::string &objectName) {
-    const size_t separator = objectName.find(std::string("\0\1", 2));
-    return separator == std::string::npos ? objectName : objectName.substr(0, separator);
-}
-
-const Record *Child(const Record &record, const char *name) {
-    for (const Record &child : record.children) {
-        if (child.name == name) {
-            return &child;
-        }
-    }
-    return nullptr;
-}
-
-Record *TopRecord(std::vector<Record> &top, const char *name) {
-    for (Record &record : top) {
-        if (record.name == name) {
-            return &record;
-        }
-    }
-    return nullptr;
-}
+using fbx::Child;
+using fbx::TopRecord;
 
 Record Leaf(const std::string &name, const PropertyList &properties) { return fbx::MakeRecord(name, properties); }
 
@@ -105,32 +84,9 @@ public:
     }
 
 private:
-    struct ObjectInfo {
-        int64_t id = 0;
-        std::string name;
-        std::string objectClass;
-        bool valid = false;
-    };
-
-    ObjectInfo Info(const Record &record) const {
-        ObjectInfo info;
-        if (record.owned || record.numProperties < 3) {
-            return info;
-        }
-        const std::vector<fbx::PropertyAt> properties = reader_.Properties(record);
-        if (properties[0].type != 'L' || properties[1].type != 'S' || properties[2].type != 'S') {
-            return info;
-        }
-        info.id = reader_.Int64(properties[0]);
-        info.name = NamePart(reader_.String(properties[1]));
-        info.objectClass = reader_.String(properties[2]);
-        info.valid = true;
-        return info;
-    }
-
     void IndexObjects(const Record &objects, const Record &connections) {
         for (const Record &record : objects.children) {
-            const ObjectInfo info = Info(record);
+            const fbx::ObjectHeader info = fbx::ReadObjectHeader(reader_, record);
             if (!info.valid) {
                 continue;
             }
@@ -144,18 +100,13 @@ private:
             }
         }
         for (const Record &record : connections.children) {
-            if (record.name != "C" || record.owned || record.numProperties < 3) {
+            const fbx::Connection connection = fbx::ReadConnection(reader_, record);
+            if (!connection.valid) {
                 continue;
             }
-            const std::vector<fbx::PropertyAt> properties = reader_.Properties(record);
-            if (properties[1].type != 'L' || properties[2].type != 'L' || reader_.String(properties[0]) != "OO") {
-                continue;
-            }
-            const int64_t child = reader_.Int64(properties[1]);
-            const int64_t parent = reader_.Int64(properties[2]);
-            lastId_ = std::max(lastId_, std::max(child, parent));
-            if (layers_.count(child) && !layerOfStack_.count(parent)) {
-                layerOfStack_[parent] = child;
+            lastId_ = std::max(lastId_, std::max(connection.child, connection.parent));
+            if (connection.type == "OO" && layers_.count(connection.child) && !layerOfStack_.count(connection.parent)) {
+                layerOfStack_[connection.parent] = connection.child;
             }
         }
     }

@@ -170,9 +170,10 @@ uint32_t RecordReader::ArrayCount(const PropertyAt &property) const {
     return U32(property.at);
 }
 
-std::vector<int32_t> RecordReader::Int32Array(const PropertyAt &property) const {
-    if (property.type != 'i') {
-        throw FormatError("expected an int32 array", property.at - 1);
+template <typename T>
+std::vector<T> RecordReader::RawArray(const PropertyAt &property, char type, const char *what) const {
+    if (property.type != type) {
+        throw FormatError(std::string("expected an ") + what + " array", property.at - 1);
     }
     const uint32_t count = U32(property.at);
     const uint32_t encoding = U32(property.at + 4);
@@ -180,16 +181,78 @@ std::vector<int32_t> RecordReader::Int32Array(const PropertyAt &property) const 
     if (encoding != 0) {
         throw FormatError("compressed array (encoding " + std::to_string(encoding) + ") not supported", property.at);
     }
-    if (uint64_t(count) * 4 != byteLength) {
-        throw FormatError("array of " + std::to_string(count) + " int32 has " + std::to_string(byteLength) +
+    if (uint64_t(count) * sizeof(T) != byteLength) {
+        throw FormatError("array of " + std::to_string(count) + " " + what + " has " + std::to_string(byteLength) +
                 " bytes", property.at);
     }
     Need(property.at + 12, byteLength, "array");
-    std::vector<int32_t> values(count);
+    std::vector<T> values(count);
     if (count > 0) {
         std::memcpy(values.data(), &bytes_[property.at + 12], byteLength);
     }
     return values;
+}
+
+std::vector<int32_t> RecordReader::Int32Array(const PropertyAt &property) const {
+    return RawArray<int32_t>(property, 'i', "int32");
+}
+
+std::vector<int64_t> RecordReader::Int64Array(const PropertyAt &property) const {
+    return RawArray<int64_t>(property, 'l', "int64");
+}
+
+ObjectHeader ReadObjectHeader(const RecordReader &reader, const Record &record) {
+    ObjectHeader header;
+    if (record.owned || record.numProperties < 3) {
+        return header;
+    }
+    const std::vector<PropertyAt> properties = reader.Properties(record);
+    if (properties[0].type != 'L' || properties[1].type != 'S' || properties[2].type != 'S') {
+        return header;
+    }
+    header.id = reader.Int64(properties[0]);
+    const std::string name = reader.String(properties[1]);
+    header.name = name.substr(0, name.find(std::string("\0\1", 2)));
+    header.objectClass = reader.String(properties[2]);
+    header.valid = true;
+    return header;
+}
+
+Connection ReadConnection(const RecordReader &reader, const Record &record) {
+    Connection connection;
+    if (record.owned || record.name != "C" || record.numProperties < 3) {
+        return connection;
+    }
+    const std::vector<PropertyAt> properties = reader.Properties(record);
+    if (properties[0].type != 'S' || properties[1].type != 'L' || properties[2].type != 'L') {
+        return connection;
+    }
+    connection.type = reader.String(properties[0]);
+    connection.child = reader.Int64(properties[1]);
+    connection.parent = reader.Int64(properties[2]);
+    if (properties.size() > 3 && properties[3].type == 'S') {
+        connection.property = reader.String(properties[3]);
+    }
+    connection.valid = true;
+    return connection;
+}
+
+Record *TopRecord(std::vector<Record> &top, const char *name) {
+    for (Record &record : top) {
+        if (record.name == name) {
+            return &record;
+        }
+    }
+    return nullptr;
+}
+
+const Record *Child(const Record &record, const char *name) {
+    for (const Record &child : record.children) {
+        if (child.name == name) {
+            return &child;
+        }
+    }
+    return nullptr;
 }
 
 void RecordReader::Need(size_t offset, size_t count, const char *what) const {

@@ -73,15 +73,41 @@ public:
     /// The values of an 'i' array (raw encoding only: Assimp writes no
     /// compressed arrays) / the number of elements of any array.
     std::vector<int32_t> Int32Array(const PropertyAt &property) const;
+    std::vector<int64_t> Int64Array(const PropertyAt &property) const;
     uint32_t ArrayCount(const PropertyAt &property) const;
 
 private:
+    template <typename T> std::vector<T> RawArray(const PropertyAt &property, char type, const char *what) const;
     void Need(size_t offset, size_t count, const char *what) const;
     uint32_t U32(size_t offset) const;
 
     const std::vector<char> &bytes_;
     bool wide_;
 };
+
+/// An object record's first three properties: L id, S "name\0\1class", S class.
+struct ObjectHeader {
+    bool valid = false; ///< false: not an object record of the input (or made by the pass)
+    int64_t id = 0;
+    std::string name; ///< without "\0\1class"
+    std::string objectClass;
+};
+ObjectHeader ReadObjectHeader(const RecordReader &reader, const Record &record);
+
+/// A Connections "C" record of the input: S type ("OO", "OP"), L child, L
+/// parent, and for "OP" S property.
+struct Connection {
+    bool valid = false;
+    std::string type;
+    int64_t child = 0;
+    int64_t parent = 0;
+    std::string property;
+};
+Connection ReadConnection(const RecordReader &reader, const Record &record);
+
+/// The first top-level record / child named `name`, or nullptr.
+Record *TopRecord(std::vector<Record> &top, const char *name);
+const Record *Child(const Record &record, const char *name);
 
 /// The property list of a record made by the pass.
 class PropertyList {

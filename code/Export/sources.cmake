@@ -1,5 +1,6 @@
 target_sources(assimp_retro PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/ExportSceneView.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/FbxAnimationTimes.cpp
   ${CMAKE_CURRENT_LIST_DIR}/FbxCompletion.cpp
   ${CMAKE_CURRENT_LIST_DIR}/FbxMorphTargets.cpp
   ${CMAKE_CURRENT_LIST_DIR}/FbxRecords.cpp

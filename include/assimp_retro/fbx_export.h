@@ -46,6 +46,7 @@ struct FbxCompletionReport {
     unsigned morphTargetsLeftOut = 0; ///< ExportFbx: aiAnimMeshes not written (ASCII FBX, or see notes)
     unsigned animationLayerScopesAdded = 0; ///< AnimationLayers given the (empty) child list Assimp's importer needs (counted in nullRecordsAdded too)
     unsigned scalingConnectionsFixed = 0;   ///< scaling curve nodes connected to "Lcl Scaling" instead of Assimp 5.2.5's "Lcl Scale"
+    unsigned animationCurvesRetimed = 0;    ///< ExportFbx: node animation curves whose KeyTime was divided by mTicksPerSecond (Assimp 5.2.5 takes ticks for seconds)
     unsigned geometryClassesFixed = 0; ///< morph-target shape geometries renamed "<name>\0\1Geometry" (Assimp writes class "Blendshape"; Blender refuses it)
     bool fileChanged = false;      ///< false: the file was left as it was
     bool exported = false;         ///< ExportFbx: Assimp's exporter wrote the file (a failure after this is the completion's)
