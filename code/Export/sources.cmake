@@ -1,4 +1,5 @@
 target_sources(assimp_retro PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/ColladaRoots.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ExportSceneView.cpp
   ${CMAKE_CURRENT_LIST_DIR}/FbxAnimationTimes.cpp
   ${CMAKE_CURRENT_LIST_DIR}/FbxCompletion.cpp

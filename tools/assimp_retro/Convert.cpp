@@ -6,6 +6,7 @@
 
 #include <assimp_retro/gltf_texture_refs.h>
 
+#include "Export/ColladaRoots.h"
 #include "Export/SceneCheck.h"
 
 #include <assimp/Exporter.hpp>
@@ -145,6 +146,11 @@ ConversionResult ConvertFile(Assimp::Importer &importer, Assimp::Exporter &expor
             scene->mRootNode->mTransformation *= rx;
             scene->mRootNode->mTransformation *= ry;
             scene->mRootNode->mTransformation *= rz;
+        }
+
+        // Blender rotates COLLADA top nodes to Z-up; an animated one would lose it.
+        if (format.id == "collada" && assimp_retro::WrapAnimatedRootChildrenForCollada(*scene)) {
+            result.notes.push_back("COLLADA: an identity node put above the animated top-level node(s)");
         }
 
         start = std::chrono::steady_clock::now();

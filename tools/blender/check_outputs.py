@@ -156,7 +156,6 @@ def check_model(tool, out_dir, model):
             failures.append("%s: %d bones, fewer than the GLB's %d" % (where, result["bones"], glb["bones"]))
         if ext != "obj" and info["animations"] > 0 and result["actions"] == 0:
             failures.append(where + ": no animation in Blender")
-        morphs = glb.get("shape_keys", 0) > 0
         if ext == "fbx" and result["actions"] != glb["actions"]:
             failures.append("%s: %d actions, the GLB %d" % (where, result["actions"], glb["actions"]))
         if ext == "fbx" and result["shape_keys"] != glb["shape_keys"]:
@@ -164,9 +163,7 @@ def check_model(tool, out_dir, model):
         if ext == "fbx" and abs(result["frames"] - glb["frames"]) > 0.01:
             failures.append("%s: longest action %s frames, the GLB %s" % (where, result["frames"], glb["frames"]))
         if not close(result["size"], glb["size"]):
-            message = "%s: size %s, the GLB %s" % (where, result["size"], glb["size"])
-            # Blender's COLLADA importer does not turn morph-controller geometry Y-up.
-            (known if morphs and ext == "dae" else failures).append(message)
+            failures.append("%s: size %s, the GLB %s" % (where, result["size"], glb["size"]))
     return failures, known
 
 
