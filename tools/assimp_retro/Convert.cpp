@@ -191,6 +191,14 @@ ConversionResult ConvertFile(Assimp::Importer &importer, Assimp::Exporter &expor
                 result.exitCode = report.exported ? kExitCompletionFailed : kExitExportFailed;
                 return;
             }
+            if (report.morphTargetsWritten > 0) {
+                result.notes.push_back("FBX completion: " + std::to_string(report.morphTargetsWritten) +
+                                       " morph target(s), " + std::to_string(report.morphWeightCurves) +
+                                       " weight curve(s) added");
+            }
+            for (const std::string &note : report.notes) {
+                result.notes.push_back("FBX completion: " + note);
+            }
         } else if (exporter.Export(scene.get(), format.id, output) != AI_SUCCESS) {
             const char *message = exporter.GetErrorString();
             result.error = std::string("export failed: ") + ((message && *message) ? message : "unknown error");
