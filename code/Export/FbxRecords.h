@@ -21,11 +21,23 @@
 namespace assimp_retro {
 namespace fbx {
 
-/// A malformed file: what, and the byte offset where it was found.
+/// A malformed file: what, and the byte offset where it was found. Bytes of
+/// the file quoted in `what` (record names) that are not printable ASCII are
+/// shown as '?' (a NUL would end the message).
 class FormatError : public std::runtime_error {
 public:
     FormatError(const std::string &what, size_t offset)
-        : std::runtime_error("FBX: " + what + " at byte offset " + std::to_string(offset)) {}
+        : std::runtime_error("FBX: " + Printable(what) + " at byte offset " + std::to_string(offset)) {}
+
+private:
+    static std::string Printable(std::string text) {
+        for (char &c : text) {
+            if (c < 0x20 || c > 0x7E) {
+                c = '?';
+            }
+        }
+        return text;
+    }
 };
 
 /// One node record: read from the input file (its properties are the input's

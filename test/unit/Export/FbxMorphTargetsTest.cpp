@@ -201,3 +201,39 @@ TEST(FbxRecords, MalformedPropertiesAreRefusedWithByteOffsets) {
 }
 
 } // namespace
+
+namespace {
+
+// A completed FBX with one byte changed at a time (spread over the whole
+// file) or cut short: CompleteFbx either completes it or refuses it with the
+// byte offset, never crashes (run under ASan by tools/run_tests.sh).
+TEST(FbxCompletion, SurvivesChangedAndTruncatedFiles) {
+    const auto scene = gltf_test::MakeMorphScene();
+    const std::string good = retro_test::OutputPath("Export/fbx/sweep-good.fbx");
+    std::string error;
+    ASSERT_TRUE(assimp_retro::ExportFbx(*scene, "fbx", good, &error)) << error;
+    const std::vector<uint8_t> bytes = retro_test::ReadFile(good);
+    ASSERT_GT(bytes.size(), 1000u);
+    const std::string path = retro_test::OutputPath("Export/fbx/sweep.fbx");
+    unsigned refused = 0;
+    const size_t step = bytes.size() / 400 + 1;
+    for (size_t at = 27; at < bytes.size(); at += step) { // after the 27-byte header
+        for (int variant = 0; variant < 2; ++variant) {
+            std::vector<uint8_t> changed = bytes;
+            if (variant == 0) {
+                changed[at] = static_cast<uint8_t>(changed[at] ^ 0xFF);
+            } else {
+                changed.resize(at);
+            }
+            retro_test::WriteFile(path, changed);
+            error.clear();
+            if (!assimp_retro::CompleteFbx(path, 100.0, &error)) {
+                ++refused;
+                EXPECT_NE(error.find("at byte offset "), std::string::npos) << "at " << at << ": " << error;
+            }
+        }
+    }
+    EXPECT_GT(refused, 100u); // every truncation, and changed record headers
+}
+
+} // namespace
