@@ -1,6 +1,7 @@
 // ExportFbx / CompleteFbx: real models (ABC v6, ABC v12, ODOL, MLOD) written
 // as binary FBX, then read back by Debian's Assimp 5.2.5 FBX importer (which
 // refuses Assimp 5.2.5's own FBX without the null records).
+#include "support/AssimpLeaks.h"
 #include "support/TestSupport.h"
 
 #include <assimp_retro/config.h>
@@ -103,7 +104,11 @@ TEST_P(FbxRealModel, OpensInAssimpsFbxImporterWithTheSameCounts) {
     }
 
     Assimp::Importer reader; // Assimp's own importers only
-    const aiScene *back = reader.ReadFile(output, aiProcess_JoinIdenticalVertices);
+    const aiScene *back = nullptr;
+    {
+        retro_test::AssimpLeaks ignored; // Assimp 5.2.5 loses its morph animation data
+        back = reader.ReadFile(output, aiProcess_JoinIdenticalVertices);
+    }
     ASSERT_NE(back, nullptr) << reader.GetErrorString();
     const Counts actual = CountScene(*back);
     EXPECT_EQ(actual.meshes, expected.meshes);

@@ -2,6 +2,7 @@
 // their weight animation (DeformPercent curves) written by the completion
 // pass, read back by Debian's Assimp 5.2.5 FBX importer; the FBX record
 // reader refusing malformed property lists with byte offsets.
+#include "support/AssimpLeaks.h"
 #include "support/TestSupport.h"
 
 #include "Export/FbxRecords.h"
@@ -68,7 +69,11 @@ TEST(FbxMorphTargets, ShapesChannelsAndWeightCurvesReadBackByAssimp) {
     EXPECT_EQ(scene->mMeshes[0]->mNumAnimMeshes, 3u);
 
     Assimp::Importer importer; // Assimp's own importers only
-    const aiScene *back = importer.ReadFile(path, 0);
+    const aiScene *back = nullptr;
+    {
+        retro_test::AssimpLeaks ignored; // Assimp 5.2.5 loses its morph animation data
+        back = importer.ReadFile(path, 0);
+    }
     ASSERT_NE(back, nullptr) << importer.GetErrorString();
     // Assimp's FBX importer names meshes after their Models: the nodes
     // (TwinA and TwinB become child nodes of Twin).
