@@ -93,6 +93,37 @@ int64_t RescaleCurve(const fbx::RecordReader &reader, Record &curve, double tick
     return -1;
 }
 
+/// The last KeyTime of a curve as Assimp wrote it, or -1.
+int64_t LastKey(const fbx::RecordReader &reader, const Record &curve) {
+    const Record *keys = fbx::Child(curve, "KeyTime");
+    if (!keys || keys->owned || keys->numProperties != 1) {
+        return -1;
+    }
+    const std::vector<int64_t> times = reader.Int64Array(reader.Properties(*keys)[0]);
+    return times.empty() ? -1 : times.back();
+}
+
+/// The last key time (ticks) of the animation's node channels.
+double LastTick(const aiAnimation &animation) {
+    double last = 0;
+    for (unsigned c = 0; c < animation.mNumChannels && animation.mChannels; ++c) {
+        const aiNodeAnim *channel = animation.mChannels[c];
+        if (!channel) {
+            continue;
+        }
+        if (channel->mNumPositionKeys > 0 && channel->mPositionKeys) {
+            last = std::max(last, channel->mPositionKeys[channel->mNumPositionKeys - 1].mTime);
+        }
+        if (channel->mNumRotationKeys > 0 && channel->mRotationKeys) {
+            last = std::max(last, channel->mRotationKeys[channel->mNumRotationKeys - 1].mTime);
+        }
+        if (channel->mNumScalingKeys > 0 && channel->mScalingKeys) {
+            last = std::max(last, channel->mScalingKeys[channel->mNumScalingKeys - 1].mTime);
+        }
+    }
+    return std::isfinite(last) ? last : 0;
+}
+
 /// Sets the stack's LocalStop and ReferenceStop (KTime) to `stop`.
 void SetStop(const fbx::RecordReader &reader, Record &stack, int64_t stop) {
     for (Record &properties : stack.children) {
@@ -144,13 +175,23 @@ void FixFbxAnimationTimes(const aiScene &scene, const fbx::RecordReader &reader,
         const double duration = std::isfinite(animation.mDuration) ? std::max(0.0, animation.mDuration) : 0.0;
         int64_t stop = static_cast<int64_t>(std::llround(duration / ticksPerSecond * kFbxTicksPerSecond));
         const int64_t layer = index.layerOfStack[stack];
+        std::vector<Record *> curves;
+        int64_t lastWritten = -1;
         auto nodes = index.nodesOfLayer.equal_range(layer);
         for (auto node = nodes.first; node != nodes.second; ++node) {
-            auto curves = index.curvesOfNode.equal_range(node->second);
-            for (auto curve = curves.first; curve != curves.second; ++curve) {
-                stop = std::max(stop, RescaleCurve(reader, *index.curves[curve->second], ticksPerSecond,
-                                              report.animationCurvesRetimed));
+            auto linked = index.curvesOfNode.equal_range(node->second);
+            for (auto curve = linked.first; curve != linked.second; ++curve) {
+                curves.push_back(index.curves[curve->second]);
+                lastWritten = std::max(lastWritten, LastKey(reader, *curves.back()));
             }
+        }
+        // Only when the file shows the fault: its last key at the last tick
+        // taken as seconds (an Assimp that converts, as main does, is left alone).
+        const double asSeconds = LastTick(animation) * kFbxTicksPerSecond;
+        const bool ticksAsSeconds = lastWritten > 0 && std::fabs(double(lastWritten) - asSeconds) <= 1e-6 * asSeconds + 1;
+        const double divisor = ticksAsSeconds ? ticksPerSecond : 1.0;
+        for (Record *curve : curves) {
+            stop = std::max(stop, RescaleCurve(reader, *curve, divisor, report.animationCurvesRetimed));
         }
         SetStop(reader, *index.stacks[a].second, stop);
     }

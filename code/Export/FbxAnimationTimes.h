@@ -21,7 +21,8 @@ namespace assimp_retro {
 struct FbxCompletionReport;
 
 /// Divides the KeyTime of the curves of every AnimationStack's layer by the
-/// ticks per second of the scene's animation of the same place and name, and
+/// ticks per second of the scene's animation of the same place and name (when
+/// the file's last key is the animation's last tick taken as seconds), and
 /// sets the stack's LocalStop/ReferenceStop to its last key (at least
 /// mDuration). Run before morph targets are added. Leaves a stack alone, with
 /// a note, when it cannot be matched. Throws fbx::FormatError on a malformed
