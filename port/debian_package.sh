@@ -5,6 +5,7 @@
 # with a debian/changelog entry (dch), dpkg-buildpackage with Debian's own
 # configuration (every format of Debian's libassimp5 stays in).
 #   port/debian_package.sh            # -> port/work/deb/*.deb
+#   port/debian_package.sh --install  # the same, then installs them (apt-get)
 # Install (replaces Debian's libassimp5 and assimp-utils system-wide):
 #   sudo apt-get install ./port/work/deb/libassimp5_*.deb ./port/work/deb/assimp-utils_*.deb
 # Back to Debian's packages:
@@ -14,6 +15,12 @@
 # docs are architecture-independent, unchanged, and use the new libassimp.so.5.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+install=0
+case "${1:-}" in
+  --install) install=1 ;;
+  "") ;;
+  *) echo "usage: port/debian_package.sh [--install]" >&2; exit 2 ;;
+esac
 root=$(pwd)
 work="$root/port/work/deb"
 version_suffix="+retro1"
@@ -82,3 +89,13 @@ start=$(date +%s)
 dpkg-buildpackage -B -uc -us
 echo "dpkg-buildpackage took $(( $(date +%s) - start )) s"
 ls -1 "$work"/*.deb
+
+# 4. Install: libassimp5 and assimp-utils, and libassimp-dev when Debian's is
+# installed (it depends on libassimp5 of exactly its own version, so apt would
+# otherwise remove it).
+if [ "$install" -eq 1 ]; then
+  debs=("$work"/libassimp5_*.deb "$work"/assimp-utils_*.deb)
+  dpkg -s libassimp-dev >/dev/null 2>&1 && debs+=("$work"/libassimp-dev_*.deb)
+  "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --allow-downgrades "${debs[@]}"
+  dpkg-query -W libassimp5 assimp-utils
+fi

@@ -6,6 +6,7 @@ file; node, mesh and animation counts are checked.
 
   /usr/bin/python3 port/pyassimp_check.py                      # after installing the patched packages
   LD_LIBRARY_PATH=DIR /usr/bin/python3 port/pyassimp_check.py  # DIR: libassimp.so.5 extracted from the .deb
+  /usr/bin/python3 port/pyassimp_check.py --all                # also every other model file in the corpus
 
 The counts are read from pyassimp's ctypes structs on the scene pyassimp's
 loader returns (pyassimp.core._assimp_lib.load = aiImportFile, as
@@ -16,7 +17,9 @@ access" (its Bone struct lacks aiBone::mArmature and mNode), and a glTF of a
 P3D or OBAN model (assimp-retro's output, read by Debian's libassimp)
 crashes it with a segmentation fault.
 
-Exit status 0 when every file loads with the expected counts.
+Exit status 0 when every file loads with the expected counts (with --all:
+and every other .abc, .p3d, .oni and .dat file under ../shared/corpus loads
+with a root node).
 """
 import pathlib
 import sys
@@ -24,6 +27,7 @@ import sys
 import pyassimp
 
 CORPUS = pathlib.Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
+MODEL_SUFFIXES = {".abc", ".p3d", ".oni", ".dat"}
 
 # file: (nodes, meshes, animations). Animation counts are the corpus
 # STATS.tsv values; node and mesh counts are what the importers build (the
@@ -73,7 +77,25 @@ def main():
         failures += not ok
         print(f"{'ok  ' if ok else 'FAIL'} {relative}: nodes {got[0]}, meshes {got[1]}, animations {got[2]}"
               + ("" if ok else f" (expected {expected})") + f" [{how}]")
+    if "--all" in sys.argv[1:]:
+        failures += check_every_model()
     return 1 if failures else 0
+
+
+def check_every_model():
+    """Loads every model file of the corpus; the failures."""
+    failures = 0
+    models = sorted(p for p in CORPUS.rglob("*") if p.suffix.lower() in MODEL_SUFFIXES and p.is_file())
+    for path in models:
+        relative = path.relative_to(CORPUS)
+        try:
+            got, _ = load_counts(path)
+            print(f"ok   {relative}: nodes {got[0]}, meshes {got[1]}, animations {got[2]}")
+        except pyassimp.errors.AssimpError as error:
+            print(f"FAIL {relative}: {error}")
+            failures += 1
+    print(f"{len(models) - failures} of {len(models)} corpus models loaded")
+    return failures
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 #include "SceneHelpers.h"
 
 #include <assimp/DefaultLogger.hpp>
+#include <assimp/commonMetaData.h>
 
 #include <cctype>
 
@@ -43,6 +44,15 @@ aiMetadata *MetaBuilder::Build() const {
         std::visit([&](const auto &v) { meta->Set(i, key, v); }, mEntries[i].second);
     }
     return meta.release();
+}
+
+void RecordSourceFormat(aiScene &scene, const char *importerName) {
+    if (!scene.mMetaData) {
+        scene.mMetaData = new aiMetadata();
+    }
+    if (!scene.mMetaData->HasKey(AI_METADATA_SOURCE_FORMAT)) {
+        AppendMetadata(*scene.mMetaData, AI_METADATA_SOURCE_FORMAT, MakeAiString(importerName));
+    }
 }
 
 void SetSingleTargetKey(aiMeshMorphKey &key, unsigned target) {

@@ -1,9 +1,12 @@
 // ApplySceneUnits: record the file's unit, optionally convert to metres.
 #include "Common/SceneUnits.h"
 
+#include "Common/SceneHelpers.h"
+
 #include <assimp/scene.h>
 #include <assimp/metadata.h>
 
+#include <memory>
 #include <string>
 
 namespace assimp_retro {
@@ -21,7 +24,7 @@ void SetDouble(aiScene &scene, const char *key, double value) {
             return;
         }
     }
-    metadata.Add(key, value);
+    AppendMetadata(metadata, key, value);
 }
 
 /// S * m * S^-1 for the uniform scale S = s: the same rotation and scale,

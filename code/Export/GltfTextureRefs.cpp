@@ -1,5 +1,6 @@
 #include <assimp_retro/gltf_texture_refs.h>
 
+#include "Common/MaterialProperty.h"
 #include "Export/GltfRules.h"
 
 #include <assimp/material.h>
@@ -71,7 +72,7 @@ unsigned MoveNonGltfTextures(aiScene *scene, std::vector<std::string> *notes) {
                         c = c == '\\' ? '/' : c;
                     }
                     const aiString fixedPath(fixed);
-                    material->AddProperty(&fixedPath, _AI_MATKEY_TEXTURE_BASE, slot.type, slot.index);
+                    AddMaterialProperty(*material, &fixedPath, _AI_MATKEY_TEXTURE_BASE, slot.type, slot.index);
                     if (notes) {
                         notes->push_back("material '" + name + "': " + kind + " texture '" + original + "' written as '" + fixed + "'");
                     }
@@ -79,7 +80,7 @@ unsigned MoveNonGltfTextures(aiScene *scene, std::vector<std::string> *notes) {
                 continue;
             }
             material->RemoveProperty(_AI_MATKEY_TEXTURE_BASE, slot.type, slot.index);
-            material->AddProperty(&slot.path, AI_MATKEY_RETRO_SOURCE_TEXTURE, slot.type, slot.index);
+            AddMaterialProperty(*material, &slot.path, AI_MATKEY_RETRO_SOURCE_TEXTURE, slot.type, slot.index);
             ++moved;
             if (name.find(original) == std::string::npos && nameSuffix.find(original) == std::string::npos) {
                 nameSuffix += (nameSuffix.empty() ? "" : "; ") + original;
@@ -91,7 +92,7 @@ unsigned MoveNonGltfTextures(aiScene *scene, std::vector<std::string> *notes) {
         }
         if (!nameSuffix.empty()) {
             const aiString newName(name + " [" + nameSuffix + "]");
-            material->AddProperty(&newName, AI_MATKEY_NAME);
+            AddMaterialProperty(*material, &newName, AI_MATKEY_NAME);
         }
     }
     return moved;

@@ -12,7 +12,9 @@
 #include <assimp_retro/assimp_retro.h>
 #include <assimp_retro/config.h>
 
+#include <assimp/IOSystem.hpp>
 #include <assimp/Importer.hpp>
+#include <assimp/MemoryIOWrapper.h>
 #include <assimp/scene.h>
 
 #include <gtest/gtest.h>
@@ -73,7 +75,35 @@ void *operator new[](std::size_t size, const std::nothrow_t &) noexcept {
 void operator delete(void *p, const std::nothrow_t &) noexcept { std::free(p); }
 void operator delete[](void *p, const std::nothrow_t &) noexcept { std::free(p); }
 
+// One leak inside Assimp 5.2.5 is left to it: aiMaterial::AddBinaryProperty
+// allocates the new aiMaterialProperty before its data and before growing the
+// property array, and loses it when either allocation fails. Every leak whose
+// allocation stack holds that frame is Assimp's own (a material we lost would
+// be reported from our own `new aiMaterial`), so LeakSanitizer ignores it.
+extern "C" const char *__lsan_default_suppressions() {
+    return "leak:aiMaterial::AddBinaryProperty\n";
+}
+
 namespace {
+
+/// One file, "model.<hint>", in memory. Not Importer::ReadFileFromMemory:
+/// Assimp 5.2.5 allocates its memory IOSystem there, outside ReadFile's
+/// error handling, and loses the Importer's own IOSystem when that
+/// allocation fails. This one is set before the failures are armed.
+class OneFileIOSystem : public Assimp::IOSystem {
+public:
+    OneFileIOSystem(const std::vector<uint8_t> &bytes, std::string name) : mBytes(bytes), mName(std::move(name)) {}
+    bool Exists(const char *file) const override { return mName == file; }
+    char getOsSeparator() const override { return '/'; }
+    Assimp::IOStream *Open(const char *file, const char * /*mode*/) override {
+        return mName == file ? new Assimp::MemoryIOStream(mBytes.data(), mBytes.size()) : nullptr;
+    }
+    void Close(Assimp::IOStream *stream) override { delete stream; }
+
+private:
+    const std::vector<uint8_t> &mBytes;
+    const std::string mName;
+};
 
 struct Outcome {
     uint64_t allocations = 0; ///< made by the complete import
@@ -85,6 +115,8 @@ struct Outcome {
 bool ImportOnce(const std::vector<uint8_t> &bytes, const char *hint, uint64_t failAt, unsigned &escaped, uint64_t &made) {
     Assimp::Importer importer;
     assimp_retro::RegisterAll(importer);
+    const std::string name = std::string("model.") + hint;
+    importer.SetIOHandler(new OneFileIOSystem(bytes, name));
     importer.SetPropertyInteger(AI_CONFIG_IMPORT_P3D_LODS, 2);
     importer.SetPropertyBool(AI_CONFIG_IMPORT_ABC_VERTEX_ANIMATION, true);
     importer.SetPropertyBool(AI_CONFIG_IMPORT_ABC_CHILD_MODELS, false);
@@ -98,7 +130,7 @@ bool ImportOnce(const std::vector<uint8_t> &bytes, const char *hint, uint64_t fa
     const aiScene *scene = nullptr;
     bool threw = false;
     try {
-        scene = importer.ReadFileFromMemory(bytes.data(), bytes.size(), 0, hint);
+        scene = importer.ReadFile(name, 0);
     } catch (const std::bad_alloc &) {
         threw = true;
     }
@@ -147,33 +179,17 @@ void ReportOutcome(const Outcome &outcome) {
     EXPECT_GT(outcome.failures, outcome.allocations / 2);
 }
 
-// Under ASan/LSan the cases do not run yet: after an injected failure, memory
-// is still lost inside Assimp 5.2.5 itself (aiMetadata::Add, which
-// SceneUnits' SetDouble calls, loses its new key array when the value array's
-// allocation throws; Assimp::Importer's constructor; two frames inside
-// libassimp.so without symbols), and a suppression broad enough to cover them
-// (libassimp.so) would hide our own leaks too, since every import runs inside
-// Importer::ReadFile. Everywhere else every case runs: no crash, an error.
-#if defined(__SANITIZE_ADDRESS__)
-#define SKIP_UNDER_ASAN() GTEST_SKIP() << "leaks inside Assimp 5.2.5 after an injected failure; see the comment above"
-#else
-#define SKIP_UNDER_ASAN() (void)0
-#endif
-
 } // namespace
 
 TEST(AllocFailure, AbcV6) {
-    SKIP_UNDER_ASAN();
     ReportOutcome(InjectEveryFailure(retro_test::abcv6::Write(retro_test::abcv6::SkinnedFixture()).bytes, "abc"));
 }
 
 TEST(AllocFailure, AbcV9) {
-    SKIP_UNDER_ASAN();
     ReportOutcome(InjectEveryFailure(abcv9_writer::Write(abcv9_writer::MakeTestModel(12)), "abc"));
 }
 
 TEST(AllocFailure, Oban) {
-    SKIP_UNDER_ASAN();
     retro_test::oban::Animation animation;
     animation.frameCount = 31;
     animation.keys = {{{0, 0, 0, 1}, {1, 2, 3}, 0}, {{0, 0.70710678f, 0, 0.70710678f}, {4, 5, 6}, 30}};
@@ -181,6 +197,5 @@ TEST(AllocFailure, Oban) {
 }
 
 TEST(AllocFailure, P3d) {
-    SKIP_UNDER_ASAN();
     ReportOutcome(InjectEveryFailure(retro_test::p3d::WriteOdol(retro_test::p3d::SampleModel()), "p3d"));
 }

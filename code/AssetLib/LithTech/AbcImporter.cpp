@@ -9,6 +9,7 @@
 #include "Common/FileBuffer.h"
 #include "Common/ImportError.h"
 #include "Common/NormalRepair.h"
+#include "Common/SceneHelpers.h"
 #include "Common/SceneUnits.h"
 
 #include <assimp_retro/config.h>
@@ -96,6 +97,7 @@ void AbcImporter::InternReadFile(const std::string &pFile, aiScene *pScene, IOSy
     }
     assimp_retro::RepairSceneNormals(*pScene, "ABC: " + pFile);
     assimp_retro::ApplySceneUnits(*pScene, 1.0, mUnitsToMetres); // 1 unit = 1 cm (README "Units")
+    assimp_retro::RecordSourceFormat(*pScene, kDescription.mName); // before Assimp adds it unsafely (SceneHelpers.h)
 }
 
 } // namespace Assimp

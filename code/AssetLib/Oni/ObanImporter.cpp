@@ -5,6 +5,7 @@
 
 #include "Common/FileBuffer.h"
 #include "Common/ImportError.h"
+#include "Common/SceneHelpers.h"
 #include "Common/SceneUnits.h"
 
 #include <assimp_retro/config.h>
@@ -97,6 +98,7 @@ void ObanImporter::InternReadFile(const std::string &file, aiScene *scene, IOSys
     const std::string fileName = slash == std::string::npos ? file : file.substr(slash + 1);
     oni::BuildObanScene(contents.animations, contents.placeholders, contents.levelFile, fileName, mOptions, scene);
     ApplySceneUnits(*scene, 10.0, mUnitsToMetres); // 1 unit = 1 dm (README "Units")
+    RecordSourceFormat(*scene, kDescription.mName); // before Assimp adds it unsafely (SceneHelpers.h)
 }
 
 } // namespace Assimp

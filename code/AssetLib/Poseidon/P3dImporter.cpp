@@ -6,6 +6,7 @@
 #include "Common/FileBuffer.h"
 #include "Common/ImportError.h"
 #include "Common/NormalRepair.h"
+#include "Common/SceneHelpers.h"
 #include "Common/SceneUnits.h"
 
 #include <assimp_retro/config.h>
@@ -74,6 +75,7 @@ void P3dImporter::InternReadFile(const std::string &file, aiScene *scene, IOSyst
     }
     assimp_retro::RepairSceneNormals(*scene, "P3D: " + file);
     assimp_retro::ApplySceneUnits(*scene, 100.0, mUnitsToMetres); // metres
+    assimp_retro::RecordSourceFormat(*scene, kDescription.mName); // before Assimp adds it unsafely (SceneHelpers.h)
 }
 
 } // namespace Assimp

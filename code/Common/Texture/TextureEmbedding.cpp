@@ -1,6 +1,7 @@
 #include "Common/Texture/TextureEmbedding.h"
 
 #include "Common/FileBuffer.h"
+#include "Common/MaterialProperty.h"
 #include "Common/SceneHelpers.h"
 #include "Common/Texture/Texture.h"
 #include "Common/Texture/TextureLookup.h"
@@ -59,12 +60,12 @@ void SetAlphaMode(aiMaterial &material, int alpha) {
     }
     if (alpha == static_cast<int>(TextureAlpha::Mask)) {
         const aiString mode("MASK");
-        material.AddProperty(&mode, AI_MATKEY_GLTF_ALPHAMODE);
+        AddMaterialProperty(material, &mode, AI_MATKEY_GLTF_ALPHAMODE);
         const float cutoff = 0.5f;
-        material.AddProperty(&cutoff, 1, AI_MATKEY_GLTF_ALPHACUTOFF);
+        AddMaterialProperty(material, &cutoff, 1, AI_MATKEY_GLTF_ALPHACUTOFF);
     } else if (alpha == static_cast<int>(TextureAlpha::Blend)) {
         const aiString mode("BLEND");
-        material.AddProperty(&mode, AI_MATKEY_GLTF_ALPHAMODE);
+        AddMaterialProperty(material, &mode, AI_MATKEY_GLTF_ALPHAMODE);
     }
 }
 
@@ -128,13 +129,13 @@ void SetDiffuse(aiMaterial &material, const std::string &path) {
     material.RemoveProperty(_AI_MATKEY_TEXTURE_BASE, aiTextureType_DIFFUSE, 0);
     if (!path.empty()) {
         const aiString value = MakeAiString(path);
-        material.AddProperty(&value, AI_MATKEY_TEXTURE_DIFFUSE(0));
+        AddMaterialProperty(material, &value, AI_MATKEY_TEXTURE_DIFFUSE(0));
     }
 }
 
 void KeepSource(aiMaterial &material, const std::string &source) {
     const aiString value = MakeAiString(source);
-    material.AddProperty(&value, AI_MATKEY_RETRO_SOURCE_TEXTURE, aiTextureType_DIFFUSE, 0);
+    AddMaterialProperty(material, &value, AI_MATKEY_RETRO_SOURCE_TEXTURE, aiTextureType_DIFFUSE, 0);
 }
 
 } // namespace
