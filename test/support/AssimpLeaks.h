@@ -22,7 +22,7 @@ struct AssimpLeaks {
     AssimpLeaks(const AssimpLeaks &) = delete;
     AssimpLeaks &operator=(const AssimpLeaks &) = delete;
 #if !defined(__SANITIZE_ADDRESS__)
-    AssimpLeaks() = default;
+    AssimpLeaks() {} // user-provided: a scope guard, not an unused variable
 #endif
 };
 
