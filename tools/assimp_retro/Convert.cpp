@@ -15,6 +15,7 @@
 #include <assimp/scene.h>
 
 #include <chrono>
+#include <filesystem>
 #include <memory>
 
 namespace retro_tool {
@@ -209,6 +210,14 @@ ConversionResult ConvertFile(Assimp::Importer &importer, Assimp::Exporter &expor
         result.ok = true;
         result.exitCode = kExitSuccess;
     });
+    if (result.exitCode == kExitCompletionFailed) {
+        // Assimp's own file lacks what the completion adds: never leave it
+        // where it would pass for a finished conversion.
+        std::error_code ec;
+        if (std::filesystem::remove(output, ec)) {
+            result.error += " (the incomplete file was removed)";
+        }
+    }
     return result;
 }
 
