@@ -9,7 +9,7 @@
 # Install (replaces Debian's libassimp5 and assimp-utils system-wide):
 #   sudo apt-get install ./port/work/deb/libassimp5_*.deb ./port/work/deb/assimp-utils_*.deb
 # Back to Debian's packages:
-#   sudo apt-get install --reinstall --allow-downgrades libassimp5=5.2.5~ds0-1+b1 assimp-utils=5.2.5~ds0-1+b1
+#   sudo apt-get install --allow-downgrades libassimp5=5.2.5~ds0-1+b1 assimp-utils=5.2.5~ds0-1+b1 libassimp-dev=5.2.5~ds0-1+b1
 # Only the architecture-dependent packages are built (libassimp5,
 # libassimp-dev, assimp-utils: dpkg-buildpackage -B); python3-pyassimp and the
 # docs are architecture-independent, unchanged, and use the new libassimp.so.5.

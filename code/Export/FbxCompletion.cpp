@@ -1,17 +1,17 @@
 // CompleteFbx / ExportFbx: Assimp's binary FBX exporter, then a pass that
 // rewrites the node records with the null records Assimp 5.2.5 leaves out
-// (see include/assimp_retro/fbx_export.h).
+// (see include/assimp_retro/fbx_export.h), and, for ExportFbx, adds the
+// scene's morph targets (FbxMorphTargets.cpp).
 //
-// Binary FBX (version >= 7500; 32-bit fields before): a 27-byte header, then
-// node records { uint64 endOffset, uint64 numProperties, uint64
-// propertyListLength, uint8 nameLength, name, properties, children }, where a
-// node with children ends with a null record (25 zero bytes, 13 before 7500)
-// and the top-level list ends with one too; then a footer. The pass parses
-// the record tree by the end offsets Assimp wrote (they are consistent, only
-// the null records are missing), and writes it out again.
+// The record layout is in FbxRecords.h. The pass parses the record tree by
+// the end offsets Assimp wrote (they are consistent, only the null records
+// are missing), and writes it out again.
 #include <assimp_retro/fbx_export.h>
 
 #include "Export/ExportSceneView.h"
+#include "Export/FbxAnimationTimes.h"
+#include "Export/FbxMorphTargets.h"
+#include "Export/FbxRecords.h"
 #include "Export/SceneCheck.h"
 
 #include <assimp/Exporter.hpp>
@@ -34,102 +34,13 @@ namespace {
 
 const char kBinaryMagic[] = "Kaydara FBX Binary  "; // followed by 0x00 0x1A 0x00
 const size_t kHeaderSize = 27;
-const unsigned kMaxDepth = 64;
 
-struct FbxRecord {
-    std::string name;
-    uint64_t numProperties = 0;
-    size_t propertiesBegin = 0; ///< byte offset of the property list in the input
-    size_t propertiesEnd = 0;
-    bool hadNullRecord = false;
-    std::vector<FbxRecord> children;
-};
-
-class FbxFormatError : public std::runtime_error {
-public:
-    FbxFormatError(const std::string &what, size_t offset)
-        : std::runtime_error("FBX: " + what + " at byte offset " + std::to_string(offset)) {}
-};
-
-class FbxRecordReader {
-public:
-    explicit FbxRecordReader(const std::vector<char> &bytes, bool wide) : bytes_(bytes), wide_(wide) {}
-
-    size_t FieldSize() const { return wide_ ? 8 : 4; }
-    size_t NullRecordSize() const { return 3 * FieldSize() + 1; }
-
-    uint64_t Field(size_t offset) const {
-        Need(offset, FieldSize(), "record header");
-        uint64_t value = 0;
-        for (size_t i = FieldSize(); i-- > 0;) {
-            value = (value << 8) | static_cast<unsigned char>(bytes_[offset + i]);
-        }
-        return value;
-    }
-
-    bool IsNullRecord(size_t offset) const {
-        if (offset + NullRecordSize() > bytes_.size()) {
-            return false;
-        }
-        for (size_t i = 0; i < NullRecordSize(); ++i) {
-            if (bytes_[offset + i] != 0) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /// The record at `offset`, whose end offset must lie in (offset, limit].
-    FbxRecord Read(size_t offset, size_t limit, unsigned depth) const {
-        if (depth > kMaxDepth) {
-            throw FbxFormatError("records nested deeper than " + std::to_string(kMaxDepth), offset);
-        }
-        const uint64_t end = Field(offset);
-        if (end <= offset || end > limit) {
-            throw FbxFormatError("record end offset " + std::to_string(end) + " out of range", offset);
-        }
-        FbxRecord record;
-        record.numProperties = Field(offset + FieldSize());
-        const uint64_t propertyBytes = Field(offset + 2 * FieldSize());
-        const size_t nameAt = offset + 3 * FieldSize();
-        Need(nameAt, 1, "record name length");
-        const size_t nameLength = static_cast<unsigned char>(bytes_[nameAt]);
-        Need(nameAt + 1, nameLength, "record name");
-        record.name.assign(&bytes_[nameAt + 1], nameLength);
-        record.propertiesBegin = nameAt + 1 + nameLength;
-        if (record.propertiesBegin > end || propertyBytes > end - record.propertiesBegin) {
-            throw FbxFormatError("property list of '" + record.name + "' runs past its record", offset);
-        }
-        record.propertiesEnd = record.propertiesBegin + static_cast<size_t>(propertyBytes);
-        size_t at = record.propertiesEnd;
-        while (at < end) {
-            if (IsNullRecord(at)) {
-                if (at + NullRecordSize() != end) {
-                    throw FbxFormatError("null record inside the children of '" + record.name + "'", at);
-                }
-                record.hadNullRecord = true;
-                break;
-            }
-            record.children.push_back(Read(at, static_cast<size_t>(end), depth + 1));
-            at = static_cast<size_t>(Field(at));
-        }
-        return record;
-    }
-
-private:
-    void Need(size_t offset, size_t count, const char *what) const {
-        if (offset > bytes_.size() || count > bytes_.size() - offset) {
-            throw FbxFormatError(std::string("truncated ") + what, offset);
-        }
-    }
-
-    const std::vector<char> &bytes_;
-    bool wide_;
-};
+using fbx::Record;
+using fbx::RecordReader;
 
 /// Byte offset of the last property of a "P" record if it is a double ('D'):
 /// the value of a Properties70 entry. 0 if not.
-size_t LastDoubleProperty(const std::vector<char> &bytes, const FbxRecord &record) {
+size_t LastDoubleProperty(const std::vector<char> &bytes, const Record &record) {
     size_t at = record.propertiesBegin;
     size_t lastDouble = 0;
     for (uint64_t i = 0; i < record.numProperties && at < record.propertiesEnd; ++i) {
@@ -161,7 +72,7 @@ size_t LastDoubleProperty(const std::vector<char> &bytes, const FbxRecord &recor
 }
 
 /// The string of the first property of a record if it is 'S', else "".
-std::string FirstStringProperty(const std::vector<char> &bytes, const FbxRecord &record) {
+std::string FirstStringProperty(const std::vector<char> &bytes, const Record &record) {
     const size_t at = record.propertiesBegin;
     if (record.numProperties == 0 || at + 5 > record.propertiesEnd || bytes[at] != 'S') {
         return "";
@@ -176,13 +87,13 @@ std::string FirstStringProperty(const std::vector<char> &bytes, const FbxRecord 
 
 class FbxRecordWriter {
 public:
-    FbxRecordWriter(const std::vector<char> &input, const FbxRecordReader &reader, double unitScaleFactor,
+    FbxRecordWriter(const std::vector<char> &input, const RecordReader &reader, double unitScaleFactor,
             FbxCompletionReport &report)
         : input_(input), reader_(reader), unitScaleFactor_(unitScaleFactor), report_(report) {}
 
     std::vector<char> out;
 
-    void Write(const FbxRecord &record, const std::string &parentPath) {
+    void Write(const Record &record, const std::string &parentPath) {
         const std::string path = parentPath + "/" + record.name;
         const size_t start = out.size();
         out.resize(start + 3 * reader_.FieldSize());
@@ -190,21 +101,34 @@ public:
         out.push_back(static_cast<char>(record.name.size()));
         out.insert(out.end(), record.name.begin(), record.name.end());
         const size_t propertiesAt = out.size();
-        out.insert(out.end(), input_.begin() + static_cast<std::ptrdiff_t>(record.propertiesBegin),
-                input_.begin() + static_cast<std::ptrdiff_t>(record.propertiesEnd));
-        if (path == "/GlobalSettings/Properties70/P") {
+        if (record.owned) {
+            out.insert(out.end(), record.ownedProperties.begin(), record.ownedProperties.end());
+        } else {
+            out.insert(out.end(), input_.begin() + static_cast<std::ptrdiff_t>(record.propertiesBegin),
+                    input_.begin() + static_cast<std::ptrdiff_t>(record.propertiesEnd));
+        }
+        if (record.owned) {
+            // made by the pass: nothing to patch
+        } else if (path == "/GlobalSettings/Properties70/P") {
             PatchUnitScale(record, propertiesAt);
         } else if (path == "/Objects/Geometry") {
             FixGeometryClass(propertiesAt);
+        } else if (path == "/Connections/C") {
+            FixScalingConnection(record);
         }
         PutField(start + 2 * reader_.FieldSize(), out.size() - propertiesAt);
-        for (const FbxRecord &child : record.children) {
+        for (const Record &child : record.children) {
             Write(child, path);
         }
-        if (!record.children.empty() || record.hadNullRecord) {
+        // Assimp 5.2.5 writes AnimationLayer without a child list; Assimp's
+        // FBX importer requires one ("expected compound scope") and then
+        // drops the layer, and with it every animation of the file.
+        const bool emptyScope = !record.owned && path == "/Objects/AnimationLayer" && record.children.empty();
+        if (!record.children.empty() || record.hadNullRecord || emptyScope) {
             PutNullRecord();
-            if (!record.hadNullRecord) {
+            if (!record.hadNullRecord && !record.owned) {
                 ++report_.nullRecordsAdded;
+                report_.animationLayerScopesAdded += emptyScope ? 1 : 0;
             }
         }
         PutField(start, out.size());
@@ -240,13 +164,29 @@ private:
         ++report_.geometryClassesFixed;
     }
 
+    /// Assimp 5.2.5 connects scaling curves to "Lcl Scale"; the property is
+    /// "Lcl Scaling" (Blender and Assimp's importer ignore the curves otherwise).
+    void FixScalingConnection(const Record &record) {
+        const std::vector<fbx::PropertyAt> properties = reader_.Properties(record);
+        if (properties.size() != 4 || properties[3].type != 'S' || reader_.String(properties[3]) != "Lcl Scale") {
+            return;
+        }
+        const std::string fixed = "Lcl Scaling";
+        out.resize(out.size() - (1 + 4 + std::string("Lcl Scale").size()));
+        out.push_back('S');
+        const uint32_t length = static_cast<uint32_t>(fixed.size());
+        out.insert(out.end(), reinterpret_cast<const char *>(&length), reinterpret_cast<const char *>(&length) + 4);
+        out.insert(out.end(), fixed.begin(), fixed.end());
+        ++report_.scalingConnectionsFixed;
+    }
+
     void PutField(size_t at, uint64_t value) {
         for (size_t i = 0; i < reader_.FieldSize(); ++i) {
             out[at + i] = static_cast<char>((value >> (8 * i)) & 0xFF);
         }
     }
 
-    void PatchUnitScale(const FbxRecord &record, size_t propertiesAt) {
+    void PatchUnitScale(const Record &record, size_t propertiesAt) {
         if (!(unitScaleFactor_ > 0)) {
             return;
         }
@@ -267,7 +207,7 @@ private:
     }
 
     const std::vector<char> &input_;
-    const FbxRecordReader &reader_;
+    const RecordReader &reader_;
     double unitScaleFactor_;
     FbxCompletionReport &report_;
 };
@@ -285,12 +225,12 @@ bool Fail(std::string *error, const std::string &message) {
 void WriteFooter(const std::vector<char> &input, size_t footerAt, std::vector<char> &out) {
     const size_t idSize = 16;
     if (footerAt + idSize > input.size()) {
-        throw FbxFormatError("truncated footer", footerAt);
+        throw fbx::FormatError("truncated footer", footerAt);
     }
     const size_t oldPadding = 16 - ((footerAt + idSize) % 16);
     const size_t restAt = footerAt + idSize + oldPadding;
     if (restAt > input.size()) {
-        throw FbxFormatError("truncated footer padding", footerAt + idSize);
+        throw fbx::FormatError("truncated footer padding", footerAt + idSize);
     }
     out.insert(out.end(), input.begin() + static_cast<std::ptrdiff_t>(footerAt),
             input.begin() + static_cast<std::ptrdiff_t>(footerAt + idSize));
@@ -298,11 +238,12 @@ void WriteFooter(const std::vector<char> &input, size_t footerAt, std::vector<ch
     out.insert(out.end(), input.begin() + static_cast<std::ptrdiff_t>(restAt), input.end());
 }
 
-std::vector<char> RewriteFbx(const std::vector<char> &input, double unitScaleFactor, FbxCompletionReport &report) {
+std::vector<char> RewriteFbx(const std::vector<char> &input, double unitScaleFactor, const aiScene *exportedScene,
+        FbxCompletionReport &report) {
     uint32_t version = 0;
     std::memcpy(&version, &input[23], 4);
-    const FbxRecordReader reader(input, version >= 7500);
-    std::vector<FbxRecord> top;
+    const RecordReader reader(input, version >= 7500);
+    std::vector<Record> top;
     size_t at = kHeaderSize;
     bool hadNullRecord = false;
     while (at + reader.NullRecordSize() <= input.size()) {
@@ -319,11 +260,15 @@ std::vector<char> RewriteFbx(const std::vector<char> &input, double unitScaleFac
         at = static_cast<size_t>(end);
     }
     if (top.empty()) {
-        throw FbxFormatError("no node records", kHeaderSize);
+        throw fbx::FormatError("no node records", kHeaderSize);
+    }
+    if (exportedScene) {
+        FixFbxAnimationTimes(*exportedScene, reader, top, report);
+        AddFbxMorphTargets(*exportedScene, reader, top, report);
     }
     FbxRecordWriter writer(input, reader, unitScaleFactor, report);
     writer.out.assign(input.begin(), input.begin() + kHeaderSize);
-    for (const FbxRecord &record : top) {
+    for (const Record &record : top) {
         writer.Write(record, "");
     }
     writer.PutNullRecord();
@@ -374,20 +319,11 @@ struct HiddenMorphTargets {
     unsigned count = 0;
 };
 
-} // namespace
-
-double FbxUnitScaleFactor(const aiScene &scene) {
-    double value = 0;
-    float single = 0;
-    if (scene.mMetaData) {
-        if (!scene.mMetaData->Get("UnitScaleFactor", value) && scene.mMetaData->Get("UnitScaleFactor", single)) {
-            value = single;
-        }
-    }
-    return (std::isfinite(value) && value > 0) ? value : 100.0;
-}
-
-bool CompleteFbx(const std::string &path, double unitScaleFactor, std::string *error, FbxCompletionReport *report) {
+/// CompleteFbx, and with `exportedScene` (the scene Assimp exported, its
+/// aiAnimMeshes hidden) the node animation times put right and the morph
+/// targets added.
+bool CompleteFbxFile(const std::string &path, double unitScaleFactor, const aiScene *exportedScene, std::string *error,
+        FbxCompletionReport *report) {
     FbxCompletionReport local;
     FbxCompletionReport &result = report ? *report : local;
     std::vector<char> input;
@@ -403,7 +339,7 @@ bool CompleteFbx(const std::string &path, double unitScaleFactor, std::string *e
     }
     std::vector<char> output;
     try {
-        output = RewriteFbx(input, unitScaleFactor, result);
+        output = RewriteFbx(input, unitScaleFactor, exportedScene, result);
     } catch (const std::exception &e) {
         return Fail(error, std::string(e.what()) + " in '" + path + "'");
     }
@@ -417,6 +353,23 @@ bool CompleteFbx(const std::string &path, double unitScaleFactor, std::string *e
     }
     result.fileChanged = true;
     return true;
+}
+
+} // namespace
+
+double FbxUnitScaleFactor(const aiScene &scene) {
+    double value = 0;
+    float single = 0;
+    if (scene.mMetaData) {
+        if (!scene.mMetaData->Get("UnitScaleFactor", value) && scene.mMetaData->Get("UnitScaleFactor", single)) {
+            value = single;
+        }
+    }
+    return (std::isfinite(value) && value > 0) ? value : 100.0;
+}
+
+bool CompleteFbx(const std::string &path, double unitScaleFactor, std::string *error, FbxCompletionReport *report) {
+    return CompleteFbxFile(path, unitScaleFactor, nullptr, error, report);
 }
 
 bool ExportFbx(const aiScene &scene, const std::string &formatId, const std::string &path, std::string *error,
@@ -446,21 +399,24 @@ bool ExportFbx(const aiScene &scene, const std::string &formatId, const std::str
             view.scene->mRootNode = new aiNode(std::string(root->mName.C_Str()) + ".FbxRoot");
             view.scene->mRootNode->addChildren(1, &root);
         }
-        // Assimp 5.2.5 writes blend shapes that Blender 3.4 refuses (shape
-        // indices, vertices and normals of different lengths): leave morph
-        // targets out of FBX (README "FBX output").
+        // Assimp 5.2.5 writes blend shapes that Blender 3.4 refuses and no
+        // morph weight animation: hide the morph targets from it; the pass
+        // writes them (binary FBX only; README "FBX output").
         HiddenMorphTargets hidden(scene);
         Assimp::Exporter exporter;
         if (exporter.Export(view.scene, formatId.c_str(), path.c_str(), preprocessing, properties) != AI_SUCCESS) {
             return Fail(error, std::string("Assimp's FBX exporter failed: ") + exporter.GetErrorString());
         }
-        result.morphTargetsLeftOut = hidden.count;
+        if (formatId == "fbxa" && hidden.count > 0) {
+            result.morphTargetsLeftOut = hidden.count;
+            result.notes.push_back(std::to_string(hidden.count) + " morph target(s) left out of ASCII FBX");
+        }
     }
     result.exported = true;
     if (formatId == "fbxa") {
         return true;
     }
-    return CompleteFbx(path, unitScaleFactor, error, &result);
+    return CompleteFbxFile(path, unitScaleFactor, &scene, error, &result);
 }
 
 } // namespace assimp_retro

@@ -11,8 +11,12 @@
 // FBX class "Geometry" (Assimp writes "Blendshape", which Blender refuses).
 // Assimp's FBX exporter drops the root node's transform: ExportFbx folds a
 // uniform root scale (the unit conversion) into UnitScaleFactor and puts an
-// identity node above any other root transform. It leaves morph targets out
-// (Assimp 5.2.5's blend shapes do not open in Blender 3.4).
+// identity node above any other root transform. It hides the morph targets
+// from Assimp 5.2.5 (whose blend shapes do not open in Blender 3.4) and the
+// pass writes them and their weight animation from the scene; it also divides
+// the node animation key times by mTicksPerSecond (Assimp 5.2.5 takes ticks
+// for seconds) and gives AnimationLayers the child list Assimp's importer
+// needs (README "FBX output").
 //
 // It also sets GlobalSettings' UnitScaleFactor (centimetres per unit, FBX's
 // convention; Assimp writes 1.0 = centimetres) so that the model opens at the
@@ -41,10 +45,16 @@ namespace assimp_retro {
 struct FbxCompletionReport {
     unsigned nullRecordsAdded = 0; ///< node records given the null record they lacked (including the top level's)
     double unitScaleFactor = 0;    ///< UnitScaleFactor written (0: not changed)
-    unsigned morphTargetsLeftOut = 0; ///< ExportFbx: aiAnimMeshes not written (Assimp 5.2.5's blend shapes do not open in Blender)
+    unsigned morphTargetsWritten = 0; ///< ExportFbx: aiAnimMeshes written as Shape geometry + BlendShapeChannel
+    unsigned morphWeightCurves = 0;   ///< ExportFbx: DeformPercent curves written (one per morph channel, target and animation)
+    unsigned morphTargetsLeftOut = 0; ///< ExportFbx: aiAnimMeshes not written (ASCII FBX, or see notes)
+    unsigned animationLayerScopesAdded = 0; ///< AnimationLayers given the (empty) child list Assimp's importer needs (counted in nullRecordsAdded too)
+    unsigned scalingConnectionsFixed = 0;   ///< scaling curve nodes connected to "Lcl Scaling" instead of Assimp 5.2.5's "Lcl Scale"
+    unsigned animationCurvesRetimed = 0;    ///< ExportFbx: node animation curves whose KeyTime was divided by mTicksPerSecond (Assimp 5.2.5 takes ticks for seconds)
     unsigned geometryClassesFixed = 0; ///< morph-target shape geometries renamed "<name>\0\1Geometry" (Assimp writes class "Blendshape"; Blender refuses it)
     bool fileChanged = false;      ///< false: the file was left as it was
     bool exported = false;         ///< ExportFbx: Assimp's exporter wrote the file (a failure after this is the completion's)
+    std::vector<std::string> notes; ///< what was left out or dropped, and why
 };
 
 /// The UnitScaleFactor an FBX of `scene` should carry: the scene's
@@ -64,8 +74,9 @@ bool CompleteFbx(const std::string &path, double unitScaleFactor, std::string *e
 /// preprocessing, properties) on the same metadata-free view of the scene as
 /// ExportGltf (Assimp 5.2.5 crashes copying nested node metadata), without
 /// morph targets, then, for "fbx", CompleteFbx(path, FbxUnitScaleFactor(scene)
-/// times a uniform root scale). `scene` is not modified (its meshes'
-/// mNumAnimMeshes are zero during the export only).
+/// times a uniform root scale) with the scene's morph targets, their weight
+/// animation and the node animation times put right. `scene` is not modified
+/// (its meshes' mNumAnimMeshes are zero during the export only).
 bool ExportFbx(const aiScene &scene, const std::string &formatId, const std::string &path,
         std::string *error = nullptr, FbxCompletionReport *report = nullptr, unsigned preprocessing = 0,
         const Assimp::ExportProperties *properties = nullptr);

@@ -6,6 +6,7 @@
 
 #include <assimp_retro/gltf_texture_refs.h>
 
+#include "Export/ColladaRoots.h"
 #include "Export/SceneCheck.h"
 
 #include <assimp/Exporter.hpp>
@@ -14,6 +15,7 @@
 #include <assimp/scene.h>
 
 #include <chrono>
+#include <filesystem>
 #include <memory>
 
 namespace retro_tool {
@@ -147,6 +149,11 @@ ConversionResult ConvertFile(Assimp::Importer &importer, Assimp::Exporter &expor
             scene->mRootNode->mTransformation *= rz;
         }
 
+        // Blender rotates COLLADA top nodes to Z-up; an animated one would lose it.
+        if (format.id == "collada" && assimp_retro::WrapAnimatedRootChildrenForCollada(*scene)) {
+            result.notes.push_back("COLLADA: an identity node put above the animated top-level node(s)");
+        }
+
         start = std::chrono::steady_clock::now();
         if (format.IsGltf2()) {
             // Game texture paths (.paa, .dtx) cannot be glTF images; the path
@@ -185,6 +192,14 @@ ConversionResult ConvertFile(Assimp::Importer &importer, Assimp::Exporter &expor
                 result.exitCode = report.exported ? kExitCompletionFailed : kExitExportFailed;
                 return;
             }
+            if (report.morphTargetsWritten > 0) {
+                result.notes.push_back("FBX completion: " + std::to_string(report.morphTargetsWritten) +
+                                       " morph target(s), " + std::to_string(report.morphWeightCurves) +
+                                       " weight curve(s) added");
+            }
+            for (const std::string &note : report.notes) {
+                result.notes.push_back("FBX completion: " + note);
+            }
         } else if (exporter.Export(scene.get(), format.id, output) != AI_SUCCESS) {
             const char *message = exporter.GetErrorString();
             result.error = std::string("export failed: ") + ((message && *message) ? message : "unknown error");
@@ -195,6 +210,14 @@ ConversionResult ConvertFile(Assimp::Importer &importer, Assimp::Exporter &expor
         result.ok = true;
         result.exitCode = kExitSuccess;
     });
+    if (result.exitCode == kExitCompletionFailed) {
+        // Assimp's own file lacks what the completion adds: never leave it
+        // where it would pass for a finished conversion.
+        std::error_code ec;
+        if (std::filesystem::remove(output, ec)) {
+            result.error += " (the incomplete file was removed)";
+        }
+    }
     return result;
 }
 

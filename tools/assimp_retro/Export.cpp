@@ -151,6 +151,13 @@ int RunExport(const std::vector<std::string> &args) {
             std::fprintf(stderr, "assimp-retro export: the output file %s is the input file\n", output.c_str());
             return kExitUsage;
         }
+        // Checked before the import: Assimp's exporters say only "unknown error".
+        const std::filesystem::path folder = std::filesystem::path(output).parent_path();
+        if (!folder.empty() && !std::filesystem::is_directory(folder, ec)) {
+            std::fprintf(stderr, "assimp-retro export: cannot write %s: the folder %s does not exist\n", output.c_str(),
+                    folder.string().c_str());
+            return kExitExportFailed;
+        }
     }
     std::printf("assimp-retro export: select file format: '%s' (%s)\n", format.id.c_str(), format.description.c_str());
 

@@ -56,11 +56,24 @@ TEST(ToolExitCodes, CompletionFailureIsExitCode5) {
     const ToolResult blocked = RunTool(args, "mkdir " + Quote(out) + ".tmp-$$");
     EXPECT_EQ(blocked.exitCode, 5) << blocked.output;
     EXPECT_TRUE(Contains(blocked.output, "glTF completion failed: cannot create " + out + ".tmp-")) << blocked.output;
-    EXPECT_TRUE(fs::exists(out)) << "the exporter's own file was written before the completion failed";
+    EXPECT_TRUE(Contains(blocked.output, "(the incomplete file was removed)")) << blocked.output;
+    EXPECT_FALSE(fs::exists(out)) << "the exporter's own file, written before the completion failed, is removed";
 
     // The same conversion without the obstacle succeeds: the obstacle is the cause.
     const ToolResult unblocked = RunTool(args);
     EXPECT_EQ(unblocked.exitCode, 0) << unblocked.output;
+}
+
+// A folder that does not exist is named before anything is imported.
+TEST(ToolExitCodes, MissingOutputFolderIsExitCode4) {
+    const std::string dir = retro_test::OutputPath("ToolExit/no_such_folder");
+    fs::remove_all(dir);
+    const std::string out = dir + "/out.glb";
+    const ToolResult run = RunTool("export " + Quote(Model("abc/skinned_v6.abc")) + " " + Quote(out));
+    EXPECT_EQ(run.exitCode, 4) << run.output;
+    EXPECT_TRUE(Contains(run.output, "assimp-retro export: cannot write " + out + ": the folder " + dir +
+                                         " does not exist")) << run.output;
+    EXPECT_FALSE(Contains(run.output, "Importing file")) << run.output;
 }
 
 // glTF output adds -lbw (the note says so with -l) when the scene has bones.

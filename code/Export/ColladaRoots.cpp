@@ -1,0 +1,81 @@
+// An identity node above animated top nodes for COLLADA (see ColladaRoots.h).
+#include "Export/ColladaRoots.h"
+
+#include <assimp/scene.h>
+
+#include <set>
+#include <string>
+
+namespace assimp_retro {
+namespace {
+
+std::set<std::string> AnimatedNodeNames(const aiScene &scene) {
+    std::set<std::string> names;
+    for (unsigned a = 0; a < scene.mNumAnimations && scene.mAnimations; ++a) {
+        const aiAnimation *animation = scene.mAnimations[a];
+        for (unsigned c = 0; animation && c < animation->mNumChannels && animation->mChannels; ++c) {
+            if (animation->mChannels[c]) {
+                names.insert(animation->mChannels[c]->mNodeName.C_Str());
+            }
+        }
+    }
+    return names;
+}
+
+std::set<std::string> BoneNames(const aiScene &scene) {
+    std::set<std::string> names;
+    for (unsigned m = 0; m < scene.mNumMeshes && scene.mMeshes; ++m) {
+        const aiMesh *mesh = scene.mMeshes[m];
+        for (unsigned b = 0; mesh && b < mesh->mNumBones && mesh->mBones; ++b) {
+            names.insert(mesh->mBones[b]->mName.C_Str());
+        }
+    }
+    return names;
+}
+
+bool HoldsBone(const aiNode &node, const std::set<std::string> &bones, unsigned depth = 0) {
+    if (bones.count(node.mName.C_Str())) {
+        return true;
+    }
+    for (unsigned i = 0; i < node.mNumChildren && node.mChildren && depth < 1024; ++i) {
+        if (node.mChildren[i] && HoldsBone(*node.mChildren[i], bones, depth + 1)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+} // namespace
+
+bool WrapAnimatedRootChildrenForCollada(aiScene &scene) {
+    aiNode *root = scene.mRootNode;
+    if (!root || root->mNumChildren == 0 || !root->mChildren) {
+        return false;
+    }
+    const std::set<std::string> animated = AnimatedNodeNames(scene);
+    const std::set<std::string> bones = BoneNames(scene);
+    bool needed = false;
+    for (unsigned i = 0; i < root->mNumChildren; ++i) {
+        const aiNode *child = root->mChildren[i];
+        needed = needed || (child && animated.count(child->mName.C_Str()) && !HoldsBone(*child, bones));
+    }
+    if (!needed) {
+        return false;
+    }
+    std::string name = std::string(root->mName.C_Str()) + ".DaeRoot";
+    while (root->FindNode(name.c_str())) {
+        name += "_";
+    }
+    aiNode *wrapper = new aiNode(name);
+    wrapper->mParent = root;
+    wrapper->mNumChildren = root->mNumChildren;
+    wrapper->mChildren = root->mChildren;
+    for (unsigned i = 0; i < wrapper->mNumChildren; ++i) {
+        wrapper->mChildren[i]->mParent = wrapper;
+    }
+    root->mNumChildren = 1;
+    root->mChildren = new aiNode *[1]{wrapper};
+    return true;
+}
+
+} // namespace assimp_retro

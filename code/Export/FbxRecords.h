@@ -1,0 +1,153 @@
+// The node records of a binary FBX file, for the FBX completion pass
+// (FbxCompletion.cpp) and the records it adds (FbxMorphTargets.cpp).
+//
+// Binary FBX (version >= 7500; 32-bit fields before): a 27-byte header, then
+// node records { uint64 endOffset, uint64 numProperties, uint64
+// propertyListLength, uint8 nameLength, name, properties, children }, where a
+// node with children ends with a null record (25 zero bytes, 13 before 7500)
+// and the top-level list ends with one too; then a footer. A property is a
+// type byte and its value: C (bool byte), Y (int16), I (int32), F (float),
+// L (int64), D (double), S/R (uint32 length, bytes), or an array f/d/l/i/b
+// (uint32 count, uint32 encoding: 0 raw, 1 zlib; uint32 byte length, data).
+// All numbers are little-endian.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace assimp_retro {
+namespace fbx {
+
+/// A malformed file: what, and the byte offset where it was found. Bytes of
+/// the file quoted in `what` (record names) that are not printable ASCII are
+/// shown as '?' (a NUL would end the message).
+class FormatError : public std::runtime_error {
+public:
+    FormatError(const std::string &what, size_t offset)
+        : std::runtime_error("FBX: " + Printable(what) + " at byte offset " + std::to_string(offset)) {}
+
+private:
+    static std::string Printable(std::string text) {
+        for (char &c : text) {
+            if (c < 0x20 || c > 0x7E) {
+                c = '?';
+            }
+        }
+        return text;
+    }
+};
+
+/// One node record: read from the input file (its properties are the input's
+/// bytes [propertiesBegin, propertiesEnd)) or made by the pass (`owned`: its
+/// properties are `ownedProperties`).
+struct Record {
+    std::string name;
+    uint64_t numProperties = 0;
+    size_t propertiesBegin = 0; ///< byte offset of the property list in the input
+    size_t propertiesEnd = 0;
+    bool hadNullRecord = false; ///< the input had a child list (maybe empty)
+    bool owned = false;
+    std::string ownedProperties;
+    std::vector<Record> children;
+};
+
+/// Where one property's value lies in the input: `type` and the byte offset
+/// of the value (after the type byte).
+struct PropertyAt {
+    char type = 0;
+    size_t at = 0;
+};
+
+class RecordReader {
+public:
+    RecordReader(const std::vector<char> &bytes, bool wide) : bytes_(bytes), wide_(wide) {}
+
+    size_t FieldSize() const { return wide_ ? 8 : 4; }
+    size_t NullRecordSize() const { return 3 * FieldSize() + 1; }
+
+    /// A record header field (uint32 or uint64) at `offset`.
+    uint64_t Field(size_t offset) const;
+    bool IsNullRecord(size_t offset) const;
+    /// The record at `offset`, whose end offset must lie in (offset, limit].
+    Record Read(size_t offset, size_t limit, unsigned depth) const;
+
+    /// The properties of an input record; throws FormatError if the list does
+    /// not parse to exactly its length.
+    std::vector<PropertyAt> Properties(const Record &record) const;
+    /// A property's value, checked for its type: S or R; L (I accepted); any
+    /// number (C, Y, I, F, L, D).
+    std::string String(const PropertyAt &property) const;
+    int64_t Int64(const PropertyAt &property) const;
+    double Number(const PropertyAt &property) const;
+    /// The values of an 'i' array (raw encoding only: Assimp writes no
+    /// compressed arrays) / the number of elements of any array.
+    std::vector<int32_t> Int32Array(const PropertyAt &property) const;
+    std::vector<int64_t> Int64Array(const PropertyAt &property) const;
+    uint32_t ArrayCount(const PropertyAt &property) const;
+
+private:
+    template <typename T> std::vector<T> RawArray(const PropertyAt &property, char type, const char *what) const;
+    void Need(size_t offset, size_t count, const char *what) const;
+    uint32_t U32(size_t offset) const;
+
+    const std::vector<char> &bytes_;
+    bool wide_;
+};
+
+/// An object record's first three properties: L id, S "name\0\1class", S class.
+struct ObjectHeader {
+    bool valid = false; ///< false: not an object record of the input (or made by the pass)
+    int64_t id = 0;
+    std::string name; ///< without "\0\1class"
+    std::string objectClass;
+};
+ObjectHeader ReadObjectHeader(const RecordReader &reader, const Record &record);
+
+/// A Connections "C" record of the input: S type ("OO", "OP"), L child, L
+/// parent, and for "OP" S property.
+struct Connection {
+    bool valid = false;
+    std::string type;
+    int64_t child = 0;
+    int64_t parent = 0;
+    std::string property;
+};
+Connection ReadConnection(const RecordReader &reader, const Record &record);
+
+/// The first top-level record / child named `name`, or nullptr.
+Record *TopRecord(std::vector<Record> &top, const char *name);
+const Record *Child(const Record &record, const char *name);
+
+/// The property list of a record made by the pass.
+class PropertyList {
+public:
+    PropertyList &Int32(int32_t value);
+    PropertyList &Int64(int64_t value);
+    PropertyList &Double(double value);
+    PropertyList &String(const std::string &value);
+    PropertyList &Int32Array(const std::vector<int32_t> &values);
+    PropertyList &Int64Array(const std::vector<int64_t> &values);
+    PropertyList &FloatArray(const std::vector<float> &values);
+    PropertyList &DoubleArray(const std::vector<double> &values);
+
+    uint64_t count = 0;
+    std::string bytes;
+
+private:
+    void Raw(const void *data, size_t size);
+    template <typename T> PropertyList &Array(char type, const std::vector<T> &values);
+};
+
+/// A record made by the pass, without children.
+Record MakeRecord(const std::string &name, const PropertyList &properties);
+/// A "P" entry of a Properties70 list: name, type, label, flags, then a number.
+Record MakeP70Number(const std::string &name, const std::string &type, const std::string &flags, double value);
+
+/// "name\0\1class", the way binary FBX names objects.
+std::string ObjectName(const std::string &name, const std::string &objectClass);
+
+} // namespace fbx
+} // namespace assimp_retro
