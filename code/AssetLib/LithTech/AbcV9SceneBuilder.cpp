@@ -278,7 +278,13 @@ struct Builder {
     std::vector<std::unique_ptr<aiNode>> BuildMeshes() {
         std::vector<std::unique_ptr<aiNode>> meshNodes;
         size_t unweighted = 0;
-        const size_t lodCount = model.header.lodCount;
+        // LODs exist only as the pieces' LOD arrays, which the reader checked
+        // against the file's size. Without pieces LODCount bounds nothing (a
+        // 1.4 KB file said 2^31, found by fuzz_abc_v9): nothing to build.
+        if (model.pieces.empty() && model.header.lodCount > 1) {
+            LogWarning(prefix + "LODCount " + std::to_string(model.header.lodCount) + " in a file without pieces: no LOD to build");
+        }
+        const size_t lodCount = model.pieces.empty() ? 0 : model.header.lodCount;
         const size_t lods = settings.allLods ? lodCount : std::min<size_t>(1, lodCount);
         for (size_t lod = 0; lod < lods; ++lod) {
             std::vector<unsigned> lodMeshes;

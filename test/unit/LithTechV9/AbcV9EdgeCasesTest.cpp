@@ -1,5 +1,6 @@
 // ABC v9+: odd but possible data the importer must turn into a valid scene.
 #include "AbcV9TestHelpers.h"
+#include "support/LogCapture.h"
 
 namespace w = abcv9_writer;
 using namespace abcv9_test;
@@ -38,6 +39,24 @@ TEST(AbcV9EdgeCases, UnweightedVerticesZeroBiasesAndRepeatedKeyTimes) {
     EXPECT_EQ(anim->mChannels[0]->mPositionKeys[2].mTime, 450.0);
     EXPECT_EQ(anim->mDuration, 450.0);
     retro_test::ExpectValidGltf(ExportGlb(scene, "edge.glb"));
+}
+
+// Found by fuzz_abc_v9 (a timeout): with no pieces nothing bounds LODCount,
+// and building every LOD walked 2^31 empty LODs.
+TEST(AbcV9EdgeCases, HugeLodCountWithoutPiecesBuildsNoLods) {
+    w::Model model = w::MakeAnimationModel(12, "idle");
+    model.lodCount = 0x7FFFFFFFu;
+    retro_test::LogCapture log;
+    Assimp::Importer importer;
+    importer.SetPropertyBool(AI_CONFIG_IMPORT_ABC_ALL_LODS, true);
+    const aiScene *scene = ImportV9Bytes(importer, w::Write(model), "huge_lod_count.abc");
+    ASSERT_NE(scene, nullptr) << importer.GetErrorString();
+    EXPECT_EQ(scene->mNumMeshes, 0u);
+    EXPECT_EQ(scene->mNumAnimations, 1u);
+    int32_t lodCount = 0;
+    ASSERT_TRUE(scene->mMetaData->Get("abc:lodCount", lodCount));
+    EXPECT_EQ(lodCount, 0x7FFFFFFF); // the file's value is still reported
+    EXPECT_TRUE(log.Contains("LODCount 2147483647 in a file without pieces: no LOD to build")) << log.Text();
 }
 
 TEST(AbcV9EdgeCases, V108SkipsHitGroups) {
