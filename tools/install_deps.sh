@@ -9,8 +9,9 @@ cd "$(dirname "$0")/.."
 
 packages=(cmake ninja-build g++ pkg-config libassimp-dev assimp-utils libgtest-dev libgmock-dev
           nlohmann-json3-dev zlib1g-dev)
-# Real clients as judges of the outputs (tools/check_outputs.sh; f3d and xvfb for screenshots).
-packages+=(blender f3d xvfb xauth)
+# Real clients as judges of the outputs (tools/check_outputs.sh; Blender's glTF importer needs
+# numpy, which blender only recommends; f3d and xvfb for screenshots).
+packages+=(blender python3-numpy f3d xvfb xauth)
 command -v node >/dev/null 2>&1 || packages+=(nodejs)
 command -v npm >/dev/null 2>&1 || packages+=(npm)
 
