@@ -7,6 +7,7 @@
 #include "Export/GltfDocument.h"
 #include "Export/GltfRules.h"
 #include "Export/GltfSkinnedMeshRoots.h"
+#include "Export/MetadataJson.h"
 
 #include <assimp/anim.h>
 #include <assimp/camera.h>
@@ -27,11 +28,6 @@ using Json = GltfDocument::Json;
 
 constexpr double kDefaultTicksPerSecond = gltf_rules::kDefaultTicksPerSecond;
 constexpr double kPi = 3.14159265358979323846;
-constexpr int kMaxMetadataDepth = 64;
-// aiMetadataType values newer Assimp headers add after AI_AIMETADATA (7).
-constexpr int kMetadataInt64 = 8;
-constexpr int kMetadataUint32 = 9;
-constexpr bool kHeadersHaveInt64AndUint32 = static_cast<int>(AI_META_MAX) > kMetadataUint32;
 
 std::string Quote(const std::string &name) {
     return "\"" + name + "\"";
@@ -294,99 +290,6 @@ private:
 
     // ---- metadata -> extras --------------------------------------------------
 
-    static Json FloatValue(float value, const std::string &where, std::vector<std::string> &notes) {
-        if (!std::isfinite(value)) {
-            notes.push_back(where + ": " + std::to_string(value) + " has no JSON number, written as null");
-            return Json(nullptr);
-        }
-        return Json(GltfDocument::FloatToJson(value));
-    }
-
-    static Json MetadataToJson(const aiMetadata &metadata, const std::string &where, int depth,
-            std::vector<std::string> &notes) {
-        Json out = Json::object();
-        if (depth > kMaxMetadataDepth) {
-            notes.push_back(where + ": metadata nested deeper than " + std::to_string(kMaxMetadataDepth) +
-                            " levels, cut");
-            return out;
-        }
-        if (!metadata.mKeys || !metadata.mValues) {
-            return out;
-        }
-        for (unsigned i = 0; i < metadata.mNumProperties; ++i) {
-            const std::string key(metadata.mKeys[i].C_Str());
-            const std::string at = where + " key " + Quote(key);
-            if (key.empty()) {
-                notes.push_back(where + ": metadata entry " + std::to_string(i) + " has no key, skipped");
-                continue;
-            }
-            if (out.contains(key)) {
-                notes.push_back(at + ": appears twice, the first value kept");
-                continue;
-            }
-            const aiMetadataEntry &entry = metadata.mValues[i];
-            const void *data = entry.mData;
-            if (!data) {
-                notes.push_back(at + ": has no value, skipped");
-                continue;
-            }
-            switch (static_cast<int>(entry.mType)) {
-            case AI_BOOL:
-                out[key] = *static_cast<const bool *>(data);
-                break;
-            case AI_INT32:
-                out[key] = *static_cast<const int32_t *>(data);
-                break;
-            case AI_UINT64:
-                out[key] = *static_cast<const uint64_t *>(data);
-                break;
-            case AI_FLOAT:
-                out[key] = FloatValue(*static_cast<const float *>(data), at, notes);
-                break;
-            case AI_DOUBLE: {
-                const double value = *static_cast<const double *>(data);
-                if (!std::isfinite(value)) {
-                    notes.push_back(at + ": " + std::to_string(value) + " has no JSON number, written as null");
-                    out[key] = nullptr;
-                } else {
-                    out[key] = value;
-                }
-                break;
-            }
-            case AI_AISTRING: {
-                const aiString &text = *static_cast<const aiString *>(data);
-                out[key] = std::string(text.data, std::min<size_t>(text.length, sizeof(text.data) - 1));
-                break;
-            }
-            case AI_AIVECTOR3D: {
-                const aiVector3D &v = *static_cast<const aiVector3D *>(data);
-                out[key] = Json::array({FloatValue(v.x, at, notes), FloatValue(v.y, at, notes), FloatValue(v.z, at, notes)});
-                break;
-            }
-            case AI_AIMETADATA:
-                out[key] = MetadataToJson(*static_cast<const aiMetadata *>(data), at, depth + 1, notes);
-                break;
-            case kMetadataInt64:
-                if (kHeadersHaveInt64AndUint32) {
-                    out[key] = *static_cast<const int64_t *>(data);
-                    break;
-                }
-                [[fallthrough]];
-            case kMetadataUint32:
-                if (kHeadersHaveInt64AndUint32 && static_cast<int>(entry.mType) == kMetadataUint32) {
-                    out[key] = *static_cast<const uint32_t *>(data);
-                    break;
-                }
-                [[fallthrough]];
-            default:
-                notes.push_back(at + ": unknown metadata type " + std::to_string(static_cast<int>(entry.mType)) +
-                                ", skipped");
-                break;
-            }
-        }
-        return out;
-    }
-
     /// Adds the keys of `source` missing in `target` (recursing into objects
     /// both have). Returns the number of keys added, at any depth.
     unsigned MergeMissing(Json &target, const Json &source, const std::string &where) {
@@ -416,7 +319,7 @@ private:
                 index = LookupNode(name, what);
             }
             if (index >= 0) {
-                Json extras = MetadataToJson(*metadata, "node " + Quote(name), 0, mReport.notes);
+                Json extras = MetadataToJson(*metadata, "node " + Quote(name), mReport.notes);
                 Json &target = Nodes()[static_cast<size_t>(index)];
                 unsigned added = 0;
                 if (!target.is_object()) {
@@ -454,7 +357,7 @@ private:
                 !mDoc.Root()["scenes"].is_array()) {
             return;
         }
-        const Json extras = MetadataToJson(*mScene.mMetaData, "the scene", 0, mReport.notes);
+        const Json extras = MetadataToJson(*mScene.mMetaData, "the scene", mReport.notes);
         for (Json &scene : mDoc.Root()["scenes"]) {
             if (!scene.is_object() || extras.empty()) {
                 continue;

@@ -9,5 +9,6 @@ target_sources(assimp_retro PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/GltfDocument.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GltfExport.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GltfSkinnedMeshRoots.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/MetadataJson.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SceneCheck.cpp)
 target_sources(assimp_retro PRIVATE ${CMAKE_CURRENT_LIST_DIR}/GltfTextureRefs.cpp)
