@@ -2,7 +2,8 @@
 # Real clients as judges (issue 10): converts real models of every kind
 # (ABC v6, ABC v12, ODOL, MLOD) to GLB, FBX, DAE and OBJ with assimp-retro
 # and checks them in Blender 3.4 (tools/blender/check_outputs.py: triangles,
-# bones, animations and size against the aiScene and the GLB).
+# bones, animations, size and, in the FBX, node metadata as custom properties,
+# against the aiScene and the GLB).
 #   tools/check_outputs.sh [BUILD_DIR]        (default: build)
 # Needs blender (Debian package); the models come from ../shared/corpus.
 set -eu
@@ -23,5 +24,5 @@ blender -b --factory-startup --python "$root/tools/blender/check_outputs.py" -- 
     "$corpus/p3d/tzk210_mcar_hmmwv_xj200.p3d" \
     "$corpus/p3d/cwr_animated_morph_odol.p3d" \
     "$corpus/p3d/cwr_complex_vehicle_mlod.p3d" 2>&1 |
-    grep -E '^(CHECK|SCENE|KNOWN|FAIL|RESULT) ' | tee "$out/report.txt"
+    grep -E '^(CHECK|SCENE|PROPS|KNOWN|FAIL|RESULT) ' | tee "$out/report.txt"
 grep -q '^RESULT .* 0 failure(s)$' "$out/report.txt"

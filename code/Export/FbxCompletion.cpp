@@ -1,7 +1,7 @@
 // CompleteFbx / ExportFbx: Assimp's binary FBX exporter, then a pass that
 // rewrites the node records with the null records Assimp 5.2.5 leaves out
 // (see include/assimp_retro/fbx_export.h), and, for ExportFbx, adds the
-// scene's morph targets (FbxMorphTargets.cpp).
+// scene's morph targets (FbxMorphTargets.cpp) and metadata (FbxMetadata.cpp).
 //
 // The record layout is in FbxRecords.h. The pass parses the record tree by
 // the end offsets Assimp wrote (they are consistent, only the null records
@@ -10,6 +10,7 @@
 
 #include "Export/ExportSceneView.h"
 #include "Export/FbxAnimationTimes.h"
+#include "Export/FbxMetadata.h"
 #include "Export/FbxMorphTargets.h"
 #include "Export/FbxRecords.h"
 #include "Export/SceneCheck.h"
@@ -265,6 +266,7 @@ std::vector<char> RewriteFbx(const std::vector<char> &input, double unitScaleFac
     if (exportedScene) {
         FixFbxAnimationTimes(*exportedScene, reader, top, report);
         AddFbxMorphTargets(*exportedScene, reader, top, report);
+        AddFbxMetadata(*exportedScene, reader, top, report);
     }
     FbxRecordWriter writer(input, reader, unitScaleFactor, report);
     writer.out.assign(input.begin(), input.begin() + kHeaderSize);

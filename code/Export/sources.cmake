@@ -1,8 +1,10 @@
 target_sources(assimp_retro PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/ColladaMetadata.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ColladaRoots.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ExportSceneView.cpp
   ${CMAKE_CURRENT_LIST_DIR}/FbxAnimationTimes.cpp
   ${CMAKE_CURRENT_LIST_DIR}/FbxCompletion.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/FbxMetadata.cpp
   ${CMAKE_CURRENT_LIST_DIR}/FbxMorphTargets.cpp
   ${CMAKE_CURRENT_LIST_DIR}/FbxRecords.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GltfCompletion.cpp

@@ -16,7 +16,8 @@
 // pass writes them and their weight animation from the scene; it also divides
 // the node animation key times by mTicksPerSecond (Assimp 5.2.5 takes ticks
 // for seconds) and gives AnimationLayers the child list Assimp's importer
-// needs (README "FBX output").
+// needs, and writes the scene's and nodes' metadata as user properties
+// (README "FBX output", "Metadata in FBX and COLLADA").
 //
 // It also sets GlobalSettings' UnitScaleFactor (centimetres per unit, FBX's
 // convention; Assimp writes 1.0 = centimetres) so that the model opens at the
@@ -52,6 +53,8 @@ struct FbxCompletionReport {
     unsigned scalingConnectionsFixed = 0;   ///< scaling curve nodes connected to "Lcl Scaling" instead of Assimp 5.2.5's "Lcl Scale"
     unsigned animationCurvesRetimed = 0;    ///< ExportFbx: node animation curves whose KeyTime was divided by mTicksPerSecond (Assimp 5.2.5 takes ticks for seconds)
     unsigned geometryClassesFixed = 0; ///< morph-target shape geometries renamed "<name>\0\1Geometry" (Assimp writes class "Blendshape"; Blender refuses it)
+    unsigned metadataPropertiesWritten = 0; ///< ExportFbx: scene and node metadata entries written as user properties (README "Metadata in FBX and COLLADA")
+    unsigned objectsWithMetadata = 0;       ///< ExportFbx: Models and Documents that received them
     bool fileChanged = false;      ///< false: the file was left as it was
     bool exported = false;         ///< ExportFbx: Assimp's exporter wrote the file (a failure after this is the completion's)
     std::vector<std::string> notes; ///< what was left out or dropped, and why
@@ -75,7 +78,8 @@ bool CompleteFbx(const std::string &path, double unitScaleFactor, std::string *e
 /// ExportGltf (Assimp 5.2.5 crashes copying nested node metadata), without
 /// morph targets, then, for "fbx", CompleteFbx(path, FbxUnitScaleFactor(scene)
 /// times a uniform root scale) with the scene's morph targets, their weight
-/// animation and the node animation times put right. `scene` is not modified
+/// animation, the node animation times put right and the scene and node
+/// metadata as user properties (Document, Models). `scene` is not modified
 /// (its meshes' mNumAnimMeshes are zero during the export only).
 bool ExportFbx(const aiScene &scene, const std::string &formatId, const std::string &path,
         std::string *error = nullptr, FbxCompletionReport *report = nullptr, unsigned preprocessing = 0,

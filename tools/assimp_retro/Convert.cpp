@@ -6,7 +6,9 @@
 
 #include <assimp_retro/gltf_texture_refs.h>
 
+#include "Export/ColladaMetadata.h"
 #include "Export/ColladaRoots.h"
+#include "Export/ExportSceneView.h"
 #include "Export/SceneCheck.h"
 
 #include <assimp/Exporter.hpp>
@@ -57,6 +59,26 @@ unsigned CountBones(const aiScene &scene) {
 
 double SecondsSince(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+/// Assimp's COLLADA file given the scene's metadata (COLLADA <extra>), which
+/// its exporter does not write.
+bool CompleteCollada(const aiScene &scene, const std::string &output, ConversionResult &result) {
+    std::string error;
+    assimp_retro::ColladaMetadataReport report;
+    if (!assimp_retro::AddColladaMetadata(scene, output, &error, &report)) {
+        result.error = "COLLADA completion failed: " + error;
+        result.exitCode = kExitCompletionFailed;
+        return false;
+    }
+    if (report.entriesWritten > 0) {
+        result.notes.push_back("COLLADA completion: " + std::to_string(report.entriesWritten) +
+                               " metadata entries on " + std::to_string(report.elementsWithMetadata) + " element(s)");
+    }
+    for (const std::string &note : report.notes) {
+        result.notes.push_back("COLLADA completion: " + note);
+    }
+    return true;
 }
 
 } // namespace
@@ -197,13 +219,21 @@ ConversionResult ConvertFile(Assimp::Importer &importer, Assimp::Exporter &expor
                                        " morph target(s), " + std::to_string(report.morphWeightCurves) +
                                        " weight curve(s) added");
             }
+            if (report.metadataPropertiesWritten > 0) {
+                result.notes.push_back("FBX completion: " + std::to_string(report.metadataPropertiesWritten) +
+                                       " metadata entries as user properties of " +
+                                       std::to_string(report.objectsWithMetadata) + " object(s)");
+            }
             for (const std::string &note : report.notes) {
                 result.notes.push_back("FBX completion: " + note);
             }
-        } else if (exporter.Export(scene.get(), format.id, output) != AI_SUCCESS) {
+        } else if (assimp_retro::ExportSceneView view(*scene); // Assimp 5.2.5 aborts copying nested metadata
+                   exporter.Export(view.scene, format.id, output) != AI_SUCCESS) {
             const char *message = exporter.GetErrorString();
             result.error = std::string("export failed: ") + ((message && *message) ? message : "unknown error");
             result.exitCode = kExitExportFailed;
+            return;
+        } else if (format.id == "collada" && !CompleteCollada(*scene, output, result)) {
             return;
         }
         result.exportSeconds = SecondsSince(start);

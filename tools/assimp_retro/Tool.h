@@ -38,7 +38,7 @@ enum ExitCode : int {
     kExitUnknownVerb = 2,    ///< unrecognised verb
     kExitImportFailed = 3,   ///< the input file could not be read
     kExitExportFailed = 4,   ///< unknown output format or the exporter failed
-    kExitCompletionFailed = 5, ///< glTF completion of the written file failed
+    kExitCompletionFailed = 5, ///< glTF, FBX or COLLADA completion of the written file failed
     kExitBatchFailures = 6,  ///< batch mode: at least one file failed
 };
 

@@ -3,7 +3,8 @@
 # scene) and compares what Blender made of them with the aiScene
 # (`assimp-retro info`) and with each other. Prints one JSON line per output:
 #   {"file": ..., "ok": true, "triangles": N, "meshes": N, "bones": N,
-#    "actions": N, "shape_keys": N, "frames": F, "size": [x, y, z], "min": [...], "max": [...]}
+#    "actions": N, "shape_keys": N, "frames": F, "size": [x, y, z], "min": [...], "max": [...],
+#    "objects": [names], "props": {object: {custom property: value}}}
 # triangles: of the stored meshes (polygons triangulated: n-2 each);
 # bones: of all armatures; actions: bpy.data.actions after the import;
 # size/min/max: world-space bounding box of the stored meshes (basis shape,
@@ -19,7 +20,10 @@
 #   importer makes a bone of every node above the joints too); FBX, DAE and
 #   GLB have animations (actions) when the aiScene has any, FBX as many as
 #   the GLB, the same shape keys and an equally long longest action;
-# - every output's bounding box has the GLB's size (relative 1e-3).
+# - every output's bounding box has the GLB's size (relative 1e-3);
+# - every object of the FBX that has a namesake with custom properties in the
+#   GLB (node metadata as glTF extras) has the same ones (FBX user
+#   properties); a "PROPS" line counts the objects compared.
 # tools/check_outputs.sh runs it on the corpus. Written for Debian 12's Blender 3.4 (its glTF importer still uses
 # numpy.bool, removed in NumPy 1.24: the alias is put back first).
 import json
@@ -58,6 +62,17 @@ def import_file(path):
         raise RuntimeError("unknown extension " + ext)
 
 
+def plain(value):
+    """A custom property as JSON: arrays as lists, floats to 6 significant digits."""
+    if hasattr(value, "to_list"):
+        value = value.to_list()
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    if isinstance(value, float):
+        return float("%.6g" % value)
+    return value
+
+
 def stats(path):
     clear()
     import_file(path)
@@ -79,6 +94,12 @@ def stats(path):
             for i in range(3):
                 lo[i] = min(lo[i], world[i])
                 hi[i] = max(hi[i], world[i])
+    # Node metadata: the objects' custom properties (glTF extras, FBX user properties).
+    props = {}
+    for obj in bpy.data.objects:
+        values = {key: plain(obj[key]) for key in obj.keys() if not key.startswith("_")}
+        if values:
+            props[obj.name] = values
     bones = sum(len(a.bones) for a in bpy.data.armatures)
     shape_keys = sum(len(k.key_blocks) - 1 for k in bpy.data.shape_keys)
     # Longest action, in frames: the outputs must agree on animation speed.
@@ -97,6 +118,8 @@ def stats(path):
         "min": [round(x, 6) for x in lo],
         "max": [round(x, 6) for x in hi],
         "size": [round(hi[i] - lo[i], 6) for i in range(3)],
+        "objects": sorted(obj.name for obj in bpy.data.objects),
+        "props": props,
     }
 
 
@@ -121,6 +144,23 @@ def scene_info(tool, model):
 
 def close(a, b):
     return all(abs(x - y) <= 1e-3 * max(1.0, abs(x), abs(y)) for x, y in zip(a, b))
+
+
+def compare_props(where, result, glb):
+    """Node metadata: every object of the GLB with custom properties that the
+    FBX has too (the root node's go to the FBX Document, which Blender does
+    not read) has the same ones in the FBX."""
+    failures = []
+    compared = 0
+    for name, values in glb["props"].items():
+        if name not in result["objects"]:
+            continue
+        compared += 1
+        if result["props"].get(name) != values:
+            failures.append("%s: custom properties of %s %s, the GLB %s"
+                            % (where, name, result["props"].get(name), values))
+    print("PROPS " + json.dumps({"file": result["file"], "objects_compared": compared}), flush=True)
+    return failures
 
 
 def check_model(tool, out_dir, model):
@@ -162,6 +202,8 @@ def check_model(tool, out_dir, model):
             failures.append("%s: %d shape keys, the GLB %d" % (where, result["shape_keys"], glb["shape_keys"]))
         if ext == "fbx" and abs(result["frames"] - glb["frames"]) > 0.01:
             failures.append("%s: longest action %s frames, the GLB %s" % (where, result["frames"], glb["frames"]))
+        if ext == "fbx":
+            failures += compare_props(where, result, glb)
         if not close(result["size"], glb["size"]):
             failures.append("%s: size %s, the GLB %s" % (where, result["size"], glb["size"]))
     return failures, known
