@@ -1,6 +1,6 @@
 #!/bin/sh
-# Real clients as judges (issue 10): converts real models of every kind
-# (ABC v6, ABC v12, ODOL, MLOD) to GLB, FBX, DAE and OBJ with assimp-retro
+# Real clients as judges (issue 10): converts every real model of the corpus
+# (ABC v6, ABC v12, ODOL, MLOD: 15) to GLB, FBX, DAE and OBJ with assimp-retro
 # and checks them in Blender 3.4 (tools/blender/check_outputs.py: triangles,
 # bones, animations, size and, in the FBX, node metadata as custom properties,
 # against the aiScene and the GLB).
@@ -18,11 +18,6 @@ fi
 mkdir -p "$out"
 blender -b --factory-startup --python "$root/tools/blender/check_outputs.py" -- \
     --tool "$build/tools/assimp-retro" --out "$out" \
-    "$corpus/abc/CREATURES__STARGRAVE.ABC" \
-    "$corpus/abc/DECOS__FLAG.ABC" \
-    "$corpus/abc-v12/CREATURES__TIBERIUS_v12.abc" \
-    "$corpus/p3d/tzk210_mcar_hmmwv_xj200.p3d" \
-    "$corpus/p3d/cwr_animated_morph_odol.p3d" \
-    "$corpus/p3d/cwr_complex_vehicle_mlod.p3d" 2>&1 |
+    "$corpus"/abc/*.ABC "$corpus"/abc-v12/*.abc "$corpus"/p3d/*.p3d 2>&1 |
     grep -E '^(CHECK|SCENE|PROPS|KNOWN|FAIL|RESULT) ' | tee "$out/report.txt"
 grep -q '^RESULT .* 0 failure(s)$' "$out/report.txt"
