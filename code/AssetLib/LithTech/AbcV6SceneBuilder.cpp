@@ -295,25 +295,53 @@ bool Builder::HasVertexAnimation(const std::vector<uint32_t> &sourceVertex) cons
     return false;
 }
 
+/// One vertex-animated vertex of a mesh: where it goes in the mesh and its
+/// index in its node's MD list.
+struct MdVertex {
+    unsigned meshVertex;
+    unsigned slot;
+};
+
+/// Writes the scene positions of `vertices` (all of one node) at one
+/// keyframe, `frame` being that keyframe's first stored byte, into `out`:
+/// global * Mirror(b * mdScale + mdTranslate), as BindPosition gives them,
+/// folded into one 3x4 matrix (nine multiply-adds per vertex; the morph
+/// targets are most of a vertex-animated file's import). The matrix is held
+/// in locals, which stores through `out` cannot alias.
+void WriteMdPositions(const aiMatrix4x4 &global, const V6NodeTrack &track, const uint8_t *frame,
+        const std::vector<MdVertex> &vertices, aiVector3D *out) {
+    const aiVector3D scale = Mirror(aiVector3D(track.mdScale.x, track.mdScale.y, track.mdScale.z), kMirror);
+    const aiVector3D origin = global * ToScene(track.mdTranslate);
+    const float m00 = global.a1 * scale.x, m01 = global.a2 * scale.y, m02 = global.a3 * scale.z, m03 = origin.x;
+    const float m10 = global.b1 * scale.x, m11 = global.b2 * scale.y, m12 = global.b3 * scale.z, m13 = origin.y;
+    const float m20 = global.c1 * scale.x, m21 = global.c2 * scale.y, m22 = global.c3 * scale.z, m23 = origin.z;
+    for (const MdVertex &v : vertices) {
+        const uint8_t *b = frame + 3 * size_t(v.slot);
+        const float x = b[0], y = b[1], z = b[2];
+        out[v.meshVertex] = aiVector3D(m00 * x + m01 * y + m02 * z + m03, m10 * x + m11 * y + m12 * z + m13,
+                m20 * x + m21 * y + m22 * z + m23);
+    }
+}
+
 void Builder::AddMorphTargets(aiMesh *mesh, const std::vector<uint32_t> &sourceVertex) const {
     mesh->mMethod = aiMorphingMethod_MORPH_RELATIVE;
     mesh->mAnimMeshes = new aiAnimMesh *[mTargets.size()]();
     mesh->mNumAnimMeshes = static_cast<unsigned>(mTargets.size());
     // Vertices without vertex animation keep their bind position (the mesh's
-    // own) in every target; only the others are computed per target, from
-    // what is looked up once here.
-    struct AnimatedVertex {
-        unsigned meshVertex;
-        unsigned node;
-        size_t slot, mdCount; ///< its index in the node's MD list, that list's size
-    };
-    std::vector<AnimatedVertex> animated;
+    // own) in every target; the others are computed per target, node by node,
+    // from what is looked up once here.
+    std::vector<std::pair<unsigned, std::vector<MdVertex>>> byNode; // (node, its animated vertices)
     for (size_t i = 0; i < sourceVertex.size(); ++i) {
         const int slot = mMdSlot[sourceVertex[i]];
-        if (slot >= 0) {
-            const unsigned node = mModel.geometry.vertices[sourceVertex[i]].node;
-            animated.push_back({unsigned(i), node, size_t(slot), mModel.nodes[node].mdVertices.size()});
+        if (slot < 0) {
+            continue;
         }
+        const unsigned node = mModel.geometry.vertices[sourceVertex[i]].node;
+        auto group = std::find_if(byNode.begin(), byNode.end(), [&](const auto &g) { return g.first == node; });
+        if (group == byNode.end()) {
+            group = byNode.insert(byNode.end(), {node, {}});
+        }
+        group->second.push_back({unsigned(i), unsigned(slot)});
     }
     for (size_t t = 0; t < mTargets.size(); ++t) {
         const size_t anim = mTargets[t].first, key = mTargets[t].second;
@@ -323,9 +351,10 @@ void Builder::AddMorphTargets(aiMesh *mesh, const std::vector<uint32_t> &sourceV
         target->mNumVertices = mesh->mNumVertices;
         target->mVertices = new aiVector3D[mesh->mNumVertices];
         std::copy(mesh->mVertices, mesh->mVertices + mesh->mNumVertices, target->mVertices);
-        for (const AnimatedVertex &v : animated) { // as BindPosition, at this keyframe
-            const Vec3 local = animation.nodes[v.node].MdPosition(key, v.slot, v.mdCount);
-            target->mVertices[v.meshVertex] = mGlobal[v.node] * ToScene(local);
+        for (const auto &group : byNode) {
+            const V6NodeTrack &track = animation.nodes[group.first];
+            const uint8_t *frame = &track.mdFrames[3 * key * mModel.nodes[group.first].mdVertices.size()];
+            WriteMdPositions(mGlobal[group.first], track, frame, group.second, target->mVertices);
         }
         target->mWeight = 0.f;
     }
