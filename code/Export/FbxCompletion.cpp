@@ -321,6 +321,23 @@ struct HiddenMorphTargets {
     unsigned count = 0;
 };
 
+bool HasNodeMetadata(const aiNode &node, unsigned depth) {
+    if (node.mMetaData && node.mMetaData->mNumProperties > 0) {
+        return true;
+    }
+    for (unsigned i = 0; i < node.mNumChildren && node.mChildren && depth < 1024; ++i) {
+        if (node.mChildren[i] && HasNodeMetadata(*node.mChildren[i], depth + 1)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+bool HasMetadata(const aiScene &scene) {
+    return (scene.mMetaData && scene.mMetaData->mNumProperties > 0) ||
+           (scene.mRootNode && HasNodeMetadata(*scene.mRootNode, 0));
+}
+
 /// CompleteFbx, and with `exportedScene` (the scene Assimp exported, its
 /// aiAnimMeshes hidden) the node animation times put right and the morph
 /// targets added.
@@ -416,6 +433,9 @@ bool ExportFbx(const aiScene &scene, const std::string &formatId, const std::str
     }
     result.exported = true;
     if (formatId == "fbxa") {
+        if (HasMetadata(scene)) {
+            result.notes.push_back("scene and node metadata left out of ASCII FBX");
+        }
         return true;
     }
     return CompleteFbxFile(path, unitScaleFactor, &scene, error, &result);

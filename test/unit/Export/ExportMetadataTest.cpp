@@ -134,6 +134,16 @@ TEST(FbxMetadata, SceneAndRootMetadataAreUserPropertiesOfTheDocument) {
                     "p3d:lods=int:5.000000"}));
 }
 
+TEST(FbxMetadata, AsciiFbxLeavesItOutWithANote) {
+    auto scene = MakeScene();
+    const std::string path = retro_test::OutputPath("Export/metadata/ascii.fbx");
+    std::string error;
+    assimp_retro::FbxCompletionReport report;
+    ASSERT_TRUE(assimp_retro::ExportFbx(*scene, "fbxa", path, &error, &report)) << error;
+    EXPECT_EQ(report.metadataPropertiesWritten, 0u);
+    EXPECT_EQ(report.notes, std::vector<std::string>{"scene and node metadata left out of ASCII FBX"});
+}
+
 TEST(ColladaMetadata, ExtrasOnNodesAndTheVisualScene) {
     auto scene = MakeScene();
     const std::string path = retro_test::OutputPath("Export/metadata/scene.dae");
