@@ -119,12 +119,13 @@ void FileBytes::Release() {
     mSize = 0;
 }
 
-FileBytes ReadOrMapWholeFile(Assimp::IOSystem *io, const std::string &path, const char *format, uint64_t maxBytes) {
+FileBytes ReadOrMapWholeFile(Assimp::IOSystem *io, const std::string &path, const char *format, uint64_t maxBytes,
+        bool allowMapping) {
     const std::string prefix = std::string(format) + ": " + path + ": ";
     size_t size = 0;
     const StreamPtr stream = OpenChecked(io, path, prefix, maxBytes, size);
     FileBytes bytes;
-    if (size >= kMinMappedBytes && dynamic_cast<Assimp::DefaultIOStream *>(stream.get())) {
+    if (allowMapping && size >= kMinMappedBytes && dynamic_cast<Assimp::DefaultIOStream *>(stream.get())) {
         bytes.mMapping = MapFile(path, size);
     }
     if (bytes.mMapping) {

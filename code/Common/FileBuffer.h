@@ -13,10 +13,13 @@ class IOSystem;
 
 namespace assimp_retro {
 
+/// The largest input file the importers read (2 GiB).
+constexpr uint64_t kMaxInputFileBytes = uint64_t(1) << 31;
+
 /// Reads the whole file. Throws ImportError ("<format>: <file>: ...") if it
 /// cannot be opened, is empty, is larger than `maxBytes`, or reads short.
 std::vector<uint8_t> ReadWholeFile(Assimp::IOSystem *io, const std::string &path, const char *format,
-        uint64_t maxBytes = uint64_t(1) << 31);
+        uint64_t maxBytes = kMaxInputFileBytes);
 
 /// A whole file's bytes, read-only. A plain file of 1 MiB or more that
 /// Assimp's default IO system opened (a DefaultIOStream) is memory-mapped
@@ -24,7 +27,8 @@ std::vector<uint8_t> ReadWholeFile(Assimp::IOSystem *io, const std::string &path
 /// and are not copied to the heap. Anything else (a memory import, a custom
 /// IO system, a platform without mmap) is read into a heap buffer.
 /// (A mapped file that another process truncates during the import would
-/// fault when the missing pages are touched; the heap path cannot.)
+/// fault when the missing pages are touched; the heap path cannot. The
+/// importers map only while AI_CONFIG_IMPORT_RETRO_MAP_FILES is true.)
 class FileBytes {
 public:
     FileBytes() = default;
@@ -41,7 +45,7 @@ public:
     void Release();
 
 private:
-    friend FileBytes ReadOrMapWholeFile(Assimp::IOSystem *, const std::string &, const char *, uint64_t);
+    friend FileBytes ReadOrMapWholeFile(Assimp::IOSystem *, const std::string &, const char *, uint64_t, bool);
     std::unique_ptr<uint8_t[]> mBuffer; ///< the heap copy, when not mapped (not zero-filled before the read)
     void *mMapping = nullptr;     ///< the mapping, when mapped
     const uint8_t *mData = nullptr;
@@ -49,9 +53,10 @@ private:
 };
 
 /// As ReadWholeFile (the same checks and messages), mapping the file where
-/// FileBytes says. For readers that hold the bytes during the whole read.
+/// FileBytes says unless `allowMapping` is false (AI_CONFIG_IMPORT_RETRO_MAP_FILES).
+/// For readers that hold the bytes during the whole read.
 FileBytes ReadOrMapWholeFile(Assimp::IOSystem *io, const std::string &path, const char *format,
-        uint64_t maxBytes = uint64_t(1) << 31);
+        uint64_t maxBytes = kMaxInputFileBytes, bool allowMapping = true);
 
 /// The file name without folders (either separator) and without its last
 /// extension: "data/OBANdoor.oni" -> "OBANdoor". Root nodes are named after it.

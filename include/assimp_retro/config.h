@@ -14,6 +14,15 @@
 /// "UnitScaleFactor" (the scene's: 100 when converted).
 #define AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES "IMPORT_RETRO_UNITS_TO_METRES"
 
+/// Bool, default true. An input file of 1 MiB or more that Assimp's default
+/// IO system opens is memory-mapped instead of copied to the heap (its pages
+/// are read when touched and belong to the page cache). False: always read
+/// into a heap buffer. A mapped file that another process truncates while it
+/// is imported stops the program with SIGBUS when the missing pages are
+/// touched: switch mapping off when inputs may change while they are read
+/// (files still being written, some network shares).
+#define AI_CONFIG_IMPORT_RETRO_MAP_FILES "IMPORT_RETRO_MAP_FILES"
+
 // ---- Oni OBAN ------------------------------------------------------------
 
 /// Bool, default false. Attach an aiCamera (looking down -Z, +Y up, 45 deg

@@ -131,6 +131,8 @@ PropertyType KnownPropertyType(const std::string &name) {
         const char *name;
         PropertyType type;
     } kProperties[] = {
+            {AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES, PropertyType::Bool},
+            {AI_CONFIG_IMPORT_RETRO_MAP_FILES, PropertyType::Bool},
             {AI_CONFIG_IMPORT_OBAN_CAMERA, PropertyType::Bool},
             {AI_CONFIG_IMPORT_OBAN_CAMERA_NAMES, PropertyType::String},
             {AI_CONFIG_IMPORT_OBAN_RESAMPLE, PropertyType::Bool},

@@ -72,10 +72,12 @@ void AbcImporter::SetupProperties(const Importer *pImp) {
     mV9Settings.childModels = pImp->GetPropertyBool(AI_CONFIG_IMPORT_ABC_CHILD_MODELS, true);
     mTextures = assimp_retro::ReadTextureOptions(pImp);
     mUnitsToMetres = pImp->GetPropertyBool(AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES, true);
+    mMapFiles = pImp->GetPropertyBool(AI_CONFIG_IMPORT_RETRO_MAP_FILES, true);
 }
 
 void AbcImporter::InternReadFile(const std::string &pFile, aiScene *pScene, IOSystem *pIOHandler) {
-    assimp_retro::FileBytes data = assimp_retro::ReadOrMapWholeFile(pIOHandler, pFile, "ABC");
+    assimp_retro::FileBytes data =
+            assimp_retro::ReadOrMapWholeFile(pIOHandler, pFile, "ABC", assimp_retro::kMaxInputFileBytes, mMapFiles);
     switch (Detect(data.data(), data.size())) {
     case AbcKind::V6: {
         const assimp_retro::abc::V6Model model = assimp_retro::abc::ReadV6(data.data(), data.size(), pFile);

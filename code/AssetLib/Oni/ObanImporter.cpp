@@ -65,12 +65,13 @@ void ObanImporter::SetupProperties(const Importer *importer) {
     mOptions.cameraNames = SplitNames(importer->GetPropertyString(AI_CONFIG_IMPORT_OBAN_CAMERA_NAMES, ""));
     mOptions.resampleEveryFrame = importer->GetPropertyBool(AI_CONFIG_IMPORT_OBAN_RESAMPLE, false);
     mUnitsToMetres = importer->GetPropertyBool(AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES, true);
+    mMapFiles = importer->GetPropertyBool(AI_CONFIG_IMPORT_RETRO_MAP_FILES, true);
 }
 
 void ObanImporter::InternReadFile(const std::string &file, aiScene *scene, IOSystem *io) {
     using namespace assimp_retro;
     // Oni files are small (a level file is a few MB); 1 GiB bounds any allocation.
-    FileBytes data = ReadOrMapWholeFile(io, file, "OBAN", uint64_t(1) << 30);
+    FileBytes data = ReadOrMapWholeFile(io, file, "OBAN", uint64_t(1) << 30, mMapFiles);
     const BinaryReader reader(data.data(), data.size(), "OBAN", file);
     // Checked here too: Assimp skips CanRead when only one importer claims the extension.
     if (!oni::InstanceFile::LooksLike(data.data(), data.size())) {

@@ -27,6 +27,7 @@ protected:
 private:
     assimp_retro::oni::ObanSceneOptions mOptions;
     bool mUnitsToMetres = true; ///< AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES
+    bool mMapFiles = true;      ///< AI_CONFIG_IMPORT_RETRO_MAP_FILES
 };
 
 } // namespace Assimp

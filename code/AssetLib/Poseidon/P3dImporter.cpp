@@ -48,10 +48,12 @@ void P3dImporter::SetupProperties(const Importer *importer) {
     mLods = importer->GetPropertyInteger(AI_CONFIG_IMPORT_P3D_LODS, 0);
     mTextures = assimp_retro::ReadTextureOptions(importer);
     mUnitsToMetres = importer->GetPropertyBool(AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES, true);
+    mMapFiles = importer->GetPropertyBool(AI_CONFIG_IMPORT_RETRO_MAP_FILES, true);
 }
 
 void P3dImporter::InternReadFile(const std::string &file, aiScene *scene, IOSystem *io) {
-    assimp_retro::FileBytes bytes = assimp_retro::ReadOrMapWholeFile(io, file, "P3D");
+    assimp_retro::FileBytes bytes =
+            assimp_retro::ReadOrMapWholeFile(io, file, "P3D", assimp_retro::kMaxInputFileBytes, mMapFiles);
     const std::string name = assimp_retro::FileStem(file);
     // ReadP3d checks the signature again: Assimp skips CanRead when only one
     // importer claims the extension.

@@ -58,6 +58,17 @@ TEST(FileBytes, PlainFileOfAMebibyteIsMappedWithTheSameBytes) {
     EXPECT_FALSE(moved.mapped());
 }
 
+TEST(FileBytes, MappingCanBeSwitchedOff) {
+    const std::string path = retro_test::OutputPath("file_bytes_unmapped.bin");
+    const std::vector<uint8_t> expected = SomeBytes((size_t(1) << 20) + 5);
+    retro_test::WriteFile(path, expected);
+    Assimp::DefaultIOSystem io;
+    const FileBytes bytes = ReadOrMapWholeFile(&io, path, "TEST", assimp_retro::kMaxInputFileBytes, false);
+    EXPECT_FALSE(bytes.mapped());
+    ASSERT_EQ(bytes.size(), expected.size());
+    EXPECT_EQ(std::memcmp(bytes.data(), expected.data(), expected.size()), 0);
+}
+
 TEST(FileBytes, SmallFileIsCopied) {
     const std::string path = retro_test::OutputPath("file_bytes_small.bin");
     const std::vector<uint8_t> expected = SomeBytes((size_t(1) << 20) - 1);

@@ -5,6 +5,7 @@
 #include "support/TestSupport.h"
 
 #include <assimp_retro/assimp_retro.h>
+#include <assimp_retro/config.h>
 
 #include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>
@@ -248,5 +249,33 @@ TEST(ObanImport, BundledSampleCameraDollyLooksAtTheOriginAtEveryKey) {
         aiVector3D toOrigin = aiVector3D(0, 20, 0) - eye;
         EXPECT_NEAR((view.Normalize() - toOrigin.Normalize()).Length(), 0.f, 1e-5f) << "frame " << frame;
         EXPECT_NEAR(eye.Length(), std::sqrt(100.f * 100.f + 20.f * 20.f), 1e-3f);
+    }
+}
+
+// A file of 1 MiB or more is memory-mapped unless AI_CONFIG_IMPORT_RETRO_MAP_FILES
+// is false; both ways give the same scene (here 40,000 keys, 1.28 MB).
+TEST(ObanImport, LargeFileImportsTheSameMappedOrRead) {
+    oban::Animation large;
+    large.frameCount = 40000;
+    for (int k = 0; k < 40000; ++k) {
+        const float angle = 0.001f * k;
+        large.keys.push_back({{0, std::sin(angle / 2), 0, std::cos(angle / 2)}, {float(k % 97), float(k % 13), 0}, k});
+    }
+    const std::vector<uint8_t> bytes = oban::WriteOni(large, "OBANlarge");
+    ASSERT_GE(bytes.size(), size_t(1) << 20);
+    const std::string path = OutputPath("Oni/OBANlarge.oni");
+    WriteFile(path, bytes);
+    Assimp::Importer mapped, read;
+    read.SetPropertyBool(AI_CONFIG_IMPORT_RETRO_MAP_FILES, false);
+    const aiScene *a = Import(mapped, path);
+    const aiScene *b = Import(read, path);
+    ASSERT_NE(a, nullptr) << mapped.GetErrorString();
+    ASSERT_NE(b, nullptr) << read.GetErrorString();
+    const aiNodeAnim &ca = *a->mAnimations[0]->mChannels[0], &cb = *b->mAnimations[0]->mChannels[0];
+    ASSERT_EQ(ca.mNumPositionKeys, 40000u);
+    ASSERT_EQ(cb.mNumPositionKeys, 40000u);
+    for (unsigned k = 0; k < 40000; k += 997) {
+        EXPECT_EQ(ca.mPositionKeys[k].mValue, cb.mPositionKeys[k].mValue) << k;
+        EXPECT_EQ(ca.mRotationKeys[k].mValue, cb.mRotationKeys[k].mValue) << k;
     }
 }

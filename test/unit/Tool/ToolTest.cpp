@@ -412,6 +412,13 @@ TEST(Tool, SetChecksTheTypeOfKnownProperties) {
     run = RunTool("export " + Quote(in) + " " + Quote(retro_test::OutputPath("Tool/set/m.glb")) + " --set IMPORT_P3D_LODS=all");
     EXPECT_EQ(run.exitCode, 1);
     EXPECT_TRUE(Contains(run.err, "property IMPORT_P3D_LODS is an integer")) << run.err;
+    // The properties every importer reads are known too.
+    for (const char *property : {"IMPORT_RETRO_UNITS_TO_METRES", "IMPORT_RETRO_MAP_FILES"}) {
+        run = RunTool("export " + Quote(in) + " " + Quote(retro_test::OutputPath("Tool/set/m.glb")) + " --set " +
+                      property + "=maybe");
+        EXPECT_EQ(run.exitCode, 1);
+        EXPECT_TRUE(Contains(run.err, std::string("property ") + property + " is a bool")) << run.err;
+    }
     run = RunTool("export " + Quote(in) + " " + Quote(retro_test::OutputPath("Tool/set/m.glb")) + " --set");
     EXPECT_EQ(run.exitCode, 1);
     EXPECT_TRUE(Contains(run.err, "--set needs NAME=VALUE")) << run.err;
