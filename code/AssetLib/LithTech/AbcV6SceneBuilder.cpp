@@ -550,8 +550,9 @@ std::vector<MeshPlan> Builder::PlanMeshes() {
 void Builder::PlanMorphTargets() {
     // One target per kept keyframe of every animation.
     mFirstTarget.assign(mModel.animations.size(), 0);
-    if (!mSettings.vertexAnimation) {
-        return;
+    const bool anyVertexAnimated = std::any_of(mMdSlot.begin(), mMdSlot.end(), [](int slot) { return slot >= 0; });
+    if (!mSettings.vertexAnimation || !anyVertexAnimated) {
+        return; // no mesh can have targets
     }
     for (size_t a = 0; a < mModel.animations.size(); ++a) {
         mFirstTarget[a] = mTargets.size();
