@@ -2,6 +2,8 @@
 // AbcImporter::SetupProperties (v6 builder and v9+ import).
 #pragma once
 
+#include <assimp/defs.h> // ai_real
+
 #include <cstddef>
 #include <string>
 
@@ -20,7 +22,7 @@ struct V6BuildSettings {
     std::string fileName; ///< for error messages (as BinaryReader::Prefix gives)
     /// Position keys are written times this (SceneUnitScale: the importer's
     /// unit conversion, done while writing them); 1 keeps file units.
-    float positionKeyScale = 1.f;
+    ai_real positionKeyScale = 1;
 };
 
 /// Import settings for v9+ files, filled from import properties by AbcImporter::SetupProperties.

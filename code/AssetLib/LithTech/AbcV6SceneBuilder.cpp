@@ -402,7 +402,7 @@ void Builder::WriteNodeKeys(const std::vector<V6NodeKey> &keys, const std::vecto
     channel.mPositionKeys = new aiVectorKey[count];
     channel.mRotationKeys = new aiQuatKey[count];
     const bool conjugate = mModel.EffectiveFlipAnim();
-    const float s = mSettings.positionKeyScale;
+    const ai_real s = mSettings.positionKeyScale;
 #if defined(__GNUC__)
     static_assert(sizeof(aiQuaternion) == sizeof(Float4), "aiQuaternion is w, x, y, z");
     // The sign bits SceneRotation flips: the conjugate flips x, y and z, the

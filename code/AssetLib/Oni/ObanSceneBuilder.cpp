@@ -46,14 +46,14 @@ aiVector3D Translation(const ObanKey &key) {
 struct KeyOutput {
     aiVectorKey *positions;
     aiQuatKey *rotations;
-    float positionScale;
+    ai_real positionScale;
 };
 
 /// Writes key `i`; `previous` is key i - 1's rotation (ignored for key 0),
 /// and becomes key i's.
 inline void WriteKey(const KeyOutput &out, size_t i, double time, const aiVector3D &position, const aiQuaternion &rotation,
         aiQuaternion &previous) {
-    const float s = out.positionScale;
+    const ai_real s = out.positionScale;
     const aiQuaternion q = i > 0 ? SameHemisphere(previous, rotation) : rotation;
     previous = q;
     out.positions[i].mTime = time;
@@ -101,7 +101,7 @@ void WriteEveryFrame(const ObanAnimation &oban, const KeyOutput &out) {
 /// The animated node's channel: one key per stored key, or per frame when
 /// `everyFrame`.
 std::unique_ptr<aiNodeAnim> MakeChannel(const std::string &nodeName, const ObanAnimation &oban, bool everyFrame,
-        float positionScale) {
+        ai_real positionScale) {
     std::unique_ptr<aiNodeAnim> channel(new aiNodeAnim());
     channel->mNodeName = MakeAiString(nodeName);
     const bool resample = everyFrame && oban.keys.size() > 1;
