@@ -2,6 +2,7 @@
 // BinaryReader (e.g. an array it returned with Bytes(), or a file head).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 
@@ -13,6 +14,17 @@ inline uint16_t LoadU16LE(const uint8_t *p) {
 
 inline uint32_t LoadU32LE(const uint8_t *p) {
     return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24;
+}
+
+/// True when none of the `count` little-endian floats at `p` is infinity or
+/// NaN. Branch-free: an exponent of all ones carries into bit 31 when one is
+/// added to it, so a block costs one test however many floats it holds.
+inline bool AllFiniteF32LE(const uint8_t *p, size_t count) {
+    uint32_t carries = 0;
+    for (size_t i = 0; i < count; ++i) {
+        carries |= (LoadU32LE(p + 4 * i) & 0x7F800000u) + 0x00800000u;
+    }
+    return (carries & 0x80000000u) == 0;
 }
 
 inline float LoadF32LE(const uint8_t *p) {

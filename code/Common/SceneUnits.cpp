@@ -72,7 +72,7 @@ void ScaleMeshes(aiScene &scene, ai_real s) {
     }
 }
 
-void ScaleAnimationsAndCameras(aiScene &scene, ai_real s) {
+void ScalePositionKeys(aiScene &scene, ai_real s) {
     for (unsigned a = 0; a < scene.mNumAnimations && scene.mAnimations; ++a) {
         const aiAnimation *animation = scene.mAnimations[a];
         for (unsigned c = 0; animation && c < animation->mNumChannels && animation->mChannels; ++c) {
@@ -82,6 +82,9 @@ void ScaleAnimationsAndCameras(aiScene &scene, ai_real s) {
             }
         }
     }
+}
+
+void ScaleCamerasAndLights(aiScene &scene, ai_real s) {
     for (unsigned c = 0; c < scene.mNumCameras && scene.mCameras; ++c) {
         aiCamera *camera = scene.mCameras[c];
         if (camera) {
@@ -100,17 +103,25 @@ void ScaleAnimationsAndCameras(aiScene &scene, ai_real s) {
 
 } // namespace
 
-void ApplySceneUnits(aiScene &scene, double centimetresPerUnit, bool toMetres) {
+ai_real SceneUnitScale(double centimetresPerUnit, bool toMetres) {
+    const bool convert = toMetres && centimetresPerUnit != kCentimetresPerMetre;
+    return convert ? static_cast<ai_real>(centimetresPerUnit / kCentimetresPerMetre) : ai_real(1);
+}
+
+void ApplySceneUnits(aiScene &scene, double centimetresPerUnit, bool toMetres, PositionKeys positionKeys) {
     SetDouble(scene, "OriginalUnitScaleFactor", centimetresPerUnit);
     const bool convert = toMetres && centimetresPerUnit != kCentimetresPerMetre && scene.mRootNode;
     SetDouble(scene, "UnitScaleFactor", convert ? kCentimetresPerMetre : centimetresPerUnit);
     if (!convert) {
         return;
     }
-    const ai_real scale = static_cast<ai_real>(centimetresPerUnit / kCentimetresPerMetre);
+    const ai_real scale = SceneUnitScale(centimetresPerUnit, toMetres);
     ScaleNodes(*scene.mRootNode, scale);
     ScaleMeshes(scene, scale);
-    ScaleAnimationsAndCameras(scene, scale);
+    if (positionKeys == PositionKeys::InFileUnits) {
+        ScalePositionKeys(scene, scale);
+    }
+    ScaleCamerasAndLights(scene, scale);
 }
 
 } // namespace assimp_retro

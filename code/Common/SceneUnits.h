@@ -13,7 +13,13 @@
 // every exporter writes metres (Assimp's FBX exporter drops the root node's
 // transform, glTF readers frame a skinned mesh by its POSITION bounds).
 // Metadata values (e.g. ABC animation extents) stay in the file's unit.
+//
+// Scene builders that write many position keys may scale them while writing
+// (each value times SceneUnitScale(), the same product as the conversion's)
+// and tell ApplySceneUnits so, instead of a second pass over every key.
 #pragma once
+
+#include <assimp/defs.h> // ai_real
 
 struct aiScene;
 
@@ -21,9 +27,21 @@ namespace assimp_retro {
 
 constexpr double kCentimetresPerMetre = 100.0;
 
+/// Whether the scene's position keys are still in the file's unit or were
+/// already multiplied by SceneUnitScale() when they were written.
+enum class PositionKeys { InFileUnits, AlreadyScaled };
+
+/// The factor ApplySceneUnits multiplies positions by: the file's unit in
+/// metres when `toMetres` and the unit is not the metre, else 1 (for a scene
+/// with a root node; without one nothing is converted).
+ai_real SceneUnitScale(double centimetresPerUnit, bool toMetres);
+
 /// Records `centimetresPerUnit` and, with `toMetres`, scales the scene to
 /// metres (nothing to do when the unit already is the metre). Afterwards
 /// "UnitScaleFactor" is 100 if converted, else `centimetresPerUnit`.
-void ApplySceneUnits(aiScene &scene, double centimetresPerUnit, bool toMetres);
+/// With PositionKeys::AlreadyScaled the animation channels' position keys
+/// are left as they are (everything else is converted as usual).
+void ApplySceneUnits(aiScene &scene, double centimetresPerUnit, bool toMetres,
+        PositionKeys positionKeys = PositionKeys::InFileUnits);
 
 } // namespace assimp_retro

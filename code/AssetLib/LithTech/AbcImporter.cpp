@@ -76,6 +76,8 @@ void AbcImporter::SetupProperties(const Importer *pImp) {
 }
 
 void AbcImporter::InternReadFile(const std::string &pFile, aiScene *pScene, IOSystem *pIOHandler) {
+    constexpr double kCentimetresPerUnit = 1.0; // 1 unit = 1 cm (README "Units")
+    assimp_retro::PositionKeys positionKeys = assimp_retro::PositionKeys::InFileUnits;
     assimp_retro::FileBytes data =
             assimp_retro::ReadOrMapWholeFile(pIOHandler, pFile, "ABC", assimp_retro::kMaxInputFileBytes, mMapFiles);
     switch (Detect(data.data(), data.size())) {
@@ -84,6 +86,9 @@ void AbcImporter::InternReadFile(const std::string &pFile, aiScene *pScene, IOSy
         data.Release(); // the model holds all it needs: free the file before the scene grows
         assimp_retro::abc::V6BuildSettings settings = mV6Settings;
         settings.fileName = pFile;
+        // The builder converts the position keys as it writes them.
+        settings.positionKeyScale = assimp_retro::SceneUnitScale(kCentimetresPerUnit, mUnitsToMetres);
+        positionKeys = assimp_retro::PositionKeys::AlreadyScaled;
         assimp_retro::abc::BuildV6Scene(model, settings, pScene);
         break;
     }
@@ -99,7 +104,7 @@ void AbcImporter::InternReadFile(const std::string &pFile, aiScene *pScene, IOSy
         assimp_retro::ApplyMaterialTextures(*pScene, skins, pIOHandler, mTextures, "ABC");
     }
     assimp_retro::RepairSceneNormals(*pScene, "ABC: " + pFile);
-    assimp_retro::ApplySceneUnits(*pScene, 1.0, mUnitsToMetres); // 1 unit = 1 cm (README "Units")
+    assimp_retro::ApplySceneUnits(*pScene, kCentimetresPerUnit, mUnitsToMetres, positionKeys);
     assimp_retro::RecordSourceFormat(*pScene, kDescription.mName); // before Assimp adds it unsafely (SceneHelpers.h)
 }
 

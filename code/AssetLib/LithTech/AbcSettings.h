@@ -2,6 +2,8 @@
 // AbcImporter::SetupProperties (v6 builder and v9+ import).
 #pragma once
 
+#include <assimp/defs.h> // ai_real
+
 #include <cstddef>
 #include <string>
 
@@ -18,6 +20,9 @@ struct V6BuildSettings {
     /// a mesh keeps animation 0, frame 0 only, with a warning.
     size_t maxMorphVertices = size_t(16) << 20;
     std::string fileName; ///< for error messages (as BinaryReader::Prefix gives)
+    /// Position keys are written times this (SceneUnitScale: the importer's
+    /// unit conversion, done while writing them); 1 keeps file units.
+    ai_real positionKeyScale = 1;
 };
 
 /// Import settings for v9+ files, filled from import properties by AbcImporter::SetupProperties.

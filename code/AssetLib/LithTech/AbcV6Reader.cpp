@@ -189,19 +189,15 @@ void ReadNodes(BinaryReader &r, V6Model &model, CrossReferences &refs) {
 /// if any value is not finite (the caller then reads them one by one for the
 /// error, which names the exact byte).
 bool DecodeNodeKeys(const uint8_t *bytes, std::vector<V6NodeKey> &keys) {
-    uint32_t notFinite = 0;
+    if (!AllFiniteF32LE(bytes, keys.size() * 7)) {
+        return false;
+    }
     for (V6NodeKey &key : keys) {
-        float value[7];
-        for (int i = 0; i < 7; ++i) {
-            const uint32_t bits = LoadU32LE(bytes + 4 * i);
-            notFinite |= uint32_t((bits & 0x7F800000u) == 0x7F800000u); // all exponent bits: infinity or NaN
-            std::memcpy(&value[i], &bits, sizeof(float));
-        }
-        key.position = Vec3{value[0], value[1], value[2]};
-        key.rotation = Quat{value[3], value[4], value[5], value[6]};
+        key.position = Vec3{LoadF32LE(bytes), LoadF32LE(bytes + 4), LoadF32LE(bytes + 8)};
+        key.rotation = Quat{LoadF32LE(bytes + 12), LoadF32LE(bytes + 16), LoadF32LE(bytes + 20), LoadF32LE(bytes + 24)};
         bytes += kNodeKeySize;
     }
-    return notFinite == 0;
+    return true;
 }
 
 /// One node track's keys: decoded as a block when all of them are there and
@@ -216,6 +212,30 @@ void ReadNodeKeys(BinaryReader &r, std::vector<V6NodeKey> &keys) {
         key.position = ReadVec3(r, "key translation");
         key.rotation = ReadQuat(r, "key rotation");
     }
+}
+
+/// One keyframe's time, bounds and engine string. When the fixed part is
+/// all there (no read of it can fail), it is decoded as one block, and an
+/// empty string (most keyframes) skipped without making a std::string.
+void ReadKeyframeInfo(BinaryReader &r, V6KeyframeInfo &info) {
+    if (r.Remaining() < kMinKeyframeInfoSize) {
+        info.time = r.U32("keyframe time");
+        info.boundsMin = ReadBounds(r, "keyframe BoundsMin");
+        info.boundsMax = ReadBounds(r, "keyframe BoundsMax");
+        info.command = r.String16("keyframe string");
+        return;
+    }
+    const uint8_t *p = r.Here();
+    info.time = LoadU32LE(p);
+    info.boundsMin = Vec3{LoadF32LE(p + 4), LoadF32LE(p + 8), LoadF32LE(p + 12)};
+    info.boundsMax = Vec3{LoadF32LE(p + 16), LoadF32LE(p + 20), LoadF32LE(p + 24)};
+    if (LoadU16LE(p + 28) == 0) {
+        r.Skip(kMinKeyframeInfoSize, "keyframe string");
+        info.command.clear();
+        return;
+    }
+    r.Skip(kMinKeyframeInfoSize - 2, "keyframe BoundsMax");
+    info.command = r.String16("keyframe string");
 }
 
 void ReadAnimation(BinaryReader &r, V6Model &model) {
@@ -237,10 +257,7 @@ void ReadAnimation(BinaryReader &r, V6Model &model) {
         const size_t numKeys = r.CheckCount(uint64_t(r.U32("NumKeyframes")), perKeyframe, "NumKeyframes");
         anim.keyframes.resize(numKeys);
         for (V6KeyframeInfo &info : anim.keyframes) {
-            info.time = r.U32("keyframe time");
-            info.boundsMin = ReadBounds(r, "keyframe BoundsMin");
-            info.boundsMax = ReadBounds(r, "keyframe BoundsMax");
-            info.command = r.String16("keyframe string");
+            ReadKeyframeInfo(r, info);
         }
         anim.nodes.resize(nodeCount);
         for (size_t n = 0; n < nodeCount; ++n) {

@@ -34,6 +34,19 @@ aiVector3D ToScene(const Vec3 &v) {
     return Mirror(aiVector3D(v.x, v.y, v.z), kMirror);
 }
 
+/// A stored rotation in the scene: normalised (files store non-unit
+/// quaternions; a zero or non-finite one becomes the identity), conjugated
+/// when `conjugate` (FlipAnim), mirrored.
+inline aiQuaternion SceneRotation(const Quat &stored, bool conjugate) {
+    const float length = std::sqrt(stored.w * stored.w + stored.x * stored.x + stored.y * stored.y + stored.z * stored.z);
+    if (!(length > 1e-6f) || !std::isfinite(length)) {
+        return aiQuaternion();
+    }
+    const aiQuaternion q = conjugate ? aiQuaternion(stored.w / length, -stored.x / length, -stored.y / length, -stored.z / length)
+                                     : aiQuaternion(stored.w / length, stored.x / length, stored.y / length, stored.z / length);
+    return Mirror(q, kMirror);
+}
+
 aiVector3D Direction(const ByteNormal &n) {
     return Mirror(aiVector3D(n.x / 127.f, n.y / 127.f, n.z / 127.f), kMirror);
 }
@@ -84,7 +97,6 @@ private:
     void ComputeKeptKeys();
     void ComputeBindPose();
     void ComputeMdSlots();
-    aiQuaternion SceneRotation(const Quat &stored) const;
     aiVector3D BindPosition(size_t vertex) const;
     std::vector<MeshPlan> PlanMeshes();
     void PlanMorphTargets();
@@ -94,6 +106,11 @@ private:
     void AddMorphTargets(aiMesh *mesh, const std::vector<uint32_t> &sourceVertex) const;
     std::vector<std::unique_ptr<aiMesh>> BuildMeshes(const std::vector<MeshPlan> &plans, std::vector<std::string> &morphNodes);
     std::unique_ptr<aiNode> BuildNodeTree(const std::vector<MeshPlan> &plans) const;
+    /// A channel's position and rotation keys, one per kept keyframe:
+    /// positions times settings.positionKeyScale, each rotation in the
+    /// hemisphere of the one before.
+    void WriteNodeKeys(const std::vector<V6NodeKey> &keys, const std::vector<size_t> &kept, const std::vector<double> &times,
+            aiNodeAnim &channel) const;
     std::unique_ptr<aiAnimation> BuildAnimation(size_t anim, const std::vector<std::string> &morphNodes) const;
     std::vector<std::unique_ptr<aiAnimation>> BuildAnimations(const std::vector<std::string> &morphNodes,
             std::vector<std::string> &animationNames);
@@ -127,29 +144,20 @@ void Builder::ComputeKeptKeys() {
     mKeptKeys.resize(mModel.animations.size());
     for (size_t a = 0; a < mModel.animations.size(); ++a) {
         const V6Animation &anim = mModel.animations[a];
-        mKeptKeys[a].reserve(anim.keyframes.size());
+        std::vector<size_t> &kept = mKeptKeys[a];
+        kept.reserve(anim.keyframes.size());
+        uint32_t lastTime = 0; // of the last kept keyframe
         for (size_t k = 0; k < anim.keyframes.size(); ++k) {
-            if (!mKeptKeys[a].empty() && anim.keyframes[k].time <= anim.keyframes[mKeptKeys[a].back()].time) {
-                Warn("animation '" + anim.name + "': keyframe " + std::to_string(k) + " at " + std::to_string(anim.keyframes[k].time) +
+            const uint32_t time = anim.keyframes[k].time;
+            if (!kept.empty() && time <= lastTime) {
+                Warn("animation '" + anim.name + "': keyframe " + std::to_string(k) + " at " + std::to_string(time) +
                         " ms does not come after the previous one; skipped");
                 continue;
             }
-            mKeptKeys[a].push_back(k);
+            kept.push_back(k);
+            lastTime = time;
         }
     }
-}
-
-aiQuaternion Builder::SceneRotation(const Quat &stored) const {
-    aiQuaternion q(stored.w, stored.x, stored.y, stored.z);
-    const float length = std::sqrt(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
-    if (!(length > 1e-6f) || !std::isfinite(length)) {
-        return aiQuaternion();
-    }
-    q = aiQuaternion(q.w / length, q.x / length, q.y / length, q.z / length);
-    if (mModel.EffectiveFlipAnim()) {
-        q.Conjugate();
-    }
-    return Mirror(q, kMirror);
 }
 
 void Builder::ComputeBindPose() {
@@ -163,7 +171,8 @@ void Builder::ComputeBindPose() {
     for (size_t n = 0; n < count; ++n) {
         if (anim && !anim->keyframes.empty()) {
             const V6NodeKey &key = anim->nodes[n].keys[0];
-            mLocal[n] = aiMatrix4x4(aiVector3D(1.f, 1.f, 1.f), SceneRotation(key.rotation), ToScene(key.position));
+            mLocal[n] = aiMatrix4x4(aiVector3D(1.f, 1.f, 1.f), SceneRotation(key.rotation, mModel.EffectiveFlipAnim()),
+                    ToScene(key.position));
         }
         const int parent = mModel.nodes[n].parent;
         mGlobal[n] = parent >= 0 ? mGlobal[size_t(parent)] * mLocal[n] : mLocal[n];
@@ -360,6 +369,71 @@ void Builder::AddMorphTargets(aiMesh *mesh, const std::vector<uint32_t> &sourceV
     }
 }
 
+#if defined(__GNUC__)
+/// GCC's and Clang's vector extension: four floats in one register, here a
+/// quaternion's w, x, y, z (aiQuaternion's order).
+typedef float Float4 __attribute__((vector_size(16)));
+typedef uint32_t Bits4 __attribute__((vector_size(16)));
+
+/// SceneRotation, then SameHemisphere against `previous`, four components at
+/// a time: the same operations in the same order on each component, so the
+/// same values to the bit.
+inline Float4 SceneRotationNear(const Quat &stored, Bits4 signs, const Float4 &previous) {
+    Float4 q = Float4{stored.w, stored.x, stored.y, stored.z};
+    const Float4 squares = q * q;
+    const float length = std::sqrt(squares[0] + squares[1] + squares[2] + squares[3]);
+    if (!(length > 1e-6f) || !std::isfinite(length)) {
+        q = Float4{1.f, 0.f, 0.f, 0.f};
+    } else {
+        q = reinterpret_cast<Float4>(reinterpret_cast<Bits4>(q / length) ^ signs); // conjugate and mirror
+    }
+    const Float4 products = previous * q;
+    if (products[0] + products[1] + products[2] + products[3] < 0.f) {
+        q = -q;
+    }
+    return q;
+}
+#endif
+
+void Builder::WriteNodeKeys(const std::vector<V6NodeKey> &keys, const std::vector<size_t> &kept,
+        const std::vector<double> &times, aiNodeAnim &channel) const {
+    const size_t count = kept.size();
+    channel.mNumPositionKeys = channel.mNumRotationKeys = static_cast<unsigned>(count);
+    channel.mPositionKeys = new aiVectorKey[count];
+    channel.mRotationKeys = new aiQuatKey[count];
+    const bool conjugate = mModel.EffectiveFlipAnim();
+    const ai_real s = mSettings.positionKeyScale;
+#if defined(__GNUC__)
+    static_assert(sizeof(aiQuaternion) == sizeof(Float4), "aiQuaternion is w, x, y, z");
+    // The sign bits SceneRotation flips: the conjugate flips x, y and z, the
+    // X mirror y and z (again), so x with FlipAnim, else y and z.
+    const uint32_t sign = 0x80000000u;
+    const Bits4 signs = conjugate ? Bits4{0, sign, 0, 0} : Bits4{0, 0, sign, sign};
+    Float4 previous = {0.f, 0.f, 0.f, 0.f}; // no flip for the first key
+#else
+    aiQuaternion previous;
+#endif
+    for (size_t i = 0; i < count; ++i) {
+        const V6NodeKey &key = keys[kept[i]];
+        const double time = times[i];
+        const aiVector3D position = ToScene(key.position);
+        channel.mPositionKeys[i].mTime = time;
+        channel.mPositionKeys[i].mValue = aiVector3D(position.x * s, position.y * s, position.z * s);
+        channel.mRotationKeys[i].mTime = time;
+#if defined(__GNUC__)
+        previous = SceneRotationNear(key.rotation, signs, previous);
+        channel.mRotationKeys[i].mValue = aiQuaternion(previous[0], previous[1], previous[2], previous[3]);
+#else
+        aiQuaternion rotation = SceneRotation(key.rotation, conjugate);
+        if (i > 0) {
+            rotation = SameHemisphere(previous, rotation);
+        }
+        previous = rotation;
+        channel.mRotationKeys[i].mValue = rotation;
+#endif
+    }
+}
+
 std::unique_ptr<aiAnimation> Builder::BuildAnimation(size_t a, const std::vector<std::string> &morphNodes) const {
     const V6Animation &anim = mModel.animations[a];
     const std::vector<size_t> &kept = mKeptKeys[a];
@@ -378,23 +452,7 @@ std::unique_ptr<aiAnimation> Builder::BuildAnimation(size_t a, const std::vector
     for (size_t n = 0; n < mModel.nodes.size(); ++n) {
         aiNodeAnim *channel = out->mChannels[n] = new aiNodeAnim();
         channel->mNodeName = MakeAiString(mNodeNames[n]);
-        channel->mNumPositionKeys = channel->mNumRotationKeys = static_cast<unsigned>(kept.size());
-        channel->mPositionKeys = new aiVectorKey[kept.size()];
-        channel->mRotationKeys = new aiQuatKey[kept.size()];
-        const std::vector<V6NodeKey> &keys = anim.nodes[n].keys;
-        aiQuaternion previous;
-        for (size_t i = 0; i < kept.size(); ++i) {
-            const V6NodeKey &key = keys[kept[i]];
-            channel->mPositionKeys[i].mTime = times[i];
-            channel->mPositionKeys[i].mValue = ToScene(key.position);
-            aiQuaternion rotation = SceneRotation(key.rotation);
-            if (i > 0) {
-                rotation = SameHemisphere(previous, rotation);
-            }
-            previous = rotation;
-            channel->mRotationKeys[i].mTime = times[i];
-            channel->mRotationKeys[i].mValue = rotation;
-        }
+        WriteNodeKeys(anim.nodes[n].keys, kept, times, *channel);
         channel->mNumScalingKeys = 1;
         channel->mScalingKeys = new aiVectorKey[1];
         channel->mScalingKeys[0].mTime = anim.keyframes[kept[0]].time;
@@ -492,8 +550,9 @@ std::vector<MeshPlan> Builder::PlanMeshes() {
 void Builder::PlanMorphTargets() {
     // One target per kept keyframe of every animation.
     mFirstTarget.assign(mModel.animations.size(), 0);
-    if (!mSettings.vertexAnimation) {
-        return;
+    const bool anyVertexAnimated = std::any_of(mMdSlot.begin(), mMdSlot.end(), [](int slot) { return slot >= 0; });
+    if (!mSettings.vertexAnimation || !anyVertexAnimated) {
+        return; // no mesh can have targets
     }
     for (size_t a = 0; a < mModel.animations.size(); ++a) {
         mFirstTarget[a] = mTargets.size();

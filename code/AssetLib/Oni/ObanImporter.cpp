@@ -98,8 +98,11 @@ void ObanImporter::InternReadFile(const std::string &file, aiScene *scene, IOSys
     // the stem alone is usually the OBAN's own name, which its animation takes.
     const size_t slash = file.find_last_of("/\\");
     const std::string fileName = slash == std::string::npos ? file : file.substr(slash + 1);
-    oni::BuildObanScene(contents.animations, contents.placeholders, contents.levelFile, fileName, mOptions, scene);
-    ApplySceneUnits(*scene, 10.0, mUnitsToMetres); // 1 unit = 1 dm (README "Units")
+    constexpr double kCentimetresPerUnit = 10.0; // 1 unit = 1 dm (README "Units")
+    oni::ObanSceneOptions options = mOptions;
+    options.positionKeyScale = SceneUnitScale(kCentimetresPerUnit, mUnitsToMetres); // the keys are converted as written
+    oni::BuildObanScene(contents.animations, contents.placeholders, contents.levelFile, fileName, options, scene);
+    ApplySceneUnits(*scene, kCentimetresPerUnit, mUnitsToMetres, PositionKeys::AlreadyScaled);
     RecordSourceFormat(*scene, kDescription.mName); // before Assimp adds it unsafely (SceneHelpers.h)
 }
 

@@ -45,6 +45,81 @@ Matrix4x3 ReadMatrix(BinaryReader &r, const char *field) {
     return m;
 }
 
+/// True when the seven floats of each of `count` keys are finite: the test of
+/// AllFiniteF32LE over each key's eight words, its frame masked out (written
+/// so that the compiler checks several words at once).
+bool KeyValuesFinite(const uint8_t *bytes, size_t count) {
+    static constexpr uint32_t kExponent[8] = {0x7F800000u, 0x7F800000u, 0x7F800000u, 0x7F800000u, 0x7F800000u, 0x7F800000u,
+            0x7F800000u, 0u};
+    uint32_t carries = 0;
+    for (size_t k = 0; k < count; ++k) {
+        for (size_t i = 0; i < 8; ++i) {
+            carries |= (LoadU32LE(bytes + 4 * i) & kExponent[i]) + 0x00800000u;
+        }
+        bytes += kObanKeySize;
+    }
+    return (carries & 0x80000000u) == 0;
+}
+
+/// Decodes `keys.size()` keys from bytes already bounds-checked. Returns false
+/// when any key would fail a check of FailAtFirstInvalidKey (non-finite
+/// values, a zero rotation, a negative or non-increasing frame), which then
+/// finds the first; the checks are accumulated without branches per key.
+bool DecodeValidKeys(const uint8_t *bytes, std::vector<ObanKey> &keys) {
+    if (!KeyValuesFinite(bytes, keys.size())) {
+        return false;
+    }
+    uint32_t invalid = 0;
+    int32_t previousFrame = -1; // the first frame must be >= 0, every other one above the previous
+    for (ObanKey &key : keys) {
+        const float x = LoadF32LE(bytes), y = LoadF32LE(bytes + 4), z = LoadF32LE(bytes + 8), w = LoadF32LE(bytes + 12);
+        const int32_t frame = static_cast<int32_t>(LoadU32LE(bytes + 0x1c));
+        const float norm = std::sqrt(x * x + y * y + z * z + w * w);
+        invalid |= uint32_t(!(norm > 1e-6f)) | uint32_t(frame <= previousFrame);
+        previousFrame = frame;
+        key.rotation = {x, y, z, w};
+        key.translation = {LoadF32LE(bytes + 16), LoadF32LE(bytes + 20), LoadF32LE(bytes + 24)};
+        key.frame = frame;
+        bytes += kObanKeySize;
+    }
+    return invalid == 0;
+}
+
+/// Reads the `keyCount` keys at the reader's position value by value and
+/// fails at the first one a check rejects, with its exact byte offset.
+[[noreturn]] void FailAtFirstInvalidKey(const BinaryReader &r, size_t keyCount) {
+    const size_t keysStart = r.Offset();
+    const uint8_t *bytes = r.Here();
+    int32_t previousFrame = 0;
+    for (size_t k = 0; k < keyCount; ++k) {
+        const size_t keyOffset = keysStart + k * kObanKeySize;
+        const uint8_t *p = bytes + k * kObanKeySize;
+        float value[7];
+        for (size_t i = 0; i < 7; ++i) { // rotation x, y, z, w, then translation x, y, z
+            const uint32_t bits = LoadU32LE(p + 4 * i);
+            if ((bits & 0x7F800000u) == 0x7F800000u) { // all exponent bits: infinity or NaN
+                r.FailNotFiniteAt(keyOffset + 4 * i, i < 4 ? "key rotation" : "key translation");
+            }
+            std::memcpy(&value[i], &bits, sizeof(float));
+        }
+        const int32_t frame = static_cast<int32_t>(LoadU32LE(p + 0x1c));
+        const float norm = std::sqrt(value[0] * value[0] + value[1] * value[1] + value[2] * value[2] + value[3] * value[3]);
+        if (!(norm > 1e-6f)) {
+            r.FailAt(keyOffset, "keyframe " + std::to_string(k) + " has a zero rotation quaternion", "key rotation");
+        }
+        if (frame < 0) {
+            r.FailAt(keyOffset + 0x1c, "keyframe " + std::to_string(k) + " has negative frame " + std::to_string(frame), "key frame");
+        }
+        if (k > 0 && frame <= previousFrame) {
+            r.FailAt(keyOffset + 0x1c, "keyframe " + std::to_string(k) + " at frame " + std::to_string(frame) +
+                                               " does not follow frame " + std::to_string(previousFrame),
+                    "key frame");
+        }
+        previousFrame = frame;
+    }
+    r.FailAt(keysStart, "internal error: the keys failed a check no key fails", "keys");
+}
+
 } // namespace
 
 ObanAnimation ReadObanInstance(BinaryReader r) {
@@ -70,35 +145,10 @@ ObanAnimation ReadObanInstance(BinaryReader r) {
                 "key count");
     }
     oban.keys.resize(keyCount);
-    // The keys are decoded from the block checked above, with the same checks
-    // and messages as value-by-value reads.
-    const size_t keysStart = r.Offset();
-    const uint8_t *bytes = r.Here();
-    for (size_t k = 0; k < keyCount; ++k) {
-        ObanKey &key = oban.keys[k];
-        const size_t keyOffset = keysStart + k * kObanKeySize;
-        const uint8_t *p = bytes + k * kObanKeySize;
-        for (size_t i = 0; i < 7; ++i) { // rotation x, y, z, w, then translation x, y, z
-            const uint32_t bits = LoadU32LE(p + 4 * i);
-            if ((bits & 0x7F800000u) == 0x7F800000u) { // all exponent bits: infinity or NaN
-                r.FailNotFiniteAt(keyOffset + 4 * i, i < 4 ? "key rotation" : "key translation");
-            }
-            std::memcpy(i < 4 ? &key.rotation[i] : &key.translation[i - 4], &bits, sizeof(float));
-        }
-        key.frame = static_cast<int32_t>(LoadU32LE(p + 0x1c));
-        const float norm = std::sqrt(key.rotation[0] * key.rotation[0] + key.rotation[1] * key.rotation[1] +
-                                     key.rotation[2] * key.rotation[2] + key.rotation[3] * key.rotation[3]);
-        if (!(norm > 1e-6f)) {
-            r.FailAt(keyOffset, "keyframe " + std::to_string(k) + " has a zero rotation quaternion", "key rotation");
-        }
-        if (key.frame < 0) {
-            r.FailAt(keyOffset + 0x1c, "keyframe " + std::to_string(k) + " has negative frame " + std::to_string(key.frame), "key frame");
-        }
-        if (k > 0 && key.frame <= oban.keys[k - 1].frame) {
-            r.FailAt(keyOffset + 0x1c, "keyframe " + std::to_string(k) + " at frame " + std::to_string(key.frame) +
-                                               " does not follow frame " + std::to_string(oban.keys[k - 1].frame),
-                    "key frame");
-        }
+    // The keys are decoded from the block checked above; when one fails a
+    // check they are read again value by value for the exact message and byte.
+    if (!DecodeValidKeys(r.Here(), oban.keys)) {
+        FailAtFirstInvalidKey(r, keyCount);
     }
     r.Skip(size_t(keyCount) * kObanKeySize, "keys");
     return oban;

@@ -40,67 +40,88 @@ aiVector3D Translation(const ObanKey &key) {
     return aiVector3D(key.translation[0], key.translation[1], key.translation[2]);
 }
 
-// One sample per stored key, or per frame with the engine's own interpolation
-// (translation lerp, rotation nlerp) so that slerp-based players (glTF) show
-// exactly what the game shows at every frame.
-struct Sample {
-    double time;
-    aiVector3D position;
-    aiQuaternion rotation;
+/// Where a channel's keys go, written in time order: positions times the
+/// unit scale (SceneUnitScale), each rotation in the hemisphere of the one
+/// before, as the engine's nlerp assumes.
+struct KeyOutput {
+    aiVectorKey *positions;
+    aiQuatKey *rotations;
+    ai_real positionScale;
 };
 
-std::vector<Sample> SampleKeys(const ObanAnimation &oban, bool everyFrame) {
-    std::vector<Sample> samples;
-    if (!everyFrame || oban.keys.size() == 1) {
-        samples.reserve(oban.keys.size());
-        for (const ObanKey &key : oban.keys) {
-            samples.push_back({static_cast<double>(key.frame), Translation(key), EngineRotation(key)});
-        }
-    } else {
-        size_t k = 0;
-        // 64-bit: the last frame may be INT32_MAX (the importer bounds the span).
-        for (int64_t frame = oban.keys.front().frame; frame <= oban.keys.back().frame; ++frame) {
-            while (k + 1 < oban.keys.size() && oban.keys[k + 1].frame <= frame) {
-                ++k;
-            }
-            const ObanKey &a = oban.keys[k];
-            if (a.frame == frame || k + 1 == oban.keys.size()) {
-                samples.push_back({static_cast<double>(frame), Translation(a), EngineRotation(a)});
-                continue;
-            }
-            const ObanKey &b = oban.keys[k + 1];
-            const float t = static_cast<float>(frame - a.frame) / static_cast<float>(b.frame - a.frame);
-            const aiQuaternion qa = EngineRotation(a);
-            const aiQuaternion qb = SameHemisphere(qa, EngineRotation(b));
-            aiQuaternion q(qa.w * (1 - t) + qb.w * t, qa.x * (1 - t) + qb.x * t, qa.y * (1 - t) + qb.y * t, qa.z * (1 - t) + qb.z * t);
-            q.Normalize();
-            samples.push_back({static_cast<double>(frame), Translation(a) * (1 - t) + Translation(b) * t, q});
-        }
-    }
-    // One hemisphere throughout, as the engine's nlerp assumes.
-    for (size_t i = 1; i < samples.size(); ++i) {
-        samples[i].rotation = SameHemisphere(samples[i - 1].rotation, samples[i].rotation);
-    }
-    return samples;
+/// Writes key `i`; `previous` is key i - 1's rotation (ignored for key 0),
+/// and becomes key i's.
+inline void WriteKey(const KeyOutput &out, size_t i, double time, const aiVector3D &position, const aiQuaternion &rotation,
+        aiQuaternion &previous) {
+    const ai_real s = out.positionScale;
+    const aiQuaternion q = i > 0 ? SameHemisphere(previous, rotation) : rotation;
+    previous = q;
+    out.positions[i].mTime = time;
+    out.positions[i].mValue = aiVector3D(position.x * s, position.y * s, position.z * s);
+    out.rotations[i].mTime = time;
+    out.rotations[i].mValue = q;
 }
 
-std::unique_ptr<aiNodeAnim> MakeChannel(const std::string &nodeName, const std::vector<Sample> &samples) {
+/// One key per stored key.
+void WriteStoredKeys(const ObanAnimation &oban, const KeyOutput &out) {
+    aiQuaternion previous;
+    for (size_t i = 0; i < oban.keys.size(); ++i) {
+        const ObanKey &key = oban.keys[i];
+        WriteKey(out, i, static_cast<double>(key.frame), Translation(key), EngineRotation(key), previous);
+    }
+}
+
+/// One key per frame with the engine's own interpolation (translation lerp,
+/// rotation nlerp), so that slerp-based players (glTF) show exactly what the
+/// game shows at every frame.
+void WriteEveryFrame(const ObanAnimation &oban, const KeyOutput &out) {
+    aiQuaternion previous;
+    size_t i = 0; // the key written
+    size_t k = 0; // the stored key at or before the frame
+    // 64-bit: the last frame may be INT32_MAX (the importer bounds the span).
+    for (int64_t frame = oban.keys.front().frame; frame <= oban.keys.back().frame; ++frame, ++i) {
+        while (k + 1 < oban.keys.size() && oban.keys[k + 1].frame <= frame) {
+            ++k;
+        }
+        const ObanKey &a = oban.keys[k];
+        if (a.frame == frame || k + 1 == oban.keys.size()) {
+            WriteKey(out, i, static_cast<double>(frame), Translation(a), EngineRotation(a), previous);
+            continue;
+        }
+        const ObanKey &b = oban.keys[k + 1];
+        const float t = static_cast<float>(frame - a.frame) / static_cast<float>(b.frame - a.frame);
+        const aiQuaternion qa = EngineRotation(a);
+        const aiQuaternion qb = SameHemisphere(qa, EngineRotation(b));
+        aiQuaternion q(qa.w * (1 - t) + qb.w * t, qa.x * (1 - t) + qb.x * t, qa.y * (1 - t) + qb.y * t, qa.z * (1 - t) + qb.z * t);
+        q.Normalize();
+        WriteKey(out, i, static_cast<double>(frame), Translation(a) * (1 - t) + Translation(b) * t, q, previous);
+    }
+}
+
+/// The animated node's channel: one key per stored key, or per frame when
+/// `everyFrame`.
+std::unique_ptr<aiNodeAnim> MakeChannel(const std::string &nodeName, const ObanAnimation &oban, bool everyFrame,
+        ai_real positionScale) {
     std::unique_ptr<aiNodeAnim> channel(new aiNodeAnim());
     channel->mNodeName = MakeAiString(nodeName);
-    channel->mPositionKeys = new aiVectorKey[samples.size()];
-    channel->mRotationKeys = new aiQuatKey[samples.size()];
-    channel->mNumPositionKeys = static_cast<unsigned>(samples.size());
-    channel->mNumRotationKeys = static_cast<unsigned>(samples.size());
-    for (size_t i = 0; i < samples.size(); ++i) {
-        channel->mPositionKeys[i] = aiVectorKey(samples[i].time, samples[i].position);
-        channel->mRotationKeys[i] = aiQuatKey(samples[i].time, samples[i].rotation);
+    const bool resample = everyFrame && oban.keys.size() > 1;
+    const size_t count = resample ? size_t(int64_t(oban.keys.back().frame) - oban.keys.front().frame + 1) : oban.keys.size();
+    channel->mPositionKeys = new aiVectorKey[count];
+    channel->mNumPositionKeys = static_cast<unsigned>(count);
+    channel->mRotationKeys = new aiQuatKey[count];
+    channel->mNumRotationKeys = static_cast<unsigned>(count);
+    const KeyOutput out{channel->mPositionKeys, channel->mRotationKeys, positionScale};
+    if (resample) {
+        WriteEveryFrame(oban, out);
+    } else {
+        WriteStoredKeys(oban, out);
     }
     // The animated node's own unit scale as one key. Without it Assimp's
     // ScenePreprocessor makes the same key itself, but finds the node by name
     // for every channel: quadratic in a level of thousands of OBANs.
     channel->mNumScalingKeys = 1;
     channel->mScalingKeys = new aiVectorKey[1];
-    channel->mScalingKeys[0] = aiVectorKey(samples.front().time, aiVector3D(1.f, 1.f, 1.f));
+    channel->mScalingKeys[0] = aiVectorKey(static_cast<double>(oban.keys.front().frame), aiVector3D(1.f, 1.f, 1.f));
     return channel;
 }
 
@@ -194,16 +215,15 @@ void BuildObanScene(const std::vector<ObanAnimation> &animations, const std::vec
             rootChildren.push_back(std::move(animated));
         }
 
-        const std::vector<Sample> samples = SampleKeys(oban, options.resampleEveryFrame);
         std::unique_ptr<aiAnimation> animation(new aiAnimation());
         // Named after the Oni resource, and never like a node: Assimp's glTF2
         // exporter gives animations the raw name as glTF id, and an id shared
         // with a node aborts the export ("two objects with the same ID exist").
         animation->mName = MakeAiString(names.Make(oban.instanceName));
         animation->mTicksPerSecond = 60.0; // one frame per 60 Hz game tick
-        animation->mDuration = samples.back().time;
+        animation->mDuration = static_cast<double>(oban.keys.back().frame); // the last key's, or the last frame's
         std::vector<std::unique_ptr<aiNodeAnim>> channels;
-        channels.push_back(MakeChannel(animatedName.C_Str(), samples));
+        channels.push_back(MakeChannel(animatedName.C_Str(), oban, options.resampleEveryFrame, options.positionKeyScale));
         animation->mChannels = ReleaseToArray(channels);
         animation->mNumChannels = 1;
         sceneAnimations.push_back(std::move(animation));

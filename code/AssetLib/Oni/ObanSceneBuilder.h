@@ -16,6 +16,8 @@
 
 #include "ObanModel.h"
 
+#include <assimp/defs.h> // ai_real
+
 #include <cstdint>
 #include <set>
 #include <string>
@@ -30,6 +32,9 @@ struct ObanSceneOptions {
     bool camerasOnAll = false;          ///< AI_CONFIG_IMPORT_OBAN_CAMERA
     std::set<std::string> cameraNames;  ///< AI_CONFIG_IMPORT_OBAN_CAMERA_NAMES, without "OBAN" prefix
     bool resampleEveryFrame = false;    ///< AI_CONFIG_IMPORT_OBAN_RESAMPLE
+    /// Position keys are written times this (SceneUnitScale: the importer's
+    /// unit conversion, done while writing them); 1 keeps Oni units.
+    ai_real positionKeyScale = 1;
 };
 
 /// Most frames AI_CONFIG_IMPORT_OBAN_RESAMPLE writes per OBAN (about 4.8
