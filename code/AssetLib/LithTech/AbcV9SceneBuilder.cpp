@@ -181,6 +181,101 @@ struct Builder {
         return slot;
     }
 
+    /// The normalised, merged weights of every stored vertex of a LOD, all in
+    /// one array: vertex v's are entries [first[v], first[v + 1]), by
+    /// ascending node.
+    struct VertexWeights {
+        std::vector<std::pair<uint32_t, float>> entries;
+        std::vector<size_t> first;
+        size_t Count(size_t v) const { return first[v + 1] - first[v]; }
+    };
+
+    /// A vertex's weights to the same node are summed, negative biases count
+    /// as 0, and the sums are divided by their total; a vertex whose biases
+    /// are all 0 weighs each of its nodes equally, and one with no weight at
+    /// all is pinned to the root node (the engine could not place it).
+    static VertexWeights MergedWeights(const Lod &lod, size_t &unweighted) {
+        VertexWeights result;
+        result.first.reserve(lod.vertices.size() + 1);
+        std::vector<std::pair<uint32_t, float>> merged; // (node, summed bias), reused
+        for (const Vertex &vertex : lod.vertices) {
+            result.first.push_back(result.entries.size());
+            merged.clear();
+            float sum = 0.f;
+            for (const Weight &w : vertex.weights) {
+                const float bias = std::max(w.bias, 0.f);
+                auto same = std::find_if(merged.begin(), merged.end(), [&](const auto &m) { return m.first == w.node; });
+                if (same == merged.end()) {
+                    merged.emplace_back(w.node, bias);
+                } else {
+                    same->second += bias;
+                }
+                sum += bias;
+            }
+            std::sort(merged.begin(), merged.end());
+            if (merged.empty()) {
+                result.entries.emplace_back(0u, 1.f);
+                ++unweighted;
+            } else if (!(sum > 0.f)) {
+                for (const auto &m : merged) {
+                    result.entries.emplace_back(m.first, 1.f / float(merged.size()));
+                }
+            } else {
+                for (const auto &m : merged) {
+                    if (m.second > 0.f) {
+                        result.entries.emplace_back(m.first, m.second / sum);
+                    }
+                }
+            }
+        }
+        result.first.push_back(result.entries.size());
+        return result;
+    }
+
+    /// One aiBone per weighted node, by ascending node, each weight array
+    /// counted first and allocated once. The mesh's vertices are the face
+    /// corners in order, three per face, in the order BuildMesh writes them.
+    void AddBones(aiMesh &mesh, const Lod &lod, const VertexWeights &weights) const {
+        static const int kCornerOrder[3] = {0, 2, 1};
+        std::vector<unsigned> counts(nodeNames.size(), 0);
+        for (const auto &face : lod.faces) {
+            for (const FaceCorner &c : face.corners) {
+                for (size_t i = weights.first[c.vertex]; i < weights.first[c.vertex + 1]; ++i) {
+                    const uint32_t node = weights.entries[i].first;
+                    if (node >= counts.size()) { // the reader checks weight nodes; a model without nodes pins to none
+                        throw ImportError("ABC: mesh '" + std::string(mesh.mName.C_Str()) + "': weight to node " +
+                                          std::to_string(node) + " of " + std::to_string(counts.size()));
+                    }
+                    ++counts[node];
+                }
+            }
+        }
+        std::vector<aiBone *> boneOfNode(nodeNames.size(), nullptr);
+        mesh.mNumBones = static_cast<unsigned>(std::count_if(counts.begin(), counts.end(), [](unsigned n) { return n > 0; }));
+        mesh.mBones = new aiBone *[mesh.mNumBones](); // null until filled: safe to delete if an allocation throws
+        unsigned b = 0;
+        for (size_t node = 0; node < counts.size(); ++node) {
+            if (counts[node] == 0) {
+                continue;
+            }
+            std::unique_ptr<aiBone> bone(new aiBone());
+            bone->mName = MakeAiString(nodeNames[node]);
+            bone->mOffsetMatrix = Invert(globalBind[node], node);
+            bone->mWeights = new aiVertexWeight[counts[node]];
+            boneOfNode[node] = mesh.mBones[b++] = bone.release();
+        }
+        unsigned out = 0;
+        for (const auto &face : lod.faces) {
+            for (int k = 0; k < 3; ++k, ++out) {
+                const uint32_t v = face.corners[kCornerOrder[k]].vertex;
+                for (size_t i = weights.first[v]; i < weights.first[v + 1]; ++i) {
+                    aiBone &bone = *boneOfNode[weights.entries[i].first];
+                    bone.mWeights[bone.mNumWeights++] = aiVertexWeight(out, weights.entries[i].second);
+                }
+            }
+        }
+    }
+
     /// One aiMesh for one LOD of a piece, or nullptr when the LOD has no faces.
     std::unique_ptr<aiMesh> BuildMesh(const Piece &piece, const Lod &lod, const std::string &meshName, size_t &unweighted) {
         if (lod.faces.empty()) {
@@ -199,48 +294,20 @@ struct Builder {
         mesh->mNumFaces = static_cast<unsigned>(lod.faces.size());
         mesh->mFaces = new aiFace[mesh->mNumFaces];
 
-        // Normalised, merged weights of each stored vertex.
-        std::vector<std::vector<std::pair<uint32_t, float>>> weights(lod.vertices.size());
-        for (size_t v = 0; v < lod.vertices.size(); ++v) {
-            std::map<uint32_t, float> merged;
-            float sum = 0.f;
-            for (const Weight &w : lod.vertices[v].weights) {
-                const float bias = std::max(w.bias, 0.f);
-                merged[w.node] += bias;
-                sum += bias;
-            }
-            auto &out = weights[v];
-            if (merged.empty()) {
-                // No weight at all: the engine could not place it; pin it to the root node.
-                out.emplace_back(0u, 1.f);
-                ++unweighted;
-            } else if (!(sum > 0.f)) {
-                for (const auto &m : merged) {
-                    out.emplace_back(m.first, 1.f / float(merged.size()));
-                }
-            } else {
-                for (const auto &m : merged) {
-                    if (m.second > 0.f) {
-                        out.emplace_back(m.first, m.second / sum);
-                    }
-                }
-            }
-        }
-
+        const VertexWeights weights = MergedWeights(lod, unweighted);
         // Corners are not shared, so every corner copies its vertex's weights:
         // bound the total (a hostile file can weight one vertex to every node
         // and use it in every face).
         uint64_t weightEntries = 0;
         for (const auto &face : lod.faces) {
             for (const FaceCorner &c : face.corners) {
-                weightEntries += weights[c.vertex].size();
+                weightEntries += weights.Count(c.vertex);
             }
         }
         if (weightEntries > (uint64_t(1) << 24)) {
             throw ImportError("ABC: piece '" + piece.name + "': " + std::to_string(weightEntries) +
                               " vertex weights over all face corners exceed the limit of 16M (corrupt file?)");
         }
-        std::map<uint32_t, std::vector<aiVertexWeight>> boneWeights;
         // Reverse the winding: the mirror turns LithTech's clockwise fronts counter-clockwise.
         static const int kCornerOrder[3] = {0, 2, 1};
         unsigned out = 0;
@@ -254,24 +321,10 @@ struct Builder {
                 mesh->mVertices[out] = Convert(v.position);
                 mesh->mNormals[out] = Convert(v.normal);
                 mesh->mTextureCoords[0][out] = aiVector3D(c.u, 1.f - c.v, 0.f);
-                for (const auto &w : weights[c.vertex]) {
-                    boneWeights[w.first].emplace_back(out, w.second);
-                }
                 face.mIndices[k] = out++;
             }
         }
-        mesh->mNumBones = static_cast<unsigned>(boneWeights.size());
-        mesh->mBones = new aiBone *[mesh->mNumBones](); // null until filled: safe to delete if an allocation throws
-        unsigned b = 0;
-        for (auto &entry : boneWeights) {
-            std::unique_ptr<aiBone> bone(new aiBone());
-            bone->mName = MakeAiString(nodeNames[entry.first]);
-            bone->mOffsetMatrix = Invert(globalBind[entry.first], entry.first);
-            bone->mNumWeights = static_cast<unsigned>(entry.second.size());
-            bone->mWeights = new aiVertexWeight[bone->mNumWeights];
-            std::copy(entry.second.begin(), entry.second.end(), bone->mWeights);
-            mesh->mBones[b++] = bone.release();
-        }
+        AddBones(*mesh, lod, weights);
         return mesh;
     }
 
