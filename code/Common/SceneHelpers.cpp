@@ -4,6 +4,7 @@
 #include <assimp/commonMetaData.h>
 
 #include <cctype>
+#include <type_traits>
 
 namespace assimp_retro {
 
@@ -41,7 +42,13 @@ aiMetadata *MetaBuilder::Build() const {
     meta->mNumProperties = count;
     for (unsigned i = 0; i < count; ++i) {
         const std::string &key = mEntries[i].first;
-        std::visit([&](const auto &v) { meta->Set(i, key, v); }, mEntries[i].second);
+        std::visit([&](const auto &v) {
+            if constexpr (std::is_same_v<std::decay_t<decltype(v)>, std::string>) {
+                meta->Set(i, key, MakeAiString(v));
+            } else {
+                meta->Set(i, key, v);
+            }
+        }, mEntries[i].second);
     }
     return meta.release();
 }

@@ -62,11 +62,15 @@ void RecordSourceFormat(aiScene &scene, const char *importerName);
 /// Collects metadata entries, then builds one aiMetadata of exactly that size
 /// (aiMetadata::Add reallocates on every call). Keys are kept as given, in
 /// order; flat keys only (Assimp 5.2.5's scene copy aborts on nested metadata).
+/// Strings are held as std::string and become aiStrings (MakeAiString) in
+/// Build: an aiString is 1 KiB, and a level of thousands of OBANs collects
+/// tens of thousands of entries.
 class MetaBuilder {
 public:
-    using Value = std::variant<bool, int32_t, uint64_t, float, aiString, aiVector3D>;
+    using Value = std::variant<bool, int32_t, uint64_t, float, std::string, aiVector3D>;
     void Add(const std::string &key, Value value) { mEntries.emplace_back(key, std::move(value)); }
-    void AddString(const std::string &key, const std::string &value) { Add(key, MakeAiString(value)); }
+    void Add(const std::string &key, const aiString &value) { Add(key, std::string(value.C_Str(), value.length)); }
+    void AddString(const std::string &key, const std::string &value) { Add(key, Value(value)); }
     bool Empty() const { return mEntries.empty(); }
     /// A new aiMetadata, or nullptr if nothing was added.
     aiMetadata *Build() const;
