@@ -61,6 +61,32 @@ double SecondsSince(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+/// Binary FBX with the null records Assimp 5.2.5 omits, in metres, with the
+/// morph targets and metadata its exporter drops (ExportFbx).
+bool ExportFbxFile(const aiScene &scene, const std::string &formatId, const std::string &output,
+        ConversionResult &result) {
+    std::string error;
+    assimp_retro::FbxCompletionReport report;
+    if (!assimp_retro::ExportFbx(scene, formatId, output, &error, &report)) {
+        result.error = report.exported ? "FBX completion failed: " + error : error;
+        result.exitCode = report.exported ? kExitCompletionFailed : kExitExportFailed;
+        return false;
+    }
+    if (report.morphTargetsWritten > 0) {
+        result.notes.push_back("FBX completion: " + std::to_string(report.morphTargetsWritten) + " morph target(s), " +
+                               std::to_string(report.morphWeightCurves) + " weight curve(s) added");
+    }
+    if (report.metadataPropertiesWritten > 0) {
+        result.notes.push_back("FBX completion: " + std::to_string(report.metadataPropertiesWritten) +
+                               " metadata entries as user properties of " +
+                               std::to_string(report.objectsWithMetadata) + " object(s)");
+    }
+    for (const std::string &note : report.notes) {
+        result.notes.push_back("FBX completion: " + note);
+    }
+    return true;
+}
+
 /// Assimp's COLLADA file given the scene's metadata (COLLADA <extra>), which
 /// its exporter does not write.
 bool CompleteCollada(const aiScene &scene, const std::string &output, ConversionResult &result) {
@@ -206,26 +232,8 @@ ConversionResult ConvertFile(Assimp::Importer &importer, Assimp::Exporter &expor
             result.exitCode = kExitExportFailed;
             return;
         } else if (format.id == "fbx" || format.id == "fbxa") {
-            // Binary FBX with the null records Assimp 5.2.5 omits, in metres.
-            std::string error;
-            assimp_retro::FbxCompletionReport report;
-            if (!assimp_retro::ExportFbx(*scene, format.id, output, &error, &report)) {
-                result.error = report.exported ? "FBX completion failed: " + error : error;
-                result.exitCode = report.exported ? kExitCompletionFailed : kExitExportFailed;
+            if (!ExportFbxFile(*scene, format.id, output, result)) {
                 return;
-            }
-            if (report.morphTargetsWritten > 0) {
-                result.notes.push_back("FBX completion: " + std::to_string(report.morphTargetsWritten) +
-                                       " morph target(s), " + std::to_string(report.morphWeightCurves) +
-                                       " weight curve(s) added");
-            }
-            if (report.metadataPropertiesWritten > 0) {
-                result.notes.push_back("FBX completion: " + std::to_string(report.metadataPropertiesWritten) +
-                                       " metadata entries as user properties of " +
-                                       std::to_string(report.objectsWithMetadata) + " object(s)");
-            }
-            for (const std::string &note : report.notes) {
-                result.notes.push_back("FBX completion: " + note);
             }
         } else if (assimp_retro::ExportSceneView view(*scene); // Assimp 5.2.5 aborts copying nested metadata
                    exporter.Export(view.scene, format.id, output) != AI_SUCCESS) {
