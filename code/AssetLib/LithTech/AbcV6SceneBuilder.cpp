@@ -369,32 +369,6 @@ void Builder::AddMorphTargets(aiMesh *mesh, const std::vector<uint32_t> &sourceV
     }
 }
 
-#if defined(__GNUC__)
-/// GCC's and Clang's vector extension: four floats in one register, here a
-/// quaternion's w, x, y, z (aiQuaternion's order).
-typedef float Float4 __attribute__((vector_size(16)));
-typedef uint32_t Bits4 __attribute__((vector_size(16)));
-
-/// SceneRotation, then SameHemisphere against `previous`, four components at
-/// a time: the same operations in the same order on each component, so the
-/// same values to the bit.
-inline Float4 SceneRotationNear(const Quat &stored, Bits4 signs, const Float4 &previous) {
-    Float4 q = Float4{stored.w, stored.x, stored.y, stored.z};
-    const Float4 squares = q * q;
-    const float length = std::sqrt(squares[0] + squares[1] + squares[2] + squares[3]);
-    if (!(length > 1e-6f) || !std::isfinite(length)) {
-        q = Float4{1.f, 0.f, 0.f, 0.f};
-    } else {
-        q = reinterpret_cast<Float4>(reinterpret_cast<Bits4>(q / length) ^ signs); // conjugate and mirror
-    }
-    const Float4 products = previous * q;
-    if (products[0] + products[1] + products[2] + products[3] < 0.f) {
-        q = -q;
-    }
-    return q;
-}
-#endif
-
 void Builder::WriteNodeKeys(const std::vector<V6NodeKey> &keys, const std::vector<size_t> &kept,
         const std::vector<double> &times, aiNodeAnim &channel) const {
     const size_t count = kept.size();
@@ -403,34 +377,20 @@ void Builder::WriteNodeKeys(const std::vector<V6NodeKey> &keys, const std::vecto
     channel.mRotationKeys = new aiQuatKey[count];
     const bool conjugate = mModel.EffectiveFlipAnim();
     const ai_real s = mSettings.positionKeyScale;
-#if defined(__GNUC__)
-    static_assert(sizeof(aiQuaternion) == sizeof(Float4), "aiQuaternion is w, x, y, z");
-    // The sign bits SceneRotation flips: the conjugate flips x, y and z, the
-    // X mirror y and z (again), so x with FlipAnim, else y and z.
-    const uint32_t sign = 0x80000000u;
-    const Bits4 signs = conjugate ? Bits4{0, sign, 0, 0} : Bits4{0, 0, sign, sign};
-    Float4 previous = {0.f, 0.f, 0.f, 0.f}; // no flip for the first key
-#else
     aiQuaternion previous;
-#endif
     for (size_t i = 0; i < count; ++i) {
         const V6NodeKey &key = keys[kept[i]];
         const double time = times[i];
         const aiVector3D position = ToScene(key.position);
         channel.mPositionKeys[i].mTime = time;
         channel.mPositionKeys[i].mValue = aiVector3D(position.x * s, position.y * s, position.z * s);
-        channel.mRotationKeys[i].mTime = time;
-#if defined(__GNUC__)
-        previous = SceneRotationNear(key.rotation, signs, previous);
-        channel.mRotationKeys[i].mValue = aiQuaternion(previous[0], previous[1], previous[2], previous[3]);
-#else
         aiQuaternion rotation = SceneRotation(key.rotation, conjugate);
         if (i > 0) {
             rotation = SameHemisphere(previous, rotation);
         }
         previous = rotation;
+        channel.mRotationKeys[i].mTime = time;
         channel.mRotationKeys[i].mValue = rotation;
-#endif
     }
 }
 
