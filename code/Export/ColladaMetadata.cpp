@@ -232,18 +232,23 @@ public:
     }
 
 private:
-    void AppendLeaves(Leaves &leaves, const aiMetadata &metadata, const std::string &what) {
+    /// Adds `from` to `into`, leaving out (with a note) keys `into` holds.
+    void MergeLeaves(Leaves &into, Leaves from, const std::string &what) {
         std::set<std::string> keys;
-        for (const auto &leaf : leaves) {
+        for (const auto &leaf : into) {
             keys.insert(leaf.first);
         }
-        for (auto &leaf : FlattenMetadata(MetadataToJson(metadata, what, report_.notes))) {
+        for (auto &leaf : from) {
             if (keys.insert(leaf.first).second) {
-                leaves.push_back(std::move(leaf));
+                into.push_back(std::move(leaf));
             } else {
-                report_.notes.push_back(what + " key \"" + leaf.first + "\": the scene has it already, left out");
+                report_.notes.push_back(what + " key \"" + leaf.first + "\": already there, left out");
             }
         }
+    }
+
+    void AppendLeaves(Leaves &leaves, const aiMetadata &metadata, const std::string &what) {
+        MergeLeaves(leaves, FlattenMetadata(MetadataToJson(metadata, what, report_.notes)), what);
     }
 
     void CollectNodes(const aiNode &node, unsigned depth) {
@@ -299,17 +304,7 @@ private:
         Leaves leaves = sceneLeaves_;
         const auto root = nodeLeaves_.find(rootName_);
         if (!rootWritten_ && root != nodeLeaves_.end()) {
-            std::set<std::string> keys;
-            for (const auto &leaf : leaves) {
-                keys.insert(leaf.first);
-            }
-            for (const auto &leaf : root->second) {
-                if (keys.insert(leaf.first).second) {
-                    leaves.push_back(leaf);
-                } else {
-                    report_.notes.push_back("root node key \"" + leaf.first + "\": the scene has it already, left out");
-                }
-            }
+            MergeLeaves(leaves, root->second, "root node");
             written_.insert(rootName_);
         }
         return Extra(leaves, indent);

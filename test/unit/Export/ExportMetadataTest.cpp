@@ -155,6 +155,7 @@ TEST(ColladaMetadata, ExtrasOnNodesAndTheVisualScene) {
     ASSERT_TRUE(assimp_retro::AddColladaMetadata(*scene, path, &error, &report)) << error;
     EXPECT_EQ(report.entriesWritten, 18u);
     EXPECT_EQ(report.elementsWithMetadata, 4u);
+    EXPECT_EQ(report.notes, std::vector<std::string>{"root node key \"abc:command\": already there, left out"});
     const std::vector<uint8_t> data = retro_test::ReadFile(path);
     const std::string text(data.begin(), data.end());
     const std::string technique = "<technique profile=\"assimp-retro\">";
