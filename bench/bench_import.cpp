@@ -15,6 +15,13 @@
 // - assbin: the scene exported to Assimp's binary format and imported by
 //   Assimp, only where that round trip holds the whole scene (assbin drops
 //   aiAnimMesh morph targets and morph channels: "n/a" says so);
+// - fixed: what any import through Assimp costs around the importer (the
+//   search of every importer's extension list, the IO wrappers, from disk the
+//   check that the file exists, the scene preprocessor): the same call, on an
+//   Importer with the same importers, for a registered importer that reads
+//   nothing and makes a scene of one node. "own" = import - fixed, the
+//   importer's work plus freeing the previous scene (as the copy frees its
+//   own), is compared with the copy too;
 // - memory: the peak of heap bytes in use during one import (every operator
 //   new of the process is counted, Assimp's included) against the size of the
 //   final scene, computed by walking it (SceneBytes).
@@ -27,8 +34,10 @@
 #include <assimp_retro/assimp_retro.h>
 
 #include <assimp/Exporter.hpp>
+#include <assimp/BaseImporter.h>
 #include <assimp/Importer.hpp>
 #include <assimp/cimport.h>
+#include <assimp/importerdesc.h>
 #include <assimp/scene.h>
 
 #include <algorithm>
@@ -87,6 +96,24 @@ void operator delete(void *p, const std::nothrow_t &) noexcept { Release(p); }
 void operator delete[](void *p, const std::nothrow_t &) noexcept { Release(p); }
 
 namespace {
+
+/// The fixed-cost yardstick: an importer that reads nothing and returns a
+/// scene of one node, for files named *.retronull.
+class NullImporter : public Assimp::BaseImporter {
+public:
+    bool CanRead(const std::string &file, Assimp::IOSystem *, bool) const override {
+        return file.size() > 10 && file.compare(file.size() - 10, 10, ".retronull") == 0;
+    }
+
+protected:
+    const aiImporterDesc *GetInfo() const override {
+        static const aiImporterDesc desc = {"bench null importer", "", "", "", 0, 0, 0, 0, 0, "retronull"};
+        return &desc;
+    }
+    void InternReadFile(const std::string &, aiScene *scene, Assimp::IOSystem *) override {
+        scene->mRootNode = new aiNode("null");
+    }
+};
 
 struct Options {
     std::vector<std::pair<std::string, int>> properties; // --set NAME=INT
@@ -173,10 +200,34 @@ int BenchOne(const std::string &path, const Options &options) {
         gap = AssbinGap(reference, assbinImporter.ReadFileFromMemory(blob->data, blob->size, 0, "assbin"));
     }
 
-    double importBest = 1e9, copyBest = 1e9, assbinBest = 1e9;
+    // The fixed cost: the same call on an Importer with the same importers
+    // and the null importer (from disk: a one-byte file).
+    Assimp::Importer nullImporter;
+    Configure(nullImporter, options);
+    nullImporter.RegisterLoader(new NullImporter()); // the Importer deletes it
+    std::string nullPath = "bench_import_null.retronull";
+    const std::vector<uint8_t> nullBytes(1, 0);
+    if (options.fromDisk) {
+        char name[] = "/tmp/bench_import_XXXXXX.retronull";
+        const int fd = mkstemps(name, 10);
+        if (fd < 0 || write(fd, nullBytes.data(), 1) != 1) {
+            std::printf("%-34s cannot write the null importer's file\n", path.c_str());
+            return 1;
+        }
+        close(fd);
+        nullPath = name;
+    }
+    if (!Import(nullImporter, nullPath, nullBytes, options)) {
+        std::printf("%-34s null import failed: %s\n", path.c_str(), nullImporter.GetErrorString());
+        return 1;
+    }
+
+    double importBest = 1e9, copyBest = 1e9, assbinBest = 1e9, fixedBest = 1e9;
     for (int round = 0; round < options.rounds; ++round) {
         TimeRound([&] { Import(importer, path, bytes, options); },
                 options.roundSeconds, importBest);
+        TimeRound([&] { Import(nullImporter, nullPath, nullBytes, options); },
+                options.roundSeconds, fixedBest);
         TimeRound([&] {
             aiScene *copy = nullptr;
             aiCopyScene(reference, &copy);
@@ -188,6 +239,9 @@ int BenchOne(const std::string &path, const Options &options) {
         }
     }
     aiFreeScene(reference);
+    if (options.fromDisk) {
+        unlink(nullPath.c_str());
+    }
 
     std::string assbin = gap;
     if (gap.empty()) {
@@ -196,8 +250,9 @@ int BenchOne(const std::string &path, const Options &options) {
         assbin = text;
     }
     const std::string name = path.substr(path.find_last_of('/') + 1);
-    std::printf("%-34s %9zu %8.1f %9.3f %8.3f %6.2f  %-32s %10s %10s %5.2f\n", name.c_str(), bytes.size(),
-            bytes.size() / 1e6 / importBest, importBest * 1e3, copyBest * 1e3, importBest / copyBest, assbin.c_str(),
+    std::printf("%-34s %9zu %8.1f %9.3f %8.3f %6.2f %8.3f %6.2f  %-32s %10s %10s %5.2f\n", name.c_str(), bytes.size(),
+            bytes.size() / 1e6 / importBest, importBest * 1e3, copyBest * 1e3, importBest / copyBest, fixedBest * 1e3,
+            (importBest - fixedBest) / copyBest, assbin.c_str(),
             HumanBytes(double(sceneBytes)).c_str(), HumanBytes(double(peak)).c_str(), double(peak) / double(sceneBytes));
     return 0;
 }
@@ -229,8 +284,8 @@ int main(int argc, char **argv) {
         std::fprintf(stderr, "usage: bench_import [--set NAME=INT]... [--profile] [--from-disk] FILE...\n");
         return 2;
     }
-    std::printf("%-34s %9s %8s %9s %8s %6s  %-32s %10s %10s %5s\n", "file", "bytes", "MB/s", "import ms", "copy ms",
-            "/copy", "assbin ms  import/assbin", "scene", "peak heap", "/scene");
+    std::printf("%-34s %9s %8s %9s %8s %6s %8s %6s  %-32s %10s %10s %5s\n", "file", "bytes", "MB/s", "import ms", "copy ms",
+            "/copy", "fixed ms", "own/cp", "assbin ms  import/assbin", "scene", "peak heap", "/scene");
     int failures = 0;
     if (options.profile) { // for valgrind --tool=callgrind: just the imports
         for (const std::string &file : files) {
