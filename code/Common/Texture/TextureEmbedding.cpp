@@ -9,6 +9,7 @@
 #include <assimp_retro/config.h>
 #include <assimp_retro/texture_cache.h>
 
+#include <assimp/DefaultIOSystem.h>
 #include <assimp/GltfMaterial.h>
 #include <assimp/Importer.hpp>
 #include <assimp/material.h>
@@ -18,6 +19,7 @@
 #include <cstring>
 #include <map>
 #include <memory>
+#include <typeinfo>
 
 namespace assimp_retro {
 
@@ -148,8 +150,25 @@ TextureOptions ReadTextureOptions(const Assimp::Importer *importer) {
     options.p3dRoots = SplitPathList(importer->GetPropertyString(AI_CONFIG_IMPORT_P3D_TEXTURE_ROOTS, ""));
     options.abcSkins = SplitPathList(importer->GetPropertyString(AI_CONFIG_IMPORT_ABC_SKINS, ""), true);
     options.abcSkinDir = importer->GetPropertyString(AI_CONFIG_IMPORT_ABC_SKIN_DIR, "");
+    const Assimp::IOSystem *io = importer->GetIOHandler();
+    options.diskIo = io && typeid(*io) == typeid(Assimp::DefaultIOSystem); // not a subclass: it may serve more
     return options;
 }
+
+namespace {
+
+/// The IOSystem the lookup asks about each candidate: none when it is the
+/// disk. Importers get Assimp's IOSystem wrapped in a filter whose Exists,
+/// for a file that is missing, tries several more paths (the model's folder
+/// with each tail of the path): thousands of failed opens for a model whose
+/// textures are elsewhere, where the folder listings answer the same for
+/// every candidate at once. (The filter's one useful guess, the file name
+/// beside the model, is the lookup's own last candidate.)
+Assimp::IOSystem *LookupIo(Assimp::IOSystem *io, const TextureOptions &options) {
+    return options.diskIo ? nullptr : io;
+}
+
+} // namespace
 
 std::vector<MaterialTexture> LocateP3dTextures(const aiScene &scene, Assimp::IOSystem *io,
         const std::string &modelFile, const TextureOptions &options) {
@@ -167,10 +186,13 @@ std::vector<MaterialTexture> LocateP3dTextures(const aiScene &scene, Assimp::IOS
         texture.source = path.C_Str();
         auto known = found.find(texture.source);
         if (known == found.end()) {
-            known = found.emplace(texture.source, FindP3dTexture(io, modelFile, texture.source, options.p3dRoots, dirs)).first;
+            known = found.emplace(texture.source,
+                                  FindP3dTexture(LookupIo(io, options), modelFile, texture.source, options.p3dRoots, dirs))
+                            .first;
         }
         texture.file = known->second;
-        texture.searched = "the texture roots and the folders above the model, also with .paa/.pac swapped";
+        texture.searched = "the texture roots and the folders above the model, also with .paa/.pac swapped, "
+                           "and beside the model";
     }
     return textures;
 }
@@ -186,7 +208,7 @@ std::vector<MaterialTexture> LocateAbcSkins(const aiScene &scene, Assimp::IOSyst
             continue;
         }
         MaterialTexture &texture = textures[i];
-        texture.file = FindAbcSkin(io, modelFile, static_cast<unsigned>(slot), options.abcSkins,
+        texture.file = FindAbcSkin(LookupIo(io, options), modelFile, static_cast<unsigned>(slot), options.abcSkins,
                 options.abcSkinDir, &texture.searched, dirs);
         if (!texture.file.empty()) {
             texture.source = AbcSkinName(modelFile, texture.file);

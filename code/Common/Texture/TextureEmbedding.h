@@ -24,6 +24,9 @@ struct TextureOptions {
     std::vector<std::string> p3dRoots;  ///< AI_CONFIG_IMPORT_P3D_TEXTURE_ROOTS
     std::vector<std::string> abcSkins;  ///< AI_CONFIG_IMPORT_ABC_SKINS (one per material index)
     std::string abcSkinDir;             ///< AI_CONFIG_IMPORT_ABC_SKIN_DIR
+    /// The Importer reads through Assimp's own DefaultIOSystem, i.e. the
+    /// disk, which the folder listings of the lookup answer by themselves.
+    bool diskIo = false;
 };
 
 /// Reads the texture properties of `importer` (in SetupProperties).

@@ -67,6 +67,14 @@ std::vector<fs::path> FoldersAbove(const std::string &modelFile) {
     return folders;
 }
 
+// The file `fileName` in the model's folder: where a texture copied next to
+// its model is, whatever folders the model's own path names.
+std::string FindBesideModel(Assimp::IOSystem *io, const std::string &modelFile, const std::string &fileName,
+        DirectoryCache &dirs) {
+    const std::vector<fs::path> folders = FoldersAbove(modelFile);
+    return folders.empty() || fileName.empty() ? "" : FindFileNoCase(io, (folders.front() / fileName).string(), dirs);
+}
+
 std::string SwapPaaPac(const std::string &path) {
     const std::string extension = path.size() >= 4 ? ToLower(path.substr(path.size() - 4)) : "";
     if (extension == ".paa") {
@@ -279,6 +287,12 @@ std::string FindP3dTexture(Assimp::IOSystem *io, const std::string &modelFile, c
     if (found.empty() && !swapped.empty()) {
         found = SearchP3dPath(io, modelFile, swapped, roots, dirs);
     }
+    if (found.empty()) {
+        found = FindBesideModel(io, modelFile, fs::path(path).filename().string(), dirs);
+    }
+    if (found.empty() && !swapped.empty()) {
+        found = FindBesideModel(io, modelFile, fs::path(swapped).filename().string(), dirs);
+    }
     return found;
 }
 
@@ -331,10 +345,14 @@ std::string FindAbcSkin(Assimp::IOSystem *io, const std::string &modelFile, unsi
             found = FindBelowNoCase(gameRoot / skinsFolder, name);
         }
     }
+    if (found.empty()) {
+        found = FindBesideModel(io, modelFile, name, dirs);
+    }
     if (tried) {
         *tried = (skinDir.empty() ? std::string() : skinDir + "/" + name + ", ") + "../SKINS/" + name +
                  (inModels ? ", SKINS/<folders below MODELS>/" + name + (slot == 0 ? ", SKINS/**/" + name : "")
-                           : std::string(" (no MODELS folder above the model)"));
+                           : std::string(" (no MODELS folder above the model)")) +
+                 ", " + name + " beside the model";
     }
     return found;
 }

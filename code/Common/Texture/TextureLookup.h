@@ -56,14 +56,16 @@ private:
 std::vector<std::string> SplitPathList(const std::string &list, bool keepEmpty = false);
 
 /// The existing file `path` names, matched case-insensitively with either
-/// separator; "" if there is none.
+/// separator; "" if there is none. `io` is asked first for the exact name (a
+/// custom IOSystem may know files the disk does not); null: the disk only.
 std::string FindFileNoCase(Assimp::IOSystem *io, const std::string &path);
 std::string FindFileNoCase(Assimp::IOSystem *io, const std::string &path, DirectoryCache &dirs);
 
 /// P3D: the file a game path ("tzk_objects\tomahawk.paa") names, searched in
 /// the user's data `roots`, then in each folder above `modelFile` (A/<path>,
 /// A/AddOns/<path>, A/<path without its first component> when A is named
-/// like that component), then the same with .paa and .pac swapped. "" if none.
+/// like that component), then the same with .paa and .pac swapped, then the
+/// file name (either extension) in the model's folder. "" if none.
 std::string FindP3dTexture(Assimp::IOSystem *io, const std::string &modelFile, const std::string &gamePath,
         const std::vector<std::string> &roots);
 std::string FindP3dTexture(Assimp::IOSystem *io, const std::string &modelFile, const std::string &gamePath,
@@ -75,7 +77,8 @@ std::string FindP3dTexture(Assimp::IOSystem *io, const std::string &modelFile, c
 ///   - else `skinDir`/<stem>.dtx (slot 0) or <stem>_head.dtx (slot 1);
 ///   - then <model folder>/../SKINS/ with the same names;
 ///   - then the model path with its MODELS folder replaced by SKINS;
-///   - then any SKINS/**/<stem>.dtx (slot 0 only).
+///   - then any SKINS/**/<stem>.dtx (slot 0 only);
+///   - then the same name in the model's folder.
 /// `tried` receives a short description of where it looked. "" if none.
 std::string FindAbcSkin(Assimp::IOSystem *io, const std::string &modelFile, unsigned slot,
         const std::vector<std::string> &skins, const std::string &skinDir, std::string *tried = nullptr);

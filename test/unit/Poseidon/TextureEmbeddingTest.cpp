@@ -2,12 +2,14 @@
 // found, decoded and embedded as PNG; missing and corrupt textures; the
 // properties; and the tool (batch GLB with the Khronos validator, OBJ with
 // PNG files beside it).
+#include "Common/Texture/TextureEmbedding.h"
 #include "support/TestSupport.h"
 #include "writers/Poseidon/P3dWriter.h"
 
 #include <assimp_retro/assimp_retro.h>
 #include <assimp_retro/texture_cache.h>
 
+#include <assimp/DefaultIOSystem.h>
 #include <assimp/DefaultLogger.hpp>
 #include <assimp/GltfMaterial.h>
 #include <assimp/Importer.hpp>
@@ -106,6 +108,32 @@ TEST(TextureEmbedding, OfpTreeEmbedsTheTomahawkTexture) {
         }
     }
     EXPECT_GE(textured, 1u);
+}
+
+TEST(TextureEmbedding, TextureBesideTheModelIsFoundWithAssimpsOwnIo) {
+    // Model and texture copied into one folder: no candidate of the game's
+    // layout exists, the file name beside the model does.
+    const fs::path folder = fs::path(retro_test::OutputPath("embed/flat/x")).parent_path();
+    fs::remove_all(folder);
+    const std::string model = (folder / "Tomahawk_gdtcti_xj200.p3d").string();
+    retro_test::WriteFile(model, retro_test::ReadFile(retro_test::CorpusPath("ofp-tree/TZK_Objects/Model/Tomahawk_gdtcti_xj200.p3d")));
+    retro_test::WriteFile((folder / "TOMAHAWK.PAA").string(),
+            retro_test::ReadFile(retro_test::CorpusPath("ofp-tree/TZK_Objects/tomahawk.paa")));
+    Assimp::Importer importer;
+    const aiScene *scene = retro_test::Import(importer, model);
+    ASSERT_NE(scene, nullptr) << importer.GetErrorString();
+    ASSERT_EQ(scene->mNumTextures, 1u);
+    EXPECT_TRUE(IsPng(*scene->mTextures[0]));
+    EXPECT_STREQ(scene->mTextures[0]->mFilename.C_Str(), "tzk_objects\\tomahawk.paa");
+}
+
+TEST(TextureEmbedding, OnlyAssimpsOwnIoSystemCountsAsTheDisk) {
+    Assimp::Importer importer;
+    EXPECT_TRUE(assimp_retro::ReadTextureOptions(&importer).diskIo);
+    // A subclass may serve files the disk does not have: it is asked about each candidate.
+    class CustomIo : public Assimp::DefaultIOSystem {};
+    importer.SetIOHandler(new CustomIo()); // the Importer owns it
+    EXPECT_FALSE(assimp_retro::ReadTextureOptions(&importer).diskIo);
 }
 
 TEST(TextureEmbedding, KpcSkinIsEmbedded) {

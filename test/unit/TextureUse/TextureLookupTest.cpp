@@ -100,6 +100,25 @@ TEST(TextureLookup, AbcConventionsAndOptions) {
     EXPECT_EQ(FindAbcSkin(&io, cate, 3, skins, (root / "Other").string()), "");
 }
 
+TEST(TextureLookup, BesideTheModelIsTheLastCandidate) {
+    const fs::path root = MakeTree("beside", {"Flat/car.p3d", "Flat/Wheel.PAA", "Flat/tyre.pac", "Flat/sky.paa",
+                                              "Data/Sky.paa", "Flat/LAMP.ABC", "Flat/lamp.dtx", "Flat/lamp_head.dtx"});
+    const std::string car = (root / "Flat/car.p3d").string();
+    // No IOSystem: the disk only, as for Assimp's own DefaultIOSystem.
+    EXPECT_EQ(Generic(FindP3dTexture(nullptr, car, "myaddon\\wheel.paa", {})), Generic((root / "Flat/Wheel.PAA").string()));
+    EXPECT_EQ(Generic(FindP3dTexture(nullptr, car, "myaddon\\tyre.paa", {})), Generic((root / "Flat/tyre.pac").string()));
+    // A documented candidate (A/<path> for A = the folder above) comes first.
+    EXPECT_EQ(Generic(FindP3dTexture(nullptr, car, "data\\sky.paa", {})), Generic((root / "Data/Sky.paa").string()));
+    EXPECT_EQ(FindP3dTexture(nullptr, car, "myaddon\\missing.paa", {}), "");
+
+    const std::string lamp = (root / "Flat/LAMP.ABC").string();
+    std::string tried;
+    EXPECT_EQ(Generic(FindAbcSkin(nullptr, lamp, 0, {}, "", &tried)), Generic((root / "Flat/lamp.dtx").string()));
+    EXPECT_EQ(tried, "../SKINS/LAMP.dtx (no MODELS folder above the model), LAMP.dtx beside the model");
+    EXPECT_EQ(Generic(FindAbcSkin(nullptr, lamp, 1, {}, "")), Generic((root / "Flat/lamp_head.dtx").string()));
+    EXPECT_EQ(FindAbcSkin(nullptr, lamp, 2, {}, ""), "") << "no guess beyond material index 1";
+}
+
 TEST(TextureLookup, SplitPathList) {
     EXPECT_EQ(assimp_retro::SplitPathList(" a ; b|c;"), (std::vector<std::string>{"a", "b", "c"}));
     EXPECT_EQ(assimp_retro::SplitPathList("a;;b;", true), (std::vector<std::string>{"a", "", "b"}));
