@@ -1,9 +1,10 @@
 // Whole-file import of the assimp-retro importers against two yardsticks
 // measured in the same run, and the memory one import needs:
 //
-//   bench_import [--set NAME=INT]... [--profile] [--from-disk] FILE...
+//   bench_import [--set NAME=INT]... [--profile[=N]] [--from-disk] FILE...
 //
-// --profile only imports each file once (for valgrind --tool=callgrind).
+// --profile only imports each file once (for valgrind --tool=callgrind);
+// --profile=N N times on one Importer, as the timed rounds do (for perf).
 // --from-disk imports by path (Importer::ReadFile: the importers map plain
 // files instead of copying them, FileBytes) instead of from a buffer.
 //
@@ -118,6 +119,7 @@ protected:
 struct Options {
     std::vector<std::pair<std::string, int>> properties; // --set NAME=INT
     bool profile = false; // --profile: import each file once, in process, no timing
+    int profileImports = 1; // --profile=N: N imports of each file on one Importer
     bool fromDisk = false; // --from-disk: Importer::ReadFile(path) instead of ReadFileFromMemory
     int rounds = 15;
     double roundSeconds = 0.02;
@@ -272,8 +274,9 @@ int main(int argc, char **argv) {
                 return 2;
             }
             options.properties.emplace_back(setting.substr(0, eq), std::atoi(setting.c_str() + eq + 1));
-        } else if (arg == "--profile") {
+        } else if (arg == "--profile" || arg.rfind("--profile=", 0) == 0) {
             options.profile = true;
+            options.profileImports = arg == "--profile" ? 1 : std::max(1, std::atoi(arg.c_str() + 10));
         } else if (arg == "--from-disk") {
             options.fromDisk = true;
         } else {
@@ -281,7 +284,7 @@ int main(int argc, char **argv) {
         }
     }
     if (files.empty()) {
-        std::fprintf(stderr, "usage: bench_import [--set NAME=INT]... [--profile] [--from-disk] FILE...\n");
+        std::fprintf(stderr, "usage: bench_import [--set NAME=INT]... [--profile[=N]] [--from-disk] FILE...\n");
         return 2;
     }
     std::printf("%-34s %9s %8s %9s %8s %6s %8s %6s  %-32s %10s %10s %5s\n", "file", "bytes", "MB/s", "import ms", "copy ms",
@@ -293,7 +296,9 @@ int main(int argc, char **argv) {
             const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
             Assimp::Importer importer;
             Configure(importer, options);
-            failures += !Import(importer, file, bytes, options);
+            for (int i = 0; i < options.profileImports; ++i) { // warm imports, as timed: each frees the last
+                failures += !Import(importer, file, bytes, options);
+            }
         }
         return failures ? 1 : 0;
     }
