@@ -1,10 +1,15 @@
-// assimp-retro: PNG writer (8-bit RGBA, non-interlaced) on Debian's zlib.
+// assimp-retro: PNG writer (8-bit, non-interlaced) on Debian's zlib.
 //
-// Filtering is chosen per image (AdaptiveFilteringPays): either every row
-// unfiltered, or each row with the filter (None, Sub, Up, Average, Paeth)
-// whose output has the smallest sum of absolute values as signed bytes, the
-// heuristic the PNG specification suggests. The rows are deflated into one
-// IDAT chunk at zlib level 1. CRCs come from zlib's crc32.
+// The image is stored in the smallest of three forms: a palette (up to 256
+// distinct colours, alpha in tRNS: one byte per pixel, as the palettised
+// DTX and PAC skins are), RGB when every pixel is opaque, else RGBA. Fewer
+// bytes to deflate make the file smaller and the encoding faster.
+// Palette images are written unfiltered (the PNG specification's advice);
+// for the others filtering is chosen per image (AdaptiveFilteringPays):
+// either every row unfiltered, or each row with the filter (None, Sub, Up,
+// Average, Paeth) whose output has the smallest sum of absolute values as
+// signed bytes, the heuristic the PNG specification suggests. The rows are
+// deflated into one IDAT chunk at zlib level 1. CRCs come from zlib's crc32.
 #include "Texture.h"
 
 #include "../ImportError.h"
@@ -19,10 +24,92 @@ namespace assimp_retro {
 
 namespace {
 
-constexpr size_t kBytesPerPixel = 4;
 // Level 1: 2-3 times faster than zlib's default 6 for 5-15 % larger files
 // (bench_texture), since textures are encoded in every batch.
 constexpr int kZlibLevel = Z_BEST_SPEED;
+
+// PNG colour types.
+constexpr uint8_t kRgb = 2, kPalette = 3, kRgba = 6;
+
+/// The image as the PNG stores it.
+struct Samples {
+    uint8_t colourType = kRgba;
+    size_t bytesPerPixel = 4;
+    std::vector<uint8_t> data;    ///< rows of width * bytesPerPixel bytes
+    std::vector<uint8_t> palette; ///< PLTE: red, green, blue of each entry
+    std::vector<uint8_t> alpha;   ///< tRNS: alpha of each entry up to the last translucent one
+};
+
+/// Up to 256 distinct colours: their palette and one index per pixel.
+/// False as soon as a 257th colour appears (on DXT art, within a few rows).
+bool ToPalette(const RgbaImage &image, Samples &out) {
+    constexpr size_t kSlots = 1024; // an open-addressing table, at most a quarter full
+    uint32_t keys[kSlots];
+    int16_t slotIndex[kSlots];
+    std::fill(slotIndex, slotIndex + kSlots, int16_t(-1));
+    std::vector<uint32_t> colours;
+    const size_t pixels = size_t(image.width) * image.height;
+    out.data.resize(pixels);
+    uint32_t last = 0;
+    int lastIndex = -1;
+    for (size_t p = 0; p < pixels; ++p) {
+        uint32_t colour;
+        std::memcpy(&colour, &image.pixels[4 * p], 4);
+        if (colour != last || lastIndex < 0) { // runs of one colour skip the table
+            size_t slot = (colour * 2654435761u) >> 22;
+            while (slotIndex[slot] >= 0 && keys[slot] != colour) {
+                slot = (slot + 1) & (kSlots - 1);
+            }
+            if (slotIndex[slot] < 0) {
+                if (colours.size() == 256) {
+                    return false;
+                }
+                keys[slot] = colour;
+                slotIndex[slot] = int16_t(colours.size());
+                colours.push_back(colour);
+            }
+            last = colour;
+            lastIndex = slotIndex[slot];
+        }
+        out.data[p] = uint8_t(lastIndex);
+    }
+    size_t translucent = 0; // entries up to the last one that is not opaque
+    for (size_t i = 0; i < colours.size(); ++i) {
+        uint8_t rgba[4];
+        std::memcpy(rgba, &colours[i], 4);
+        out.palette.insert(out.palette.end(), rgba, rgba + 3);
+        out.alpha.push_back(rgba[3]);
+        translucent = rgba[3] != 255 ? i + 1 : translucent;
+    }
+    out.alpha.resize(translucent);
+    out.colourType = kPalette;
+    out.bytesPerPixel = 1;
+    return true;
+}
+
+Samples ToSamples(const RgbaImage &image) {
+    Samples samples;
+    if (ToPalette(image, samples)) {
+        return samples;
+    }
+    samples = Samples();
+    const size_t pixels = size_t(image.width) * image.height;
+    bool opaque = true;
+    for (size_t p = 0; p < pixels && opaque; ++p) {
+        opaque = image.pixels[4 * p + 3] == 255;
+    }
+    if (!opaque) {
+        samples.data = image.pixels;
+        return samples;
+    }
+    samples.colourType = kRgb;
+    samples.bytesPerPixel = 3;
+    samples.data.resize(pixels * 3);
+    for (size_t p = 0; p < pixels; ++p) {
+        std::memcpy(&samples.data[3 * p], &image.pixels[4 * p], 3);
+    }
+    return samples;
+}
 
 uint8_t Paeth(int a, int b, int c) {
     const int p = a + b - c;
@@ -32,13 +119,13 @@ uint8_t Paeth(int a, int b, int c) {
 }
 
 // Writes filter type `type` of `row` (previous row `prior`, zeros for the
-// first) to `out` and returns the heuristic cost.
-unsigned FilterRow(int type, const uint8_t *row, const uint8_t *prior, size_t n, uint8_t *out) {
+// first; `bpp` bytes a pixel) to `out` and returns the heuristic cost.
+unsigned FilterRow(int type, const uint8_t *row, const uint8_t *prior, size_t n, size_t bpp, uint8_t *out) {
     unsigned cost = 0;
     for (size_t i = 0; i < n; ++i) {
-        const int a = i >= kBytesPerPixel ? row[i - kBytesPerPixel] : 0;
+        const int a = i >= bpp ? row[i - bpp] : 0;
         const int b = prior[i];
-        const int c = i >= kBytesPerPixel ? prior[i - kBytesPerPixel] : 0;
+        const int c = i >= bpp ? prior[i - bpp] : 0;
         int predictor = 0;
         switch (type) {
         case 1: predictor = a; break;
@@ -56,11 +143,12 @@ unsigned FilterRow(int type, const uint8_t *row, const uint8_t *prior, size_t n,
 
 // Writes the filter byte and the filtered row with the smallest heuristic
 // cost (sum of absolute values as signed bytes) to `dst`.
-void FilterRowAdaptive(const uint8_t *row, const uint8_t *prior, size_t stride, uint8_t *dst, uint8_t *candidate) {
-    unsigned best = FilterRow(0, row, prior, stride, dst + 1);
+void FilterRowAdaptive(const uint8_t *row, const uint8_t *prior, size_t stride, size_t bpp, uint8_t *dst,
+        uint8_t *candidate) {
+    unsigned best = FilterRow(0, row, prior, stride, bpp, dst + 1);
     dst[0] = 0;
     for (int type = 1; type <= 4; ++type) {
-        const unsigned cost = FilterRow(type, row, prior, stride, candidate);
+        const unsigned cost = FilterRow(type, row, prior, stride, bpp, candidate);
         if (cost < best) {
             best = cost;
             dst[0] = uint8_t(type);
@@ -69,17 +157,18 @@ void FilterRowAdaptive(const uint8_t *row, const uint8_t *prior, size_t stride, 
     }
 }
 
-// Rows `rows` of the image, each with its filter byte: None, or adaptive.
-std::vector<uint8_t> FilterRows(const RgbaImage &image, const std::vector<uint32_t> &rows, bool adaptive) {
-    const size_t stride = size_t(image.width) * kBytesPerPixel;
+// Rows `rows` of the samples, each with its filter byte: None, or adaptive.
+std::vector<uint8_t> FilterRows(const Samples &samples, uint32_t width, const std::vector<uint32_t> &rows,
+        bool adaptive) {
+    const size_t bpp = samples.bytesPerPixel, stride = size_t(width) * bpp;
     std::vector<uint8_t> filtered((stride + 1) * rows.size());
     std::vector<uint8_t> zeros(stride, 0), candidate(stride);
     for (size_t i = 0; i < rows.size(); ++i) {
-        const uint8_t *row = image.pixels.data() + size_t(rows[i]) * stride;
+        const uint8_t *row = samples.data.data() + size_t(rows[i]) * stride;
         const uint8_t *prior = rows[i] ? row - stride : zeros.data();
         uint8_t *dst = filtered.data() + i * (stride + 1);
         if (adaptive) {
-            FilterRowAdaptive(row, prior, stride, dst, candidate.data());
+            FilterRowAdaptive(row, prior, stride, bpp, dst, candidate.data());
         } else {
             dst[0] = 0;
             std::memcpy(dst + 1, row, stride);
@@ -99,11 +188,14 @@ size_t DeflatedSize(const std::vector<uint8_t> &data) {
 // filter None deflates smaller and 2-3 times faster, while smooth images
 // (gradients, light maps) gain from filtering. So the choice is made per
 // image, by deflating up to 16 evenly spread rows both ways.
-bool AdaptiveFilteringPays(const RgbaImage &image) {
+bool AdaptiveFilteringPays(const Samples &samples, uint32_t width, uint32_t height) {
+    if (samples.colourType == kPalette) {
+        return false;
+    }
     std::vector<uint32_t> sample;
-    const uint32_t count = std::min<uint32_t>(16, image.height);
-    for (uint32_t k = 0; k < count; ++k) sample.push_back(uint32_t(uint64_t(k) * image.height / count));
-    return DeflatedSize(FilterRows(image, sample, true)) < DeflatedSize(FilterRows(image, sample, false));
+    const uint32_t count = std::min<uint32_t>(16, height);
+    for (uint32_t k = 0; k < count; ++k) sample.push_back(uint32_t(uint64_t(k) * height / count));
+    return DeflatedSize(FilterRows(samples, width, sample, true)) < DeflatedSize(FilterRows(samples, width, sample, false));
 }
 
 void PutU32Be(std::vector<uint8_t> &out, uint32_t v) {
@@ -126,13 +218,15 @@ void PutChunk(std::vector<uint8_t> &out, const char type[4], const uint8_t *data
 
 std::vector<uint8_t> EncodePng(const RgbaImage &image) {
     if (image.width == 0 || image.height == 0 || image.width > 0x7FFFFFFFu || image.height > 0x7FFFFFFFu ||
-            image.pixels.size() != size_t(image.width) * image.height * kBytesPerPixel) {
+            image.pixels.size() != size_t(image.width) * image.height * 4) {
         throw ImportError("PNG: image of " + std::to_string(image.width) + "x" + std::to_string(image.height) +
                 " with " + std::to_string(image.pixels.size()) + " bytes of pixels cannot be encoded");
     }
+    const Samples samples = ToSamples(image);
     std::vector<uint32_t> rows(image.height);
     for (uint32_t y = 0; y < image.height; ++y) rows[y] = y;
-    const std::vector<uint8_t> filtered = FilterRows(image, rows, AdaptiveFilteringPays(image));
+    const std::vector<uint8_t> filtered =
+            FilterRows(samples, image.width, rows, AdaptiveFilteringPays(samples, image.width, image.height));
     uLongf compressedSize = compressBound(uLong(filtered.size()));
     std::vector<uint8_t> compressed(compressedSize);
     const int status = compress2(compressed.data(), &compressedSize, filtered.data(), uLong(filtered.size()),
@@ -146,12 +240,18 @@ std::vector<uint8_t> EncodePng(const RgbaImage &image) {
     for (int k = 0; k < 2; ++k) {
         for (int b = 0; b < 4; ++b) header[k * 4 + b] = uint8_t(dims[k] >> (24 - 8 * b));
     }
-    header[8] = 8;  // bit depth
-    header[9] = 6;  // colour type: RGBA
+    header[8] = 8; // bit depth
+    header[9] = samples.colourType;
     header[10] = 0; // deflate
     header[11] = 0; // adaptive filtering
     header[12] = 0; // no interlace
     PutChunk(png, "IHDR", header, sizeof header);
+    if (samples.colourType == kPalette) {
+        PutChunk(png, "PLTE", samples.palette.data(), samples.palette.size());
+        if (!samples.alpha.empty()) {
+            PutChunk(png, "tRNS", samples.alpha.data(), samples.alpha.size());
+        }
+    }
     PutChunk(png, "IDAT", compressed.data(), compressedSize);
     PutChunk(png, "IEND", nullptr, 0);
     return png;
