@@ -1,7 +1,6 @@
 #include "SceneHelpers.h"
 
 #include <assimp/DefaultLogger.hpp>
-#include <assimp/commonMetaData.h>
 
 #include <cctype>
 #include <type_traits>
@@ -51,15 +50,6 @@ aiMetadata *MetaBuilder::Build() const {
         }, mEntries[i].second);
     }
     return meta.release();
-}
-
-void RecordSourceFormat(aiScene &scene, const char *importerName) {
-    if (!scene.mMetaData) {
-        scene.mMetaData = new aiMetadata();
-    }
-    if (!scene.mMetaData->HasKey(AI_METADATA_SOURCE_FORMAT)) {
-        AppendMetadata(*scene.mMetaData, AI_METADATA_SOURCE_FORMAT, MakeAiString(importerName));
-    }
 }
 
 void SetSingleTargetKey(aiMeshMorphKey &key, unsigned target) {

@@ -30,35 +30,6 @@ void LogWarning(const std::string &message);
 /// ASCII lower case (for case-insensitive names and paths).
 std::string ToLower(std::string text);
 
-/// Appends one entry to `metadata`. Not aiMetadata::Add: in Assimp 5.2.5 it
-/// loses its new key array when the value array's allocation throws. Here
-/// nothing changes unless every allocation succeeds.
-template <typename T>
-void AppendMetadata(aiMetadata &metadata, const std::string &key, const T &value) {
-    const unsigned count = metadata.mNumProperties;
-    std::unique_ptr<aiString[]> keys(new aiString[count + 1]);
-    std::unique_ptr<aiMetadataEntry[]> values(new aiMetadataEntry[count + 1]);
-    std::unique_ptr<T> data(new T(value));
-    for (unsigned i = 0; i < count; ++i) {
-        keys[i] = metadata.mKeys[i];
-        values[i] = metadata.mValues[i]; // the entry's data moves with it
-    }
-    keys[count] = MakeAiString(key);
-    values[count].mType = GetAiType(value);
-    values[count].mData = data.release();
-    delete[] metadata.mKeys;
-    delete[] metadata.mValues; // the entries only: their data now belongs to `values`
-    metadata.mKeys = keys.release();
-    metadata.mValues = values.release();
-    metadata.mNumProperties = count + 1;
-}
-
-/// Names the importer in the scene's "SourceAsset_Format" entry (the
-/// importer description's mName), as Assimp's Importer::ReadFile does when
-/// the entry is missing: its own aiMetadata::Add there leaks after an
-/// allocation failure.
-void RecordSourceFormat(aiScene &scene, const char *importerName);
-
 /// Collects metadata entries, then builds one aiMetadata of exactly that size
 /// (aiMetadata::Add reallocates on every call). Keys are kept as given, in
 /// order; flat keys only (Assimp 5.2.5's scene copy aborts on nested metadata).

@@ -102,8 +102,8 @@ void ObanImporter::InternReadFile(const std::string &file, aiScene *scene, IOSys
     oni::ObanSceneOptions options = mOptions;
     options.positionKeyScale = SceneUnitScale(kCentimetresPerUnit, mUnitsToMetres); // the keys are converted as written
     oni::BuildObanScene(contents.animations, contents.placeholders, contents.levelFile, fileName, options, scene);
-    ApplySceneUnits(*scene, kCentimetresPerUnit, mUnitsToMetres, PositionKeys::AlreadyScaled);
-    RecordSourceFormat(*scene, kDescription.mName); // before Assimp adds it unsafely (SceneHelpers.h)
+    // The source format before Assimp adds it unsafely (SceneUnits.h).
+    ApplyUnitsAndSourceFormat(*scene, kCentimetresPerUnit, mUnitsToMetres, PositionKeys::AlreadyScaled, kDescription.mName);
 }
 
 } // namespace Assimp
