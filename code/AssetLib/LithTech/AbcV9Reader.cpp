@@ -4,7 +4,6 @@
 #include "Common/ImportError.h"
 
 #include <cstring>
-#include <set>
 
 namespace assimp_retro {
 namespace abc {
@@ -358,6 +357,31 @@ void ReadAnimBindings(BinaryReader &r, std::vector<std::vector<AnimBinding>> &an
     }
 }
 
+/// The sections the reader knows, as bits of a set (0 for any other name).
+enum KnownSection : unsigned {
+    kHeader = 1,
+    kPieces = 2,
+    kNodes = 4,
+    kChildModels = 8,
+    kAnimation = 16,
+    kSockets = 32,
+    kAnimBindings = 64,
+};
+
+unsigned SectionBit(const std::string &name) {
+    static const struct {
+        const char *name;
+        KnownSection bit;
+    } kSections[] = {{"Header", kHeader}, {"Pieces", kPieces}, {"Nodes", kNodes}, {"ChildModels", kChildModels},
+            {"Animation", kAnimation}, {"Sockets", kSockets}, {"AnimBindings", kAnimBindings}};
+    for (const auto &section : kSections) {
+        if (name == section.name) {
+            return section.bit;
+        }
+    }
+    return 0;
+}
+
 /// The 'Animation' section: its header layout is certain from v12 on.
 void ReadAnimationSection(BinaryReader &payload, const std::string &name, Model &model) {
     const Model &m = model;
@@ -390,7 +414,7 @@ Model ReadModel(const uint8_t *data, size_t size, const std::string &fileName) {
     BinaryReader file(data, size, kFormat, fileName);
     file.SetSection("section chain");
     Model model;
-    std::set<std::string> seen;
+    unsigned seen = 0; // SectionBit of each known section read
     bool first = true;
     while (true) {
         const size_t sectionStart = file.Offset();
@@ -411,21 +435,24 @@ Model ReadModel(const uint8_t *data, size_t size, const std::string &fileName) {
             file.FailAt(sectionStart, "the first section is '" + name + "', expected 'Header'");
         }
         first = false;
-        BinaryReader payload = file.Sub(payloadStart, payloadEnd - payloadStart, "section '" + name + "'");
-        const bool known = name == "Header" || name == "Pieces" || name == "Nodes" || name == "ChildModels" ||
-                           name == "Animation" || name == "Sockets" || name == "AnimBindings";
-        if (known && !seen.insert(name).second) {
+        std::string label;
+        label.reserve(name.size() + 10);
+        label.append("section '").append(name).append("'");
+        BinaryReader payload = file.Sub(payloadStart, payloadEnd - payloadStart, std::move(label));
+        const unsigned section = SectionBit(name);
+        if (seen & section) {
             file.FailAt(sectionStart, "section '" + name + "' appears twice");
         }
-        const bool needsNodes = name == "ChildModels" || name == "Animation" || name == "Sockets" || name == "AnimBindings";
+        seen |= section;
+        const bool needsNodes = (section & (kChildModels | kAnimation | kSockets | kAnimBindings)) != 0;
         if (needsNodes && !model.hasNodes) {
             file.FailAt(sectionStart, "section '" + name + "' comes before the 'Nodes' section it refers to");
         }
         const Model &m = model; // what the parsers may read
-        if (name == "Header") {
+        if (section == kHeader) {
             model.layout.lodDistances = ParseWithVariants(payload, name, {"LODDistanceCount", "LODCount"},
                     [](size_t i, BinaryReader &r, Header &h) { ReadHeader(r, h, i == 1); }, model.header);
-        } else if (name == "Pieces") {
+        } else if (section == kPieces) {
             // LODWeight exists from v10 on (all readers agree); the other layout
             // is only a fallback for odd exporters.
             const bool primary = model.header.version >= 10;
@@ -434,24 +461,24 @@ Model ReadModel(const uint8_t *data, size_t size, const std::string &fileName) {
                         ReadPieces(r, m, pieces, i == 0 ? primary : !primary);
                     },
                     model.pieces);
-        } else if (name == "Nodes") {
+        } else if (section == kNodes) {
             NodesSection nodes;
             ParseWithVariants(payload, name, {"standard"},
                     [&m](size_t, BinaryReader &r, NodesSection &section) { ReadNodes(r, m.header, section); }, nodes);
             model.nodes = std::move(nodes.nodes);
             model.weightSets = std::move(nodes.weightSets);
             model.hasNodes = true;
-        } else if (name == "ChildModels") {
+        } else if (section == kChildModels) {
             model.layout.childModelRelation = ParseWithVariants(payload, name, {"28 bytes", "36 bytes"},
                     [&m](size_t i, BinaryReader &r, std::vector<ChildModel> &c) { ReadChildModels(r, m, c, i == 1); },
                     model.childModels);
-        } else if (name == "Animation") {
+        } else if (section == kAnimation) {
             ReadAnimationSection(payload, name, model);
-        } else if (name == "Sockets") {
+        } else if (section == kSockets) {
             ParseWithVariants(payload, name, {"standard"},
                     [&m](size_t, BinaryReader &r, std::vector<Socket> &sockets) { ReadSockets(r, m, sockets); }, model.sockets);
-        } else if (name == "AnimBindings") {
-            const size_t lists = seen.count("ChildModels") ? model.childModels.size() : model.header.childModelCount;
+        } else if (section == kAnimBindings) {
+            const size_t lists = (seen & kChildModels) ? model.childModels.size() : model.header.childModelCount;
             model.layout.animBindings = ParseWithVariants(payload, name, {"one list per child model", "one list"},
                     [lists](size_t i, BinaryReader &r, std::vector<std::vector<AnimBinding>> &bindings) {
                         ReadAnimBindings(r, bindings, i == 0 ? lists : 1);
@@ -470,11 +497,11 @@ Model ReadModel(const uint8_t *data, size_t size, const std::string &fileName) {
         throw ImportError(file.Prefix() + "the file has no 'Nodes' section");
     }
     const Header &h = model.header;
-    if (seen.count("Pieces") && model.pieces.size() != h.pieceCount) {
+    if ((seen & kPieces) && model.pieces.size() != h.pieceCount) {
         model.warnings.push_back("header PieceCount " + std::to_string(h.pieceCount) + " differs from the " +
                                  std::to_string(model.pieces.size()) + " pieces stored");
     }
-    if (seen.count("Animation") && model.animations.size() != h.animationCount) {
+    if ((seen & kAnimation) && model.animations.size() != h.animationCount) {
         model.warnings.push_back("header AnimationCount " + std::to_string(h.animationCount) + " differs from the " +
                                  std::to_string(model.animations.size()) + " animations stored");
     }
