@@ -48,6 +48,12 @@ public:
     void Add(std::string_view key, const aiString &value) { AddString(key, std::string_view(value.data, value.length)); }
     void AddString(std::string_view key, std::string_view value) { Push(key, Value(Store(value))); }
     bool Empty() const { return mEntries.empty(); }
+    /// Forgets every entry, keeping the memory for the next ones (one builder
+    /// can serve many nodes).
+    void Clear() {
+        mEntries.clear();
+        mText.clear();
+    }
     /// A new aiMetadata, or nullptr if nothing was added.
     aiMetadata *Build() const;
 

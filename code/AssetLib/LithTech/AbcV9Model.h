@@ -41,7 +41,8 @@ struct Weight {
 };
 
 struct Vertex {
-    std::vector<Weight> weights;
+    size_t firstWeight = 0;   ///< its weights are the LOD's weights [firstWeight, firstWeight + weightCount)
+    uint32_t weightCount = 0;
     uint16_t replacement = 0; ///< vertex it collapses into in the next LOD
     Vec3 position;            ///< model space, bind pose
     Vec3 normal;              ///< model space
@@ -59,6 +60,7 @@ struct Face {
 struct Lod {
     std::vector<Face> faces;
     std::vector<Vertex> vertices;
+    std::vector<Weight> weights; ///< every vertex's, in vertex order (one array, not one per vertex)
 };
 
 struct Piece {

@@ -113,6 +113,7 @@ void ReadLod(BinaryReader &r, const Header &h, Lod &lod) {
     }
     const size_t vertexCount = r.CheckCount(uint64_t(r.U32("VertexCount")), 28, "VertexCount");
     lod.vertices.resize(vertexCount);
+    lod.weights.reserve(vertexCount); // most vertices have one weight
     for (Vertex &v : lod.vertices) {
         size_t weightCount;
         if (h.version == 108) {
@@ -124,8 +125,10 @@ void ReadLod(BinaryReader &r, const Header &h, Lod &lod) {
             v.replacement = r.U16("vertex replacement");
         }
         r.CheckCount(uint64_t(weightCount), 20, "vertex weights");
-        v.weights.resize(weightCount);
-        for (Weight &w : v.weights) {
+        v.firstWeight = lod.weights.size();
+        v.weightCount = static_cast<uint32_t>(weightCount);
+        for (size_t k = 0; k < weightCount; ++k) {
+            Weight w;
             const size_t at = r.Offset();
             w.node = r.U32("weight node index");
             if (w.node >= h.nodeCount) {
@@ -134,6 +137,7 @@ void ReadLod(BinaryReader &r, const Header &h, Lod &lod) {
             }
             w.location = ReadVec3(r, "weight location");
             w.bias = r.FiniteF32("weight bias");
+            lod.weights.push_back(w);
         }
         v.position = ReadVec3(r, "vertex position");
         v.normal = ReadVec3(r, "vertex normal");

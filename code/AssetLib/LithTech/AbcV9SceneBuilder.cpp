@@ -77,6 +77,13 @@ struct Builder {
     std::vector<std::unique_ptr<aiMaterial>> materials;
     std::vector<std::unique_ptr<aiAnimation>> animations;
     MetaBuilder sceneMeta;
+    MetaBuilder nodeMeta; // reused for each node's metadata
+
+    /// nodeMeta, emptied for the next node.
+    MetaBuilder &FreshNodeMeta() {
+        nodeMeta.Clear();
+        return nodeMeta;
+    }
 
     aiMatrix4x4 Invert(const aiMatrix4x4 &m, size_t node) const {
         const float det = m.Determinant();
@@ -104,22 +111,25 @@ struct Builder {
             Invert(globalBind[i], i);
             localBind[i] = n.parent < 0 ? globalBind[i] : ExactAffine(Invert(globalBind[n.parent], n.parent) * globalBind[i]);
         }
+        // Weight sets are per-node animation blend masks: each node carries its own weight.
+        std::vector<std::string> setKeys;
+        UniqueNames setKeyNames; // two weight sets may share a name
+        for (const WeightSet &ws : model.weightSets) {
+            setKeys.push_back(setKeyNames.Make("abc:weightSet:" + ws.name));
+        }
         for (size_t i = 0; i < count; ++i) {
             const Node &n = model.nodes[i];
             nodeNames[i] = names.Make(n.name, "node" + std::to_string(i));
             std::unique_ptr<aiNode> node(new aiNode(nodeNames[i]));
             node->mTransformation = localBind[i];
-            MetaBuilder meta;
+            MetaBuilder &meta = FreshNodeMeta();
             meta.Add("abc:index", int32_t(n.index));
             meta.Add("abc:flags", int32_t(n.flags));
             meta.Add("abc:removable", bool(n.flags & kNodeRemovable));
             meta.Add("abc:rotationOnly", bool(n.flags & kNodeRotationOnly));
-            // Weight sets are per-node animation blend masks: each node carries its own weight.
-            UniqueNames setKeys; // two weight sets may share a name
-            for (const WeightSet &ws : model.weightSets) {
-                const std::string key = setKeys.Make("abc:weightSet:" + ws.name);
-                if (i < ws.weights.size()) {
-                    meta.Add(key, ws.weights[i]);
+            for (size_t w = 0; w < model.weightSets.size(); ++w) {
+                if (i < model.weightSets[w].weights.size()) {
+                    meta.Add(setKeys[w], model.weightSets[w].weights[i]);
                 }
             }
             node->mMetaData = meta.Build();
@@ -129,7 +139,7 @@ struct Builder {
         for (const Socket &s : model.sockets) {
             std::unique_ptr<aiNode> node(new aiNode(names.Make(s.name, "socket")));
             node->mTransformation = aiMatrix4x4(aiVector3D(1.f, 1.f, 1.f), Convert(s.rot), Convert(s.pos));
-            MetaBuilder meta;
+            MetaBuilder &meta = FreshNodeMeta();
             meta.Add("abc:socket", true);
             node->mMetaData = meta.Build();
             extraChildren[s.node].push_back(std::move(node));
@@ -202,7 +212,8 @@ struct Builder {
             result.first.push_back(result.entries.size());
             merged.clear();
             float sum = 0.f;
-            for (const Weight &w : vertex.weights) {
+            for (size_t k = vertex.firstWeight; k < vertex.firstWeight + vertex.weightCount; ++k) {
+                const Weight &w = lod.weights[k];
                 const float bias = std::max(w.bias, 0.f);
                 auto same = std::find_if(merged.begin(), merged.end(), [&](const auto &m) { return m.first == w.node; });
                 if (same == merged.end()) {
@@ -359,7 +370,7 @@ struct Builder {
                     std::unique_ptr<aiNode> node(new aiNode(names.Make(pieceName, "piece")));
                     node->mNumMeshes = 1;
                     node->mMeshes = new unsigned[1]{meshIndex};
-                    MetaBuilder meta;
+                    MetaBuilder &meta = FreshNodeMeta();
                     meta.Add("abc:piece", int32_t(p));
                     meta.Add("abc:materialIndex", int32_t(piece.materialIndex));
                     meta.Add("abc:specularPower", piece.specularPower);
@@ -381,7 +392,7 @@ struct Builder {
                 node->mNumMeshes = static_cast<unsigned>(lodMeshes.size());
                 node->mMeshes = new unsigned[lodMeshes.size()];
                 std::copy(lodMeshes.begin(), lodMeshes.end(), node->mMeshes);
-                MetaBuilder meta;
+                MetaBuilder &meta = FreshNodeMeta();
                 meta.Add("abc:lod", int32_t(lod));
                 meta.Add("abc:lodDistance", distance);
                 node->mMetaData = meta.Build();
