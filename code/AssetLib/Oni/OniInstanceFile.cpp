@@ -1,6 +1,7 @@
 #include "OniInstanceFile.h"
 
 #include <cstdio>
+#include <cstring>
 
 namespace assimp_retro {
 namespace oni {
@@ -31,6 +32,20 @@ void CheckTable(const BinaryReader &reader, int32_t offset, int32_t size, const 
     }
 }
 
+/// The NUL-terminated name at `offset` (inside) of the name table; the reader
+/// with its section named after the instance only makes the error message.
+std::string NameAt(const BinaryReader &nameTable, size_t offset, size_t instance) {
+    const char *start = reinterpret_cast<const char *>(nameTable.Data()) + offset;
+    const void *nul = std::memchr(start, 0, nameTable.Size() - offset);
+    if (!nul) {
+        BinaryReader name = nameTable;
+        name.SetSection("name of instance " + std::to_string(instance));
+        name.Seek(offset, "nameOffset");
+        name.CString("name"); // throws: no NUL before the end of the table
+    }
+    return std::string(start, static_cast<const char *>(nul));
+}
+
 } // namespace
 
 bool InstanceFile::LooksLike(const uint8_t *data, size_t size) {
@@ -44,7 +59,7 @@ bool InstanceFile::LooksLike(const uint8_t *data, size_t size) {
            (version == kVersionLevel || version == kVersionOniSplit);
 }
 
-InstanceFile::InstanceFile(BinaryReader reader) : mReader(reader) {
+InstanceFile::InstanceFile(BinaryReader reader) : mReader(std::move(reader)) {
     BinaryReader &r = mReader;
     r.SetSection("file header");
     if (r.Size() < kHeaderSize) {
@@ -111,10 +126,7 @@ InstanceFile::InstanceFile(BinaryReader reader) : mReader(reader) {
                                                   std::to_string(nameTable.Size()) + " bytes",
                         "nameOffset");
             }
-            BinaryReader name = nameTable;
-            name.SetSection("name of instance " + std::to_string(i));
-            name.Seek(static_cast<size_t>(d.nameOffset), "nameOffset");
-            d.name = name.CString("name");
+            d.name = NameAt(nameTable, static_cast<size_t>(d.nameOffset), i);
             // Oni names are short; a long one is corruption (and would be
             // copied once per descriptor pointing at it).
             if (d.name.size() > kMaxNameLength) {
