@@ -207,6 +207,8 @@ struct Builder {
     static VertexWeights MergedWeights(const Lod &lod, size_t &unweighted) {
         VertexWeights result;
         result.first.reserve(lod.vertices.size() + 1);
+        result.entries.reserve(lod.weights.size()); // one more per vertex without weights
+
         std::vector<std::pair<uint32_t, float>> merged; // (node, summed bias), reused
         for (const Vertex &vertex : lod.vertices) {
             result.first.push_back(result.entries.size());
@@ -484,24 +486,38 @@ struct Builder {
         const unsigned channelCount = static_cast<unsigned>(channels.size());
         a->mChannels = ReleaseToArray(channels);
         a->mNumChannels = channelCount;
-        const std::string key = "abc:anim" + std::to_string(animations.size()) + ".";
-        sceneMeta.AddString(key + "name", a->mName.C_Str());
-        sceneMeta.Add(key + "interpolationMs", int32_t(anim.interpolationMs));
+        AddAnimationMetadata(anim, a->mName, keep, source);
+        animations.push_back(std::move(a));
+    }
+
+    /// The scene metadata of the next animation ("abc:animN.*"), its kept
+    /// keyframes `keep` named by their new index.
+    void AddAnimationMetadata(const Animation &anim, const aiString &name, const std::vector<size_t> &keep,
+            const std::string &source) {
+        std::string key = "abc:anim" + std::to_string(animations.size()) + "."; // each key: this, then a suffix
+        const size_t prefix = key.size();
+        key.reserve(prefix + 32);
+        const auto with = [&key, prefix](std::string_view suffix) -> std::string & {
+            key.resize(prefix);
+            return key.append(suffix);
+        };
+        sceneMeta.AddString(with("name"), name.C_Str());
+        sceneMeta.Add(with("interpolationMs"), int32_t(anim.interpolationMs));
         if (anim.hasCompressionType) {
-            sceneMeta.Add(key + "compressionType", int32_t(anim.compressionType));
+            sceneMeta.Add(with("compressionType"), int32_t(anim.compressionType));
         }
-        sceneMeta.Add(key + "extents", aiVector3D(anim.extents.x, anim.extents.y, anim.extents.z)); // sizes: no mirror
+        sceneMeta.Add(with("extents"), aiVector3D(anim.extents.x, anim.extents.y, anim.extents.z)); // sizes: no mirror
         if (!source.empty()) {
-            sceneMeta.AddString(key + "source", source);
+            sceneMeta.AddString(with("source"), source);
         }
         for (size_t i = 0; i < keep.size(); ++i) {
             const Keyframe &k = anim.keyframes[keep[i]];
             if (!k.command.empty()) {
-                sceneMeta.AddString(key + "key" + std::to_string(i) + ".command", k.command);
-                sceneMeta.Add(key + "key" + std::to_string(i) + ".timeMs", int32_t(k.timeMs));
+                const std::string keyframe = "key" + std::to_string(i);
+                sceneMeta.AddString(with(keyframe).append(".command"), k.command);
+                sceneMeta.Add(with(keyframe).append(".timeMs"), int32_t(k.timeMs));
             }
         }
-        animations.push_back(std::move(a));
     }
 
     void BuildAnimations() {
