@@ -28,6 +28,12 @@ BinaryReader::BinaryReader(const uint8_t *data, size_t size, std::string format,
         mData(data), mSize(data ? size : 0), mFormat(std::move(format)),
         mFileName(fileName.empty() ? nullptr : std::make_shared<const std::string>(std::move(fileName))) {}
 
+void BinaryReader::SetSection(const char *label, size_t index) {
+    char digits[24];
+    const int length = std::snprintf(digits, sizeof(digits), " %zu", index);
+    mSection.assign(label).append(digits, static_cast<size_t>(length));
+}
+
 std::string BinaryReader::Prefix() const {
     std::string prefix = mFormat;
     if (mFileName) {

@@ -40,6 +40,9 @@ public:
 
     /// Names what is being read, for error messages ("header", "key 12").
     void SetSection(std::string section) { mSection = std::move(section); }
+    /// Names the section "<label> <index>" ("instance descriptor 3"), reusing
+    /// the memory of the previous name (for a section per table entry).
+    void SetSection(const char *label, size_t index);
     const std::string &Section() const { return mSection; }
 
     // --- scalars (little-endian) ------------------------------------------

@@ -31,6 +31,9 @@ const aiImporterDesc kDescription = {
 
 std::set<std::string> SplitNames(const std::string &list) {
     std::set<std::string> names;
+    if (list.empty()) {
+        return names;
+    }
     std::string current;
     for (const char c : list + " ") {
         if (c == ' ' || c == ',' || c == ';' || c == '\t' || c == '\n') {

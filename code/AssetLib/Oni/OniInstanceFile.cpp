@@ -112,7 +112,7 @@ InstanceFile::InstanceFile(BinaryReader reader) : mReader(std::move(reader)) {
     const BinaryReader nameTable = r.Sub(static_cast<size_t>(nameTableOffset), static_cast<size_t>(nameTableSize), "name table");
     mDescriptors.reserve(instances);
     for (size_t i = 0; i < instances; ++i) {
-        r.SetSection("instance descriptor " + std::to_string(i));
+        r.SetSection("instance descriptor", i);
         InstanceDescriptor d;
         d.index = static_cast<unsigned>(i);
         d.tag = r.U32("tag");
@@ -146,7 +146,7 @@ InstanceFile::InstanceFile(BinaryReader reader) : mReader(std::move(reader)) {
         r.Skip(names * kNameDescriptorSize, "name descriptors");
         const size_t templates = r.CheckCount(static_cast<uint64_t>(templateCount), kTemplateDescriptorSize, "template descriptor count");
         for (size_t i = 0; i < templates; ++i) {
-            r.SetSection("template descriptor " + std::to_string(i));
+            r.SetSection("template descriptor", i);
             TemplateDescriptor t;
             t.checksum = r.U64("checksum");
             t.tag = r.U32("tag");
@@ -158,7 +158,13 @@ InstanceFile::InstanceFile(BinaryReader reader) : mReader(std::move(reader)) {
 
 BinaryReader InstanceFile::Instance(const InstanceDescriptor &d) const {
     BinaryReader dataTable = mReader.Sub(mDataTableOffset, mDataTableSize, "data table");
-    const std::string what = TagText(d.tag) + " instance " + std::to_string(d.index) + (d.name.empty() ? "" : " (" + d.name + ")");
+    // "<tag> instance <index> (<name>)": the section of the instance's reader.
+    std::string what = TagText(d.tag);
+    what.reserve(what.size() + 24 + d.name.size());
+    what.append(" instance ").append(std::to_string(d.index));
+    if (!d.name.empty()) {
+        what.append(" (").append(d.name).append(")");
+    }
     if (d.dataOffset < static_cast<int32_t>(kPreDataSize) || d.size < static_cast<int32_t>(kPreDataSize)) {
         dataTable.FailAt(0, what + ": data offset " + std::to_string(d.dataOffset) + " / size " + std::to_string(d.size) +
                                     " cannot hold the 8-byte pre-data");
@@ -168,7 +174,7 @@ BinaryReader InstanceFile::Instance(const InstanceDescriptor &d) const {
         dataTable.FailAt(0, what + ": " + std::to_string(d.size) + " bytes at data offset " + std::to_string(d.dataOffset) +
                                     " run past the data table of " + std::to_string(mDataTableSize) + " bytes");
     }
-    return dataTable.Sub(start, static_cast<size_t>(d.size), what);
+    return dataTable.Sub(start, static_cast<size_t>(d.size), std::move(what));
 }
 
 } // namespace oni
