@@ -1,5 +1,6 @@
 #include "BinaryReader.h"
 
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 
@@ -29,9 +30,9 @@ BinaryReader::BinaryReader(const uint8_t *data, size_t size, std::string format,
         mFileName(fileName.empty() ? nullptr : std::make_shared<const std::string>(std::move(fileName))) {}
 
 void BinaryReader::SetSection(const char *label, size_t index) {
-    char digits[24];
-    const int length = std::snprintf(digits, sizeof(digits), " %zu", index);
-    mSection.assign(label).append(digits, static_cast<size_t>(length));
+    char digits[24] = {' '};
+    const char *end = std::to_chars(digits + 1, digits + sizeof(digits), index).ptr; // as std::to_string
+    mSection.assign(label).append(digits, static_cast<size_t>(end - digits));
 }
 
 std::string BinaryReader::Prefix() const {
