@@ -149,25 +149,38 @@ struct Builder {
     /// Gives every node its children (file nodes, then sockets); afterwards
     /// aiNodes[0] owns the whole file hierarchy and the other entries are empty.
     void LinkNodes() {
-        std::vector<aiNode *> parents(aiNodes.size()); // still valid once the unique_ptrs moved on
-        for (size_t i = 0; i < aiNodes.size(); ++i) {
-            parents[i] = aiNodes[i].get();
+        const size_t count = aiNodes.size();
+        std::vector<unsigned> kids(count, 0); // file children per node
+        for (size_t i = 1; i < count; ++i) {
+            ++kids[model.nodes[i].parent];
         }
-        std::vector<std::vector<size_t>> kids(model.nodes.size());
-        for (size_t i = 1; i < model.nodes.size(); ++i) {
-            kids[model.nodes[i].parent].push_back(i);
-        }
-        for (size_t i = 0; i < model.nodes.size(); ++i) {
-            std::vector<std::unique_ptr<aiNode>> all;
-            all.reserve(kids[i].size() + extraChildren[i].size());
-            for (size_t child : kids[i]) {
-                all.push_back(std::move(aiNodes[child]));
+        // Every array first: an allocation that fails leaves each node owned
+        // once (an aiNode frees its array even without children).
+        for (size_t i = 0; i < count; ++i) {
+            const size_t children = kids[i] + extraChildren[i].size();
+            if (children > 0) {
+                aiNodes[i]->mChildren = new aiNode *[children]();
+                aiNodes[i]->mNumChildren = static_cast<unsigned>(children);
             }
-            for (std::unique_ptr<aiNode> &socket : extraChildren[i]) {
-                all.push_back(std::move(socket));
-            }
-            AdoptChildren(parents[i], all);
         }
+        // Sockets after the file children; then the file children, last
+        // first: a parent (preorder: a lower index) is still held when its
+        // children are placed.
+        for (size_t i = 0; i < count; ++i) {
+            for (size_t k = 0; k < extraChildren[i].size(); ++k) {
+                Attach(aiNodes[i].get(), kids[i] + k, std::move(extraChildren[i][k]));
+            }
+        }
+        for (size_t i = count; i-- > 1;) {
+            const size_t parent = static_cast<size_t>(model.nodes[i].parent);
+            Attach(aiNodes[parent].get(), --kids[parent], std::move(aiNodes[i]));
+        }
+    }
+
+    /// Puts `child` at `slot` of its parent's children array.
+    static void Attach(aiNode *parent, size_t slot, std::unique_ptr<aiNode> child) {
+        child->mParent = parent;
+        parent->mChildren[slot] = child.release();
     }
 
     unsigned MaterialFor(const Piece &piece) {
@@ -430,10 +443,13 @@ struct Builder {
                                                 "' already exists; the first one is kept").c_str());
             return;
         }
-        seenNames.insert(ToLower(anim.name));
+        if (!children.empty()) { // the names only serve to skip a child's animation of the same name
+            seenNames.insert(ToLower(anim.name));
+        }
         // glTF needs strictly increasing key times: keep the first of equal or
         // backward times.
         std::vector<size_t> keep;
+        keep.reserve(anim.keyframes.size());
         for (size_t k = 0; k < anim.keyframes.size(); ++k) {
             if (keep.empty() || anim.keyframes[k].timeMs > anim.keyframes[keep.back()].timeMs) {
                 keep.push_back(k);
@@ -444,6 +460,7 @@ struct Builder {
                  " keyframes with non-increasing times dropped");
         }
         std::vector<std::unique_ptr<aiNodeAnim>> channels;
+        channels.reserve(anim.tracks.size());
         for (size_t s = 0; s < anim.tracks.size(); ++s) {
             const int t = s < target.size() ? target[s] : -1;
             if (t < 0) {
