@@ -116,9 +116,9 @@ struct NodeKey {
     std::array<float, 2> extra{}; ///< v13/v108: 8 unknown bytes per key
 };
 
+/// One node's block of keys; the keys themselves are the animation's `keys`.
 struct NodeTrack {
-    int32_t lead = -1;         ///< v13/v108: leading i32 (-1 in v13)
-    std::vector<NodeKey> keys; ///< one per keyframe
+    int32_t lead = -1; ///< v13/v108: leading i32 (-1 in v13)
 };
 
 struct Animation {
@@ -130,6 +130,11 @@ struct Animation {
     bool hasInterpolationTime = true;
     std::vector<Keyframe> keyframes;
     std::vector<NodeTrack> tracks; ///< one per node, depth-first order
+    /// Every track's keys in one array, track after track, one per keyframe.
+    std::vector<NodeKey> keys;
+
+    /// Key `keyframe` of track `track`.
+    const NodeKey &Key(size_t track, size_t keyframe) const { return keys[track * keyframes.size() + keyframe]; }
 };
 
 struct Socket {

@@ -312,12 +312,14 @@ void ReadAnimations(BinaryReader &r, const Model &m, std::vector<Animation> &ani
             r.CheckCount(uint64_t(m.nodes.size()), static_cast<size_t>(perNode), "node keyframe blocks");
         }
         a.tracks.resize(m.nodes.size());
+        a.keys.resize(m.nodes.size() * keyframeCount);
+        NodeKey *key = a.keys.data();
         for (NodeTrack &t : a.tracks) {
             if (v13Keys) {
                 t.lead = r.I32("node block lead");
             }
-            t.keys.resize(keyframeCount);
-            for (NodeKey &k : t.keys) {
+            for (size_t i = 0; i < keyframeCount; ++i) {
+                NodeKey &k = *key++;
                 k.pos = ReadVec3(r, "key position");
                 k.rot = ReadQuat(r, "key rotation");
                 if (v13Keys) {

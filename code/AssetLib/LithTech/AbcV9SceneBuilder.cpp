@@ -466,7 +466,6 @@ struct Builder {
             if (t < 0) {
                 continue;
             }
-            const NodeTrack &track = anim.tracks[s];
             const bool rotationOnly = model.nodes[t].flags & kNodeRotationOnly;
             std::unique_ptr<aiNodeAnim> ch(new aiNodeAnim());
             ch->mNodeName = MakeAiString(nodeNames[t]);
@@ -476,7 +475,7 @@ struct Builder {
             const aiVector3D bindOffset(localBind[t].a4, localBind[t].b4, localBind[t].c4);
             for (size_t i = 0; i < keep.size(); ++i) {
                 const double time = anim.keyframes[keep[i]].timeMs;
-                const NodeKey &key = track.keys[keep[i]];
+                const NodeKey &key = anim.Key(s, keep[i]);
                 // MNODE_ROTATIONONLY: the translation is the bind offset from the parent.
                 ch->mPositionKeys[i] = aiVectorKey(time, rotationOnly ? bindOffset : Convert(key.pos));
                 aiQuaternion q = Convert(key.rot);
