@@ -1,5 +1,6 @@
 #include "BinaryReader.h"
 
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 
@@ -25,12 +26,19 @@ std::string HexOffset(size_t offset) {
 }
 
 BinaryReader::BinaryReader(const uint8_t *data, size_t size, std::string format, std::string fileName) :
-        mData(data), mSize(data ? size : 0), mFormat(std::move(format)), mFileName(std::move(fileName)) {}
+        mData(data), mSize(data ? size : 0), mFormat(std::move(format)),
+        mFileName(fileName.empty() ? nullptr : std::make_shared<const std::string>(std::move(fileName))) {}
+
+void BinaryReader::SetSection(const char *label, size_t index) {
+    char digits[24] = {' '};
+    const char *end = std::to_chars(digits + 1, digits + sizeof(digits), index).ptr; // as std::to_string
+    mSection.assign(label).append(digits, static_cast<size_t>(end - digits));
+}
 
 std::string BinaryReader::Prefix() const {
     std::string prefix = mFormat;
-    if (!mFileName.empty()) {
-        prefix += ": " + mFileName;
+    if (mFileName) {
+        prefix += ": " + *mFileName;
     }
     return prefix + ": ";
 }
@@ -136,14 +144,15 @@ std::string BinaryReader::String32(const char *field) {
     return TextUpToNul(Bytes(length, field), length);
 }
 
-BinaryReader BinaryReader::Sub(size_t offset, size_t size, const std::string &section) const {
+BinaryReader BinaryReader::Sub(size_t offset, size_t size, std::string section) const {
     if (offset > mSize || size > mSize - offset) {
         FailAt(offset, "section '" + section + "' of " + std::to_string(size) + " bytes does not fit in the " +
                                std::to_string(mSize) + " bytes available");
     }
-    BinaryReader sub(mData + offset, size, mFormat, mFileName);
+    BinaryReader sub(mData + offset, size, mFormat, std::string());
+    sub.mFileName = mFileName;
     sub.mBase = mBase + offset;
-    sub.mSection = section;
+    sub.mSection = std::move(section);
     return sub;
 }
 

@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,9 @@ public:
 
     /// Names what is being read, for error messages ("header", "key 12").
     void SetSection(std::string section) { mSection = std::move(section); }
+    /// Names the section "<label> <index>" ("instance descriptor 3"), reusing
+    /// the memory of the previous name (for a section per table entry).
+    void SetSection(const char *label, size_t index);
     const std::string &Section() const { return mSection; }
 
     // --- scalars (little-endian) ------------------------------------------
@@ -71,7 +75,7 @@ public:
 
     /// A reader over [offset, offset+size) of this reader, for a section;
     /// errors from it carry absolute file offsets.
-    BinaryReader Sub(size_t offset, size_t size, const std::string &section) const;
+    BinaryReader Sub(size_t offset, size_t size, std::string section) const;
 
     /// Checks that `count` elements of at least `minElementSize` bytes each can
     /// still be read, so no allocation is larger than the file justifies.
@@ -105,7 +109,9 @@ private:
     size_t mPos = 0;
     size_t mBase = 0; // absolute offset of mData[0] in the file
     std::string mFormat;
-    std::string mFileName;
+    /// Shared by a reader's copies and sub-readers, which readers make often
+    /// (one per section or candidate layout): the name is never changed.
+    std::shared_ptr<const std::string> mFileName;
     std::string mSection;
 };
 

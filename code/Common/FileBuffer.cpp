@@ -31,21 +31,26 @@ constexpr size_t kMinMappedBytes = size_t(1) << 20;
 using StreamPtr = std::unique_ptr<Assimp::IOStream, std::function<void(Assimp::IOStream *)>>;
 
 /// The file opened through `io`, its size checked (not empty, at most maxBytes).
-StreamPtr OpenChecked(Assimp::IOSystem *io, const std::string &path, const std::string &prefix, uint64_t maxBytes,
-        size_t &size) {
+/// "<format>: <path>: ", how the errors start (built only for an error).
+std::string ErrorPrefix(const char *format, const std::string &path) {
+    return std::string(format) + ": " + path + ": ";
+}
+
+StreamPtr OpenChecked(Assimp::IOSystem *io, const std::string &path, const char *format, uint64_t maxBytes, size_t &size) {
+    const auto prefix = [&] { return ErrorPrefix(format, path); };
     if (!io) {
-        throw ImportError(prefix + "no IO system");
+        throw ImportError(prefix() + "no IO system");
     }
     StreamPtr stream(io->Open(path, "rb"), [io](Assimp::IOStream *s) { if (s) io->Close(s); });
     if (!stream) {
-        throw ImportError(prefix + "cannot open file");
+        throw ImportError(prefix() + "cannot open file");
     }
     size = stream->FileSize();
     if (size == 0) {
-        throw ImportError(prefix + "file is empty");
+        throw ImportError(prefix() + "file is empty");
     }
     if (size > maxBytes) {
-        throw ImportError(prefix + "file of " + std::to_string(size) + " bytes exceeds the limit of " + std::to_string(maxBytes));
+        throw ImportError(prefix() + "file of " + std::to_string(size) + " bytes exceeds the limit of " + std::to_string(maxBytes));
     }
     return stream;
 }
@@ -78,12 +83,11 @@ void *MapFile(const std::string &path, size_t size) {
 } // namespace
 
 std::vector<uint8_t> ReadWholeFile(Assimp::IOSystem *io, const std::string &path, const char *format, uint64_t maxBytes) {
-    const std::string prefix = std::string(format) + ": " + path + ": ";
     size_t size = 0;
-    const StreamPtr stream = OpenChecked(io, path, prefix, maxBytes, size);
+    const StreamPtr stream = OpenChecked(io, path, format, maxBytes, size);
     std::vector<uint8_t> data(size);
     if (stream->Read(data.data(), 1, size) != size) {
-        throw ImportError(prefix + "short read");
+        throw ImportError(ErrorPrefix(format, path) + "short read");
     }
     return data;
 }
@@ -121,9 +125,8 @@ void FileBytes::Release() {
 
 FileBytes ReadOrMapWholeFile(Assimp::IOSystem *io, const std::string &path, const char *format, uint64_t maxBytes,
         bool allowMapping) {
-    const std::string prefix = std::string(format) + ": " + path + ": ";
     size_t size = 0;
-    const StreamPtr stream = OpenChecked(io, path, prefix, maxBytes, size);
+    const StreamPtr stream = OpenChecked(io, path, format, maxBytes, size);
     FileBytes bytes;
     if (allowMapping && size >= kMinMappedBytes && dynamic_cast<Assimp::DefaultIOStream *>(stream.get())) {
         bytes.mMapping = MapFile(path, size);
@@ -133,7 +136,7 @@ FileBytes ReadOrMapWholeFile(Assimp::IOSystem *io, const std::string &path, cons
     } else {
         bytes.mBuffer.reset(new uint8_t[size]);
         if (stream->Read(bytes.mBuffer.get(), 1, size) != size) {
-            throw ImportError(prefix + "short read");
+            throw ImportError(ErrorPrefix(format, path) + "short read");
         }
         bytes.mData = bytes.mBuffer.get();
     }

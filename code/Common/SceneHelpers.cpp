@@ -1,9 +1,10 @@
 #include "SceneHelpers.h"
 
 #include <assimp/DefaultLogger.hpp>
-#include <assimp/commonMetaData.h>
 
+#include <algorithm>
 #include <cctype>
+#include <cstring>
 #include <type_traits>
 
 namespace assimp_retro {
@@ -29,6 +30,41 @@ std::string ToLower(std::string text) {
     return text;
 }
 
+namespace {
+
+/// Room for the entries of a node's or a scene's metadata at the first Add
+/// (each entry is a few dozen bytes): growing one at a time reallocates often.
+constexpr size_t kFirstEntries = 16;
+constexpr size_t kFirstText = 256;
+
+/// `text` as an aiString value, cut like MakeAiString.
+aiString *NewAiString(const char *text, size_t length) {
+    std::unique_ptr<aiString> s(new aiString());
+    s->length = static_cast<ai_uint32>(std::min(length, sizeof(s->data) - 1));
+    std::memcpy(s->data, text, s->length);
+    s->data[s->length] = '\0';
+    return s.release();
+}
+
+} // namespace
+
+MetaBuilder::Text MetaBuilder::Store(std::string_view text) {
+    if (mText.capacity() < kFirstText) {
+        mText.reserve(kFirstText);
+    }
+    const Text stored{mText.size(), text.size()};
+    mText.append(text.data(), text.size());
+    return stored;
+}
+
+void MetaBuilder::Push(std::string_view key, const Value &value) {
+    if (mEntries.empty()) {
+        mEntries.reserve(kFirstEntries);
+    }
+    const Text storedKey = Store(key);
+    mEntries.push_back(Entry{storedKey, value});
+}
+
 aiMetadata *MetaBuilder::Build() const {
     if (mEntries.empty()) {
         return nullptr;
@@ -41,25 +77,29 @@ aiMetadata *MetaBuilder::Build() const {
     meta->mValues = new aiMetadataEntry[count];
     meta->mNumProperties = count;
     for (unsigned i = 0; i < count; ++i) {
-        const std::string &key = mEntries[i].first;
+        const Entry &entry = mEntries[i];
+        if (entry.key.length == 0) {
+            continue; // as aiMetadata::Set: no key, no entry
+        }
+        aiString &key = meta->mKeys[i];
+        if (entry.key.length < sizeof(key.data)) { // as aiString::Set: a key that does not fit stays empty
+            key.length = static_cast<ai_uint32>(entry.key.length);
+            std::memcpy(key.data, mText.data() + entry.key.begin, entry.key.length);
+            key.data[key.length] = '\0';
+        }
+        aiMetadataEntry &value = meta->mValues[i];
         std::visit([&](const auto &v) {
-            if constexpr (std::is_same_v<std::decay_t<decltype(v)>, std::string>) {
-                meta->Set(i, key, MakeAiString(v));
+            using T = std::decay_t<decltype(v)>;
+            if constexpr (std::is_same_v<T, Text>) {
+                value.mData = NewAiString(mText.data() + v.begin, v.length);
+                value.mType = AI_AISTRING;
             } else {
-                meta->Set(i, key, v);
+                value.mData = new T(v);
+                value.mType = GetAiType(v);
             }
-        }, mEntries[i].second);
+        }, entry.value);
     }
     return meta.release();
-}
-
-void RecordSourceFormat(aiScene &scene, const char *importerName) {
-    if (!scene.mMetaData) {
-        scene.mMetaData = new aiMetadata();
-    }
-    if (!scene.mMetaData->HasKey(AI_METADATA_SOURCE_FORMAT)) {
-        AppendMetadata(*scene.mMetaData, AI_METADATA_SOURCE_FORMAT, MakeAiString(importerName));
-    }
 }
 
 void SetSingleTargetKey(aiMeshMorphKey &key, unsigned target) {

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -30,53 +31,48 @@ void LogWarning(const std::string &message);
 /// ASCII lower case (for case-insensitive names and paths).
 std::string ToLower(std::string text);
 
-/// Appends one entry to `metadata`. Not aiMetadata::Add: in Assimp 5.2.5 it
-/// loses its new key array when the value array's allocation throws. Here
-/// nothing changes unless every allocation succeeds.
-template <typename T>
-void AppendMetadata(aiMetadata &metadata, const std::string &key, const T &value) {
-    const unsigned count = metadata.mNumProperties;
-    std::unique_ptr<aiString[]> keys(new aiString[count + 1]);
-    std::unique_ptr<aiMetadataEntry[]> values(new aiMetadataEntry[count + 1]);
-    std::unique_ptr<T> data(new T(value));
-    for (unsigned i = 0; i < count; ++i) {
-        keys[i] = metadata.mKeys[i];
-        values[i] = metadata.mValues[i]; // the entry's data moves with it
-    }
-    keys[count] = MakeAiString(key);
-    values[count].mType = GetAiType(value);
-    values[count].mData = data.release();
-    delete[] metadata.mKeys;
-    delete[] metadata.mValues; // the entries only: their data now belongs to `values`
-    metadata.mKeys = keys.release();
-    metadata.mValues = values.release();
-    metadata.mNumProperties = count + 1;
-}
-
-/// Names the importer in the scene's "SourceAsset_Format" entry (the
-/// importer description's mName), as Assimp's Importer::ReadFile does when
-/// the entry is missing: its own aiMetadata::Add there leaks after an
-/// allocation failure.
-void RecordSourceFormat(aiScene &scene, const char *importerName);
-
 /// Collects metadata entries, then builds one aiMetadata of exactly that size
 /// (aiMetadata::Add reallocates on every call). Keys are kept as given, in
 /// order; flat keys only (Assimp 5.2.5's scene copy aborts on nested metadata).
-/// Strings are held as std::string and become aiStrings (MakeAiString) in
-/// Build: an aiString is 1 KiB, and a level of thousands of OBANs collects
-/// tens of thousands of entries.
+/// Keys and string values are held back to back in one text buffer and
+/// become aiStrings (strings cut like MakeAiString) in Build: an aiString is
+/// 1 KiB, and a level of thousands of OBANs collects tens of thousands of
+/// entries; one buffer also spares an allocation per key.
 class MetaBuilder {
 public:
-    using Value = std::variant<bool, int32_t, uint64_t, float, std::string, aiVector3D>;
-    void Add(const std::string &key, Value value) { mEntries.emplace_back(key, std::move(value)); }
-    void Add(const std::string &key, const aiString &value) { Add(key, std::string(value.C_Str(), value.length)); }
-    void AddString(const std::string &key, const std::string &value) { Add(key, Value(value)); }
+    void Add(std::string_view key, bool value) { Push(key, Value(value)); }
+    void Add(std::string_view key, int32_t value) { Push(key, Value(value)); }
+    void Add(std::string_view key, uint64_t value) { Push(key, Value(value)); }
+    void Add(std::string_view key, float value) { Push(key, Value(value)); }
+    void Add(std::string_view key, const aiVector3D &value) { Push(key, Value(value)); }
+    void Add(std::string_view key, const aiString &value) { AddString(key, std::string_view(value.data, value.length)); }
+    void AddString(std::string_view key, std::string_view value) { Push(key, Value(Store(value))); }
     bool Empty() const { return mEntries.empty(); }
+    /// Forgets every entry, keeping the memory for the next ones (one builder
+    /// can serve many nodes).
+    void Clear() {
+        mEntries.clear();
+        mText.clear();
+    }
     /// A new aiMetadata, or nullptr if nothing was added.
     aiMetadata *Build() const;
 
 private:
-    std::vector<std::pair<std::string, Value>> mEntries;
+    /// A piece of mText.
+    struct Text {
+        size_t begin;
+        size_t length;
+    };
+    using Value = std::variant<bool, int32_t, uint64_t, float, Text, aiVector3D>;
+    struct Entry {
+        Text key;
+        Value value;
+    };
+    Text Store(std::string_view text);
+    void Push(std::string_view key, const Value &value);
+
+    std::vector<Entry> mEntries;
+    std::string mText; ///< every key and string value, back to back
 };
 
 /// A new array of `items` (value-initialised before anything is released, so

@@ -1,30 +1,119 @@
-// ApplySceneUnits: record the file's unit, optionally convert to metres.
+// ApplyUnitsAndSourceFormat: record the file's unit and the importer,
+// optionally convert to metres.
 #include "Common/SceneUnits.h"
 
-#include "Common/SceneHelpers.h"
-
-#include <assimp/scene.h>
+#include <assimp/scene.h> // before metadata.h, which needs aiString
+#include <assimp/commonMetaData.h>
 #include <assimp/metadata.h>
 
+#include <cstring>
 #include <memory>
-#include <string>
 
 namespace assimp_retro {
 namespace {
 
-/// Sets a double entry: replaces it when the key holds a double, else adds it.
-void SetDouble(aiScene &scene, const char *key, double value) {
+constexpr const char *kOriginalUnitKey = "OriginalUnitScaleFactor";
+constexpr const char *kUnitKey = "UnitScaleFactor";
+
+/// The first entry whose key is `key` and whose value is a double, or
+/// mNumProperties. Compares in place: no aiString or std::string is built.
+unsigned FindDouble(const aiMetadata &metadata, const char *key) {
+    const size_t length = std::strlen(key);
+    for (unsigned i = 0; i < metadata.mNumProperties; ++i) {
+        const aiString &k = metadata.mKeys[i];
+        if (k.length == length && std::memcmp(k.data, key, length) == 0 && metadata.mValues[i].mType == AI_DOUBLE) {
+            return i;
+        }
+    }
+    return metadata.mNumProperties;
+}
+
+/// An entry to append: a double, or (with `text`) a string.
+struct NewEntry {
+    const char *key;
+    double number;
+    const char *text;
+};
+
+void FreeEntryData(aiMetadataEntry &entry) {
+    if (entry.mType == AI_AISTRING) {
+        delete static_cast<aiString *>(entry.mData);
+    } else {
+        delete static_cast<double *>(entry.mData);
+    }
+    entry.mData = nullptr;
+}
+
+/// Appends `added` entries with one reallocation of the key and value arrays.
+/// Not aiMetadata::Add: in Assimp 5.2.5 it loses its new key array when the
+/// value array's allocation throws, and it reallocates per entry. Here
+/// nothing changes unless every allocation succeeds.
+void AppendEntries(aiMetadata &metadata, const NewEntry *entries, unsigned added) {
+    if (added == 0) {
+        return;
+    }
+    const unsigned count = metadata.mNumProperties;
+    std::unique_ptr<aiString[]> keys(new aiString[count + added]);
+    std::unique_ptr<aiMetadataEntry[]> values(new aiMetadataEntry[count + added]);
+    unsigned made = 0;
+    try {
+        for (; made < added; ++made) {
+            aiMetadataEntry &value = values[count + made];
+            if (entries[made].text) {
+                std::unique_ptr<aiString> text(new aiString());
+                text->Set(entries[made].text); // cut to aiString's capacity
+                value.mType = AI_AISTRING;
+                value.mData = text.release();
+            } else {
+                value.mType = AI_DOUBLE;
+                value.mData = new double(entries[made].number);
+            }
+        }
+    } catch (...) {
+        for (unsigned i = 0; i < made; ++i) {
+            FreeEntryData(values[count + i]);
+        }
+        throw;
+    }
+    for (unsigned i = 0; i < count; ++i) {
+        keys[i] = metadata.mKeys[i];
+        values[i] = metadata.mValues[i]; // the entry's data moves with it
+    }
+    for (unsigned i = 0; i < added; ++i) {
+        keys[count + i].Set(entries[i].key);
+    }
+    delete[] metadata.mKeys;
+    delete[] metadata.mValues; // the entries only: their data now belongs to `values`
+    metadata.mKeys = keys.release();
+    metadata.mValues = values.release();
+    metadata.mNumProperties = count + added;
+}
+
+/// Records the unit entries and the source format (`importerName`):
+/// an existing double entry of a unit key is overwritten, the rest is
+/// appended in one reallocation (in the order original unit, unit, format).
+void RecordMetadata(aiScene &scene, double originalUnit, double unit, const char *importerName) {
     if (!scene.mMetaData) {
         scene.mMetaData = new aiMetadata();
     }
     aiMetadata &metadata = *scene.mMetaData;
-    for (unsigned i = 0; i < metadata.mNumProperties; ++i) {
-        if (metadata.mKeys[i] == aiString(key) && metadata.mValues[i].mType == AI_DOUBLE) {
-            metadata.Set(i, key, value);
-            return;
+    NewEntry entries[3];
+    unsigned added = 0;
+    for (const NewEntry &entry : {NewEntry{kOriginalUnitKey, originalUnit, nullptr}, NewEntry{kUnitKey, unit, nullptr}}) {
+        const unsigned at = FindDouble(metadata, entry.key);
+        if (at == metadata.mNumProperties) {
+            entries[added++] = entry;
+        } else if (metadata.mValues[at].mData) {
+            *static_cast<double *>(metadata.mValues[at].mData) = entry.number;
+        } else {
+            metadata.mValues[at].mData = new double(entry.number);
         }
     }
-    AppendMetadata(metadata, key, value);
+    // HasKey, as Assimp's Importer::ReadFile asks before adding the entry itself.
+    if (!metadata.HasKey(AI_METADATA_SOURCE_FORMAT)) {
+        entries[added++] = NewEntry{AI_METADATA_SOURCE_FORMAT, 0.0, importerName};
+    }
+    AppendEntries(metadata, entries, added);
 }
 
 /// S * m * S^-1 for the uniform scale S = s: the same rotation and scale,
@@ -108,10 +197,10 @@ ai_real SceneUnitScale(double centimetresPerUnit, bool toMetres) {
     return convert ? static_cast<ai_real>(centimetresPerUnit / kCentimetresPerMetre) : ai_real(1);
 }
 
-void ApplySceneUnits(aiScene &scene, double centimetresPerUnit, bool toMetres, PositionKeys positionKeys) {
-    SetDouble(scene, "OriginalUnitScaleFactor", centimetresPerUnit);
+void ApplyUnitsAndSourceFormat(aiScene &scene, double centimetresPerUnit, bool toMetres, PositionKeys positionKeys,
+        const char *importerName) {
     const bool convert = toMetres && centimetresPerUnit != kCentimetresPerMetre && scene.mRootNode;
-    SetDouble(scene, "UnitScaleFactor", convert ? kCentimetresPerMetre : centimetresPerUnit);
+    RecordMetadata(scene, centimetresPerUnit, convert ? kCentimetresPerMetre : centimetresPerUnit, importerName);
     if (!convert) {
         return;
     }

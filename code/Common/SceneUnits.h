@@ -1,5 +1,5 @@
 // assimp-retro: the length unit of a scene, recorded and optionally
-// converted to metres.
+// converted to metres, and the importer's name, recorded with it.
 //
 // The unit is recorded the way Assimp's FBX importer does it, in
 // aiScene::mMetaData as doubles in centimetres per unit:
@@ -16,7 +16,7 @@
 //
 // Scene builders that write many position keys may scale them while writing
 // (each value times SceneUnitScale(), the same product as the conversion's)
-// and tell ApplySceneUnits so, instead of a second pass over every key.
+// and tell ApplyUnitsAndSourceFormat so, instead of a second pass over every key.
 #pragma once
 
 #include <assimp/defs.h> // ai_real
@@ -31,17 +31,23 @@ constexpr double kCentimetresPerMetre = 100.0;
 /// already multiplied by SceneUnitScale() when they were written.
 enum class PositionKeys { InFileUnits, AlreadyScaled };
 
-/// The factor ApplySceneUnits multiplies positions by: the file's unit in
+/// The factor ApplyUnitsAndSourceFormat multiplies positions by: the file's unit in
 /// metres when `toMetres` and the unit is not the metre, else 1 (for a scene
 /// with a root node; without one nothing is converted).
 ai_real SceneUnitScale(double centimetresPerUnit, bool toMetres);
 
-/// Records `centimetresPerUnit` and, with `toMetres`, scales the scene to
-/// metres (nothing to do when the unit already is the metre). Afterwards
-/// "UnitScaleFactor" is 100 if converted, else `centimetresPerUnit`.
-/// With PositionKeys::AlreadyScaled the animation channels' position keys
-/// are left as they are (everything else is converted as usual).
-void ApplySceneUnits(aiScene &scene, double centimetresPerUnit, bool toMetres,
-        PositionKeys positionKeys = PositionKeys::InFileUnits);
+/// The last step of every importer. Records `centimetresPerUnit` and, with
+/// `toMetres`, scales the scene to metres (nothing to do when the unit
+/// already is the metre). Afterwards "UnitScaleFactor" is 100 if converted,
+/// else `centimetresPerUnit`. With PositionKeys::AlreadyScaled the animation
+/// channels' position keys are left as they are (everything else is
+/// converted as usual).
+/// Then names the importer in "SourceAsset_Format" (the importer
+/// description's mName) if the scene has no such entry, as Assimp's
+/// Importer::ReadFile does after the import: its own aiMetadata::Add there
+/// leaks after an allocation failure. The entries the scene's metadata lacks
+/// are appended in one reallocation.
+void ApplyUnitsAndSourceFormat(aiScene &scene, double centimetresPerUnit, bool toMetres, PositionKeys positionKeys,
+        const char *importerName);
 
 } // namespace assimp_retro

@@ -8,6 +8,7 @@
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
+#include <vector>
 
 namespace assimp_retro {
 
@@ -18,10 +19,18 @@ public:
     /// aiString limit are cut first, so the result always fits an aiString.
     std::string Make(const std::string &wanted, const std::string &fallback = "unnamed");
     /// Marks a name as used without changing it (e.g. a root chosen elsewhere).
-    void Reserve(const std::string &name) { mUsed.insert(name); }
-    bool Contains(const std::string &name) const { return mUsed.count(name) != 0; }
+    void Reserve(const std::string &name) { Insert(name); }
+    bool Contains(const std::string &name) const;
 
 private:
+    /// Marks `name` used; false if it already was.
+    bool Insert(const std::string &name);
+
+    /// The used names: while there are few (most scenes), a list searched
+    /// in order, which spares the hash set's allocation per name; past
+    /// kFewNames they all move to mUsed.
+    static constexpr size_t kFewNames = 32;
+    std::vector<std::string> mFew;
     std::unordered_set<std::string> mUsed;
     /// Next suffix to try per base name, so N repeats cost O(N), not O(N^2)
     /// (a hostile file can repeat one name thousands of times).

@@ -104,8 +104,8 @@ void AbcImporter::InternReadFile(const std::string &pFile, aiScene *pScene, IOSy
         assimp_retro::ApplyMaterialTextures(*pScene, skins, pIOHandler, mTextures, "ABC");
     }
     assimp_retro::RepairSceneNormals(*pScene, "ABC: " + pFile);
-    assimp_retro::ApplySceneUnits(*pScene, kCentimetresPerUnit, mUnitsToMetres, positionKeys);
-    assimp_retro::RecordSourceFormat(*pScene, kDescription.mName); // before Assimp adds it unsafely (SceneHelpers.h)
+    // The source format before Assimp adds it unsafely (SceneUnits.h).
+    assimp_retro::ApplyUnitsAndSourceFormat(*pScene, kCentimetresPerUnit, mUnitsToMetres, positionKeys, kDescription.mName);
 }
 
 } // namespace Assimp

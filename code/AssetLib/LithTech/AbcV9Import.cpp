@@ -115,7 +115,10 @@ void ImportV9(const uint8_t *data, size_t size, const std::string &fileName, Ass
         aiScene *scene) {
     const v9::Model model = v9::ReadModel(data, size, fileName);
     std::vector<v9::ChildAnimationSource> children;
-    if (settings.childModels) {
+    // Entry 0 (no name) is the model itself: most files name no other.
+    const bool namesChildren = std::any_of(model.childModels.begin(), model.childModels.end(),
+            [](const v9::ChildModel &child) { return !child.name.empty(); });
+    if (settings.childModels && namesChildren) {
         std::vector<std::string> chain{ToLower(fileName)};
         std::set<std::string> loaded{ToLower(fileName)};
         LoadChildren(model, fileName, io, chain, loaded, children);

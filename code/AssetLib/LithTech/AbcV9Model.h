@@ -41,7 +41,8 @@ struct Weight {
 };
 
 struct Vertex {
-    std::vector<Weight> weights;
+    size_t firstWeight = 0;   ///< its weights are the LOD's weights [firstWeight, firstWeight + weightCount)
+    uint32_t weightCount = 0;
     uint16_t replacement = 0; ///< vertex it collapses into in the next LOD
     Vec3 position;            ///< model space, bind pose
     Vec3 normal;              ///< model space
@@ -59,6 +60,7 @@ struct Face {
 struct Lod {
     std::vector<Face> faces;
     std::vector<Vertex> vertices;
+    std::vector<Weight> weights; ///< every vertex's, in vertex order (one array, not one per vertex)
 };
 
 struct Piece {
@@ -114,9 +116,9 @@ struct NodeKey {
     std::array<float, 2> extra{}; ///< v13/v108: 8 unknown bytes per key
 };
 
+/// One node's block of keys; the keys themselves are the animation's `keys`.
 struct NodeTrack {
-    int32_t lead = -1;         ///< v13/v108: leading i32 (-1 in v13)
-    std::vector<NodeKey> keys; ///< one per keyframe
+    int32_t lead = -1; ///< v13/v108: leading i32 (-1 in v13)
 };
 
 struct Animation {
@@ -128,6 +130,11 @@ struct Animation {
     bool hasInterpolationTime = true;
     std::vector<Keyframe> keyframes;
     std::vector<NodeTrack> tracks; ///< one per node, depth-first order
+    /// Every track's keys in one array, track after track, one per keyframe.
+    std::vector<NodeKey> keys;
+
+    /// Key `keyframe` of track `track`.
+    const NodeKey &Key(size_t track, size_t keyframe) const { return keys[track * keyframes.size() + keyframe]; }
 };
 
 struct Socket {

@@ -4,8 +4,6 @@
 #include "Common/ImportError.h"
 
 #include <cstring>
-#include <functional>
-#include <set>
 
 namespace assimp_retro {
 namespace abc {
@@ -28,61 +26,42 @@ Mat4 ReadMat4(BinaryReader &r, const char *field) {
     return m;
 }
 
-/// One candidate layout of a section: its name (for messages and the
-/// LayoutChoices record) and the parser, which fills the model from a copy of
-/// the section's reader.
-struct Variant {
-    std::string name;
-    std::function<void(BinaryReader &, Model &)> parse;
-};
-
-/// Runs the candidates in order on the section payload and keeps the first one
-/// that reads without error and ends exactly at the payload end. The model is
-/// only changed by the winning candidate.
-std::string ParseWithVariants(const BinaryReader &payload, const std::string &section, const std::vector<Variant> &variants,
-        Model &model) {
-    // Each candidate works on a copy of the model; the bulky parts no parser
-    // reads (geometry, animations) are set aside so the copies stay cheap.
-    // Every section appears once, so a section that did not fill them gets
-    // them back.
-    std::vector<Piece> pieces = std::move(model.pieces);
-    std::vector<Animation> animations = std::move(model.animations);
-    model.pieces.clear();
-    model.animations.clear();
+/// Runs the candidate layouts `names` in order on the section payload, each
+/// on a fresh Section (`parse(candidate index, reader, section)`; the parser
+/// may read the rest of the model), and keeps the first that reads without
+/// error and ends exactly at the payload end: it is moved to `out` and its
+/// name returned. `out` is only changed by the winning candidate.
+template <typename Section, typename Parse>
+const char *ParseWithVariants(BinaryReader &payload, const std::string &section, std::initializer_list<const char *> names,
+        Parse parse, Section &out) {
+    const size_t start = payload.AbsoluteOffset();
     std::string tried;
-    for (const Variant &variant : variants) {
-        BinaryReader r = payload;
-        Model candidate = model;
+    size_t index = 0;
+    for (const char *name : names) {
+        payload.Seek(0, "section start");
+        Section candidate{};
         std::string outcome;
         try {
-            variant.parse(r, candidate);
-            if (r.AtEnd()) {
-                model = std::move(candidate);
-                if (model.pieces.empty()) {
-                    model.pieces = std::move(pieces);
-                }
-                if (model.animations.empty()) {
-                    model.animations = std::move(animations);
-                }
-                return variant.name;
+            parse(index++, payload, candidate);
+            if (payload.AtEnd()) {
+                out = std::move(candidate);
+                return name;
             }
-            outcome = "payload ends at " + HexOffset(r.AbsoluteOffset()) + ", " + std::to_string(r.Remaining()) +
+            outcome = "payload ends at " + HexOffset(payload.AbsoluteOffset()) + ", " + std::to_string(payload.Remaining()) +
                       " bytes before the section end";
         } catch (const ImportError &e) {
             outcome = e.what();
         }
-        tried += "\n  - " + (variants.size() > 1 ? "layout '" + variant.name + "': " : std::string()) + outcome;
+        tried += "\n  - " + (names.size() > 1 ? "layout '" + std::string(name) + "': " : std::string()) + outcome;
     }
-    throw ImportError(payload.Prefix() + "section '" + section + "' (bytes " + HexOffset(payload.AbsoluteOffset()) + "-" +
-                      HexOffset(payload.AbsoluteOffset() + payload.Size()) + ") does not end at its next-section offset " +
-                      HexOffset(payload.AbsoluteOffset() + payload.Size()) +
-                      (variants.size() > 1 ? " with any known layout:" : ":") + tried);
+    throw ImportError(payload.Prefix() + "section '" + section + "' (bytes " + HexOffset(start) + "-" +
+                      HexOffset(start + payload.Size()) + ") does not end at its next-section offset " +
+                      HexOffset(start + payload.Size()) + (names.size() > 1 ? " with any known layout:" : ":") + tried);
 }
 
 // ---- Header -------------------------------------------------------------------
 
-void ReadHeader(BinaryReader &r, Model &m, bool distancesFromLodCount) {
-    Header &h = m.header;
+void ReadHeader(BinaryReader &r, Header &h, bool distancesFromLodCount) {
     h.version = r.U32("Version");
     if (!KnownVersion(h.version)) {
         r.FailAt(r.Offset() - 4, "unsupported ABC version " + std::to_string(h.version) + " (known: 9-13, 108)", "Version");
@@ -134,6 +113,7 @@ void ReadLod(BinaryReader &r, const Header &h, Lod &lod) {
     }
     const size_t vertexCount = r.CheckCount(uint64_t(r.U32("VertexCount")), 28, "VertexCount");
     lod.vertices.resize(vertexCount);
+    lod.weights.reserve(vertexCount); // most vertices have one weight
     for (Vertex &v : lod.vertices) {
         size_t weightCount;
         if (h.version == 108) {
@@ -145,8 +125,10 @@ void ReadLod(BinaryReader &r, const Header &h, Lod &lod) {
             v.replacement = r.U16("vertex replacement");
         }
         r.CheckCount(uint64_t(weightCount), 20, "vertex weights");
-        v.weights.resize(weightCount);
-        for (Weight &w : v.weights) {
+        v.firstWeight = lod.weights.size();
+        v.weightCount = static_cast<uint32_t>(weightCount);
+        for (size_t k = 0; k < weightCount; ++k) {
+            Weight w;
             const size_t at = r.Offset();
             w.node = r.U32("weight node index");
             if (w.node >= h.nodeCount) {
@@ -155,6 +137,7 @@ void ReadLod(BinaryReader &r, const Header &h, Lod &lod) {
             }
             w.location = ReadVec3(r, "weight location");
             w.bias = r.FiniteF32("weight bias");
+            lod.weights.push_back(w);
         }
         v.position = ReadVec3(r, "vertex position");
         v.normal = ReadVec3(r, "vertex normal");
@@ -169,16 +152,15 @@ void ReadLod(BinaryReader &r, const Header &h, Lod &lod) {
     }
 }
 
-void ReadPieces(BinaryReader &r, Model &m, bool hasLodWeight) {
+void ReadPieces(BinaryReader &r, const Model &m, std::vector<Piece> &pieces, bool hasLodWeight) {
     const Header &h = m.header;
     r.U32("WeightCount");
     const uint32_t pieceCount = r.U32("PieceCount");
     // A piece is at least 16 bytes plus 8 per LOD (two empty counts).
     const uint64_t minPiece = 16 + uint64_t(h.lodCount) * 8;
     r.CheckCount(uint64_t(pieceCount), minPiece > r.Size() ? r.Size() + 1 : size_t(minPiece), "PieceCount");
-    m.pieces.resize(pieceCount);
-    for (size_t i = 0; i < m.pieces.size(); ++i) {
-        Piece &p = m.pieces[i];
+    pieces.resize(pieceCount);
+    for (Piece &p : pieces) {
         p.materialIndex = r.U16("MaterialIndex");
         if (h.version == 108) {
             r.Read(p.v108Extra.data(), p.v108Extra.size(), "v108 piece fields");
@@ -198,10 +180,10 @@ void ReadPieces(BinaryReader &r, Model &m, bool hasLodWeight) {
 
 // ---- Nodes --------------------------------------------------------------------
 
-void ReadWeightSets(BinaryReader &r, Model &m) {
+void ReadWeightSets(BinaryReader &r, std::vector<WeightSet> &weightSets) {
     const size_t count = r.CheckCount(uint64_t(r.U32("WeightSetCount")), 6, "WeightSetCount");
-    m.weightSets.resize(count);
-    for (WeightSet &ws : m.weightSets) {
+    weightSets.resize(count);
+    for (WeightSet &ws : weightSets) {
         ws.name = r.String16("weight set name");
         const size_t n = r.CheckCount(uint64_t(r.U32("weight set node count")), 4, "weight set node count");
         ws.weights.resize(n);
@@ -211,22 +193,27 @@ void ReadWeightSets(BinaryReader &r, Model &m) {
     }
 }
 
-void ReadNodes(BinaryReader &r, Model &m) {
-    const Header &h = m.header;
+/// What the 'Nodes' section holds.
+struct NodesSection {
+    std::vector<Node> nodes;
+    std::vector<WeightSet> weightSets;
+};
+
+void ReadNodes(BinaryReader &r, const Header &h, NodesSection &out) {
     if (h.version == 108) {
-        ReadWeightSets(r, m);
+        ReadWeightSets(r, out.weightSets);
     }
     const size_t nodeSize = 2 + 2 + 1 + 64 + 4 + (h.version == 108 ? 4 : 0);
     const size_t count = r.CheckCount(uint64_t(h.nodeCount), nodeSize, "NodeCount (header)");
     if (count == 0) {
         r.Fail("the model has no nodes (header NodeCount is 0)", "NodeCount");
     }
-    m.nodes.resize(count);
+    out.nodes.resize(count);
     // Rebuild parents from the depth-first preorder: a stack of nodes that
     // still expect children.
     std::vector<std::pair<size_t, uint64_t>> open; // (node, children left)
     for (size_t i = 0; i < count; ++i) {
-        Node &n = m.nodes[i];
+        Node &n = out.nodes[i];
         const size_t at = r.Offset();
         n.name = r.String16("node name");
         n.index = r.U16("node index");
@@ -262,22 +249,22 @@ void ReadNodes(BinaryReader &r, Model &m) {
     }
     for (const auto &entry : open) {
         if (entry.second != 0) {
-            r.Fail("node " + std::to_string(entry.first) + " ('" + m.nodes[entry.first].name + "') expects " +
+            r.Fail("node " + std::to_string(entry.first) + " ('" + out.nodes[entry.first].name + "') expects " +
                    std::to_string(entry.second) + " more children than NodeCount leaves", "NumChildren");
         }
     }
     if (h.version != 108) {
-        ReadWeightSets(r, m);
+        ReadWeightSets(r, out.weightSets);
     }
 }
 
 // ---- ChildModels --------------------------------------------------------------
 
-void ReadChildModels(BinaryReader &r, Model &m, bool v13Extra) {
+void ReadChildModels(BinaryReader &r, const Model &m, std::vector<ChildModel> &childModels, bool v13Extra) {
     const size_t relationSize = v13Extra ? 36 : 28;
     const size_t count = r.CheckCount(uint64_t(r.U16("ChildModelCount")), 6, "ChildModelCount");
-    m.childModels.resize(count);
-    for (ChildModel &c : m.childModels) {
+    childModels.resize(count);
+    for (ChildModel &c : childModels) {
         c.name = r.String16("child model name");
         c.buildNumber = r.U32("child model build number");
         r.CheckCount(uint64_t(m.nodes.size()), relationSize, "child model node relations");
@@ -300,13 +287,13 @@ struct AnimLayout {
     bool interpolation;
 };
 
-void ReadAnimations(BinaryReader &r, Model &m, AnimLayout layout) {
+void ReadAnimations(BinaryReader &r, const Model &m, std::vector<Animation> &animations, AnimLayout layout) {
     const uint32_t version = m.header.version;
     const bool v13Keys = version == 13 || version == 108;
     const size_t keySize = v13Keys ? 36 : 28;
     const size_t count = r.CheckCount(uint64_t(r.U32("AnimCount")), 22, "AnimCount");
-    m.animations.resize(count);
-    for (Animation &a : m.animations) {
+    animations.resize(count);
+    for (Animation &a : animations) {
         a.extents = ReadVec3(r, "animation extents");
         a.name = r.String16("animation name");
         a.hasCompressionType = layout.compression;
@@ -325,12 +312,14 @@ void ReadAnimations(BinaryReader &r, Model &m, AnimLayout layout) {
             r.CheckCount(uint64_t(m.nodes.size()), static_cast<size_t>(perNode), "node keyframe blocks");
         }
         a.tracks.resize(m.nodes.size());
+        a.keys.resize(m.nodes.size() * keyframeCount);
+        NodeKey *key = a.keys.data();
         for (NodeTrack &t : a.tracks) {
             if (v13Keys) {
                 t.lead = r.I32("node block lead");
             }
-            t.keys.resize(keyframeCount);
-            for (NodeKey &k : t.keys) {
+            for (size_t i = 0; i < keyframeCount; ++i) {
+                NodeKey &k = *key++;
                 k.pos = ReadVec3(r, "key position");
                 k.rot = ReadQuat(r, "key rotation");
                 if (v13Keys) {
@@ -344,10 +333,10 @@ void ReadAnimations(BinaryReader &r, Model &m, AnimLayout layout) {
 
 // ---- Sockets, AnimBindings ----------------------------------------------------
 
-void ReadSockets(BinaryReader &r, Model &m) {
+void ReadSockets(BinaryReader &r, const Model &m, std::vector<Socket> &sockets) {
     const size_t count = r.CheckCount(uint64_t(r.U32("SocketCount")), 34, "SocketCount");
-    m.sockets.resize(count);
-    for (Socket &s : m.sockets) {
+    sockets.resize(count);
+    for (Socket &s : sockets) {
         const size_t at = r.Offset();
         s.node = r.U32("socket node index");
         if (s.node >= m.nodes.size()) {
@@ -360,11 +349,10 @@ void ReadSockets(BinaryReader &r, Model &m) {
     }
 }
 
-void ReadAnimBindings(BinaryReader &r, Model &m, size_t lists) {
-    m.animBindings.clear();
+void ReadAnimBindings(BinaryReader &r, std::vector<std::vector<AnimBinding>> &animBindings, size_t lists) {
     r.CheckCount(uint64_t(lists), 4, "anim binding lists");
-    m.animBindings.resize(lists);
-    for (auto &list : m.animBindings) {
+    animBindings.resize(lists);
+    for (auto &list : animBindings) {
         const size_t n = r.CheckCount(uint64_t(r.U32("AnimBindingCount")), 26, "AnimBindingCount");
         list.resize(n);
         for (AnimBinding &b : list) {
@@ -373,6 +361,48 @@ void ReadAnimBindings(BinaryReader &r, Model &m, size_t lists) {
             b.translation = ReadVec3(r, "anim binding translation");
         }
     }
+}
+
+/// The sections the reader knows, as bits of a set (0 for any other name).
+enum KnownSection : unsigned {
+    kHeader = 1,
+    kPieces = 2,
+    kNodes = 4,
+    kChildModels = 8,
+    kAnimation = 16,
+    kSockets = 32,
+    kAnimBindings = 64,
+};
+
+unsigned SectionBit(const std::string &name) {
+    static const struct {
+        const char *name;
+        KnownSection bit;
+    } kSections[] = {{"Header", kHeader}, {"Pieces", kPieces}, {"Nodes", kNodes}, {"ChildModels", kChildModels},
+            {"Animation", kAnimation}, {"Sockets", kSockets}, {"AnimBindings", kAnimBindings}};
+    for (const auto &section : kSections) {
+        if (name == section.name) {
+            return section.bit;
+        }
+    }
+    return 0;
+}
+
+/// The 'Animation' section: its header layout is certain from v12 on.
+void ReadAnimationSection(BinaryReader &payload, const std::string &name, Model &model) {
+    const Model &m = model;
+    if (model.header.version >= 12) {
+        model.layout.animationHeader = ParseWithVariants(payload, name, {"compression+interpolation"},
+                [&m](size_t, BinaryReader &r, std::vector<Animation> &a) { ReadAnimations(r, m, a, {true, true}); },
+                model.animations);
+        return;
+    }
+    // v9-v11: the readers disagree (docs/formats/ABC.md 2.4); the documented
+    // majority first.
+    static const AnimLayout kLayouts[] = {{true, false}, {true, true}, {false, false}};
+    model.layout.animationHeader = ParseWithVariants(payload, name, {"compression", "compression+interpolation", "none"},
+            [&m](size_t i, BinaryReader &r, std::vector<Animation> &a) { ReadAnimations(r, m, a, kLayouts[i]); },
+            model.animations);
 }
 
 } // namespace
@@ -390,7 +420,7 @@ Model ReadModel(const uint8_t *data, size_t size, const std::string &fileName) {
     BinaryReader file(data, size, kFormat, fileName);
     file.SetSection("section chain");
     Model model;
-    std::set<std::string> seen;
+    unsigned seen = 0; // SectionBit of each known section read
     bool first = true;
     while (true) {
         const size_t sectionStart = file.Offset();
@@ -411,65 +441,55 @@ Model ReadModel(const uint8_t *data, size_t size, const std::string &fileName) {
             file.FailAt(sectionStart, "the first section is '" + name + "', expected 'Header'");
         }
         first = false;
-        const BinaryReader payload = file.Sub(payloadStart, payloadEnd - payloadStart, "section '" + name + "'");
-        const bool known = name == "Header" || name == "Pieces" || name == "Nodes" || name == "ChildModels" ||
-                           name == "Animation" || name == "Sockets" || name == "AnimBindings";
-        if (known && !seen.insert(name).second) {
+        std::string label;
+        label.reserve(name.size() + 10);
+        label.append("section '").append(name).append("'");
+        BinaryReader payload = file.Sub(payloadStart, payloadEnd - payloadStart, std::move(label));
+        const unsigned section = SectionBit(name);
+        if (seen & section) {
             file.FailAt(sectionStart, "section '" + name + "' appears twice");
         }
-        const bool needsNodes = name == "ChildModels" || name == "Animation" || name == "Sockets" || name == "AnimBindings";
+        seen |= section;
+        const bool needsNodes = (section & (kChildModels | kAnimation | kSockets | kAnimBindings)) != 0;
         if (needsNodes && !model.hasNodes) {
             file.FailAt(sectionStart, "section '" + name + "' comes before the 'Nodes' section it refers to");
         }
-        const uint32_t version = model.header.version;
-        if (name == "Header") {
-            std::vector<Variant> variants = {
-                    {"LODDistanceCount", [](BinaryReader &r, Model &m) { ReadHeader(r, m, false); }},
-                    {"LODCount", [](BinaryReader &r, Model &m) { ReadHeader(r, m, true); }},
-            };
-            model.layout.lodDistances = ParseWithVariants(payload, name, variants, model);
-        } else if (name == "Pieces") {
+        const Model &m = model; // what the parsers may read
+        if (section == kHeader) {
+            model.layout.lodDistances = ParseWithVariants(payload, name, {"LODDistanceCount", "LODCount"},
+                    [](size_t i, BinaryReader &r, Header &h) { ReadHeader(r, h, i == 1); }, model.header);
+        } else if (section == kPieces) {
             // LODWeight exists from v10 on (all readers agree); the other layout
             // is only a fallback for odd exporters.
-            const bool primary = version >= 10;
-            std::vector<Variant> variants = {
-                    {primary ? "yes" : "no", [primary](BinaryReader &r, Model &m) { ReadPieces(r, m, primary); }},
-                    {primary ? "no" : "yes", [primary](BinaryReader &r, Model &m) { ReadPieces(r, m, !primary); }},
-            };
-            model.layout.pieceLodWeight = ParseWithVariants(payload, name, variants, model);
-        } else if (name == "Nodes") {
-            ParseWithVariants(payload, name, {{"standard", ReadNodes}}, model);
+            const bool primary = model.header.version >= 10;
+            model.layout.pieceLodWeight = ParseWithVariants(payload, name, {primary ? "yes" : "no", primary ? "no" : "yes"},
+                    [&m, primary](size_t i, BinaryReader &r, std::vector<Piece> &pieces) {
+                        ReadPieces(r, m, pieces, i == 0 ? primary : !primary);
+                    },
+                    model.pieces);
+        } else if (section == kNodes) {
+            NodesSection nodes;
+            ParseWithVariants(payload, name, {"standard"},
+                    [&m](size_t, BinaryReader &r, NodesSection &section) { ReadNodes(r, m.header, section); }, nodes);
+            model.nodes = std::move(nodes.nodes);
+            model.weightSets = std::move(nodes.weightSets);
             model.hasNodes = true;
-        } else if (name == "ChildModels") {
-            std::vector<Variant> variants = {
-                    {"28 bytes", [](BinaryReader &r, Model &m) { ReadChildModels(r, m, false); }},
-                    {"36 bytes", [](BinaryReader &r, Model &m) { ReadChildModels(r, m, true); }},
-            };
-            model.layout.childModelRelation = ParseWithVariants(payload, name, variants, model);
-        } else if (name == "Animation") {
-            std::vector<Variant> variants;
-            auto add = [&variants](const char *label, AnimLayout layout) {
-                variants.push_back({label, [layout](BinaryReader &r, Model &m) { ReadAnimations(r, m, layout); }});
-            };
-            if (version >= 12) {
-                add("compression+interpolation", {true, true});
-            } else {
-                // v9-v11: the readers disagree (docs/formats/ABC.md 2.4); the documented
-                // majority first.
-                add("compression", {true, false});
-                add("compression+interpolation", {true, true});
-                add("none", {false, false});
-            }
-            model.layout.animationHeader = ParseWithVariants(payload, name, variants, model);
-        } else if (name == "Sockets") {
-            ParseWithVariants(payload, name, {{"standard", ReadSockets}}, model);
-        } else if (name == "AnimBindings") {
-            const size_t lists = seen.count("ChildModels") ? model.childModels.size() : model.header.childModelCount;
-            std::vector<Variant> variants = {
-                    {"one list per child model", [lists](BinaryReader &r, Model &m) { ReadAnimBindings(r, m, lists); }},
-                    {"one list", [](BinaryReader &r, Model &m) { ReadAnimBindings(r, m, 1); }},
-            };
-            model.layout.animBindings = ParseWithVariants(payload, name, variants, model);
+        } else if (section == kChildModels) {
+            model.layout.childModelRelation = ParseWithVariants(payload, name, {"28 bytes", "36 bytes"},
+                    [&m](size_t i, BinaryReader &r, std::vector<ChildModel> &c) { ReadChildModels(r, m, c, i == 1); },
+                    model.childModels);
+        } else if (section == kAnimation) {
+            ReadAnimationSection(payload, name, model);
+        } else if (section == kSockets) {
+            ParseWithVariants(payload, name, {"standard"},
+                    [&m](size_t, BinaryReader &r, std::vector<Socket> &sockets) { ReadSockets(r, m, sockets); }, model.sockets);
+        } else if (section == kAnimBindings) {
+            const size_t lists = (seen & kChildModels) ? model.childModels.size() : model.header.childModelCount;
+            model.layout.animBindings = ParseWithVariants(payload, name, {"one list per child model", "one list"},
+                    [lists](size_t i, BinaryReader &r, std::vector<std::vector<AnimBinding>> &bindings) {
+                        ReadAnimBindings(r, bindings, i == 0 ? lists : 1);
+                    },
+                    model.animBindings);
         } else {
             // HitGroups (v108) is undocumented; anything else is unknown.
             model.skippedSections.push_back(name);
@@ -483,11 +503,11 @@ Model ReadModel(const uint8_t *data, size_t size, const std::string &fileName) {
         throw ImportError(file.Prefix() + "the file has no 'Nodes' section");
     }
     const Header &h = model.header;
-    if (seen.count("Pieces") && model.pieces.size() != h.pieceCount) {
+    if ((seen & kPieces) && model.pieces.size() != h.pieceCount) {
         model.warnings.push_back("header PieceCount " + std::to_string(h.pieceCount) + " differs from the " +
                                  std::to_string(model.pieces.size()) + " pieces stored");
     }
-    if (seen.count("Animation") && model.animations.size() != h.animationCount) {
+    if ((seen & kAnimation) && model.animations.size() != h.animationCount) {
         model.warnings.push_back("header AnimationCount " + std::to_string(h.animationCount) + " differs from the " +
                                  std::to_string(model.animations.size()) + " animations stored");
     }

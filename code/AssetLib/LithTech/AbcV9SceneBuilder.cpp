@@ -77,6 +77,13 @@ struct Builder {
     std::vector<std::unique_ptr<aiMaterial>> materials;
     std::vector<std::unique_ptr<aiAnimation>> animations;
     MetaBuilder sceneMeta;
+    MetaBuilder nodeMeta; // reused for each node's metadata
+
+    /// nodeMeta, emptied for the next node.
+    MetaBuilder &FreshNodeMeta() {
+        nodeMeta.Clear();
+        return nodeMeta;
+    }
 
     aiMatrix4x4 Invert(const aiMatrix4x4 &m, size_t node) const {
         const float det = m.Determinant();
@@ -104,22 +111,25 @@ struct Builder {
             Invert(globalBind[i], i);
             localBind[i] = n.parent < 0 ? globalBind[i] : ExactAffine(Invert(globalBind[n.parent], n.parent) * globalBind[i]);
         }
+        // Weight sets are per-node animation blend masks: each node carries its own weight.
+        std::vector<std::string> setKeys;
+        UniqueNames setKeyNames; // two weight sets may share a name
+        for (const WeightSet &ws : model.weightSets) {
+            setKeys.push_back(setKeyNames.Make("abc:weightSet:" + ws.name));
+        }
         for (size_t i = 0; i < count; ++i) {
             const Node &n = model.nodes[i];
             nodeNames[i] = names.Make(n.name, "node" + std::to_string(i));
             std::unique_ptr<aiNode> node(new aiNode(nodeNames[i]));
             node->mTransformation = localBind[i];
-            MetaBuilder meta;
+            MetaBuilder &meta = FreshNodeMeta();
             meta.Add("abc:index", int32_t(n.index));
             meta.Add("abc:flags", int32_t(n.flags));
             meta.Add("abc:removable", bool(n.flags & kNodeRemovable));
             meta.Add("abc:rotationOnly", bool(n.flags & kNodeRotationOnly));
-            // Weight sets are per-node animation blend masks: each node carries its own weight.
-            UniqueNames setKeys; // two weight sets may share a name
-            for (const WeightSet &ws : model.weightSets) {
-                const std::string key = setKeys.Make("abc:weightSet:" + ws.name);
-                if (i < ws.weights.size()) {
-                    meta.Add(key, ws.weights[i]);
+            for (size_t w = 0; w < model.weightSets.size(); ++w) {
+                if (i < model.weightSets[w].weights.size()) {
+                    meta.Add(setKeys[w], model.weightSets[w].weights[i]);
                 }
             }
             node->mMetaData = meta.Build();
@@ -129,7 +139,7 @@ struct Builder {
         for (const Socket &s : model.sockets) {
             std::unique_ptr<aiNode> node(new aiNode(names.Make(s.name, "socket")));
             node->mTransformation = aiMatrix4x4(aiVector3D(1.f, 1.f, 1.f), Convert(s.rot), Convert(s.pos));
-            MetaBuilder meta;
+            MetaBuilder &meta = FreshNodeMeta();
             meta.Add("abc:socket", true);
             node->mMetaData = meta.Build();
             extraChildren[s.node].push_back(std::move(node));
@@ -139,25 +149,38 @@ struct Builder {
     /// Gives every node its children (file nodes, then sockets); afterwards
     /// aiNodes[0] owns the whole file hierarchy and the other entries are empty.
     void LinkNodes() {
-        std::vector<aiNode *> parents(aiNodes.size()); // still valid once the unique_ptrs moved on
-        for (size_t i = 0; i < aiNodes.size(); ++i) {
-            parents[i] = aiNodes[i].get();
+        const size_t count = aiNodes.size();
+        std::vector<unsigned> kids(count, 0); // file children per node
+        for (size_t i = 1; i < count; ++i) {
+            ++kids[model.nodes[i].parent];
         }
-        std::vector<std::vector<size_t>> kids(model.nodes.size());
-        for (size_t i = 1; i < model.nodes.size(); ++i) {
-            kids[model.nodes[i].parent].push_back(i);
-        }
-        for (size_t i = 0; i < model.nodes.size(); ++i) {
-            std::vector<std::unique_ptr<aiNode>> all;
-            all.reserve(kids[i].size() + extraChildren[i].size());
-            for (size_t child : kids[i]) {
-                all.push_back(std::move(aiNodes[child]));
+        // Every array first: an allocation that fails leaves each node owned
+        // once (an aiNode frees its array even without children).
+        for (size_t i = 0; i < count; ++i) {
+            const size_t children = kids[i] + extraChildren[i].size();
+            if (children > 0) {
+                aiNodes[i]->mChildren = new aiNode *[children]();
+                aiNodes[i]->mNumChildren = static_cast<unsigned>(children);
             }
-            for (std::unique_ptr<aiNode> &socket : extraChildren[i]) {
-                all.push_back(std::move(socket));
-            }
-            AdoptChildren(parents[i], all);
         }
+        // Sockets after the file children; then the file children, last
+        // first: a parent (preorder: a lower index) is still held when its
+        // children are placed.
+        for (size_t i = 0; i < count; ++i) {
+            for (size_t k = 0; k < extraChildren[i].size(); ++k) {
+                Attach(aiNodes[i].get(), kids[i] + k, std::move(extraChildren[i][k]));
+            }
+        }
+        for (size_t i = count; i-- > 1;) {
+            const size_t parent = static_cast<size_t>(model.nodes[i].parent);
+            Attach(aiNodes[parent].get(), --kids[parent], std::move(aiNodes[i]));
+        }
+    }
+
+    /// Puts `child` at `slot` of its parent's children array.
+    static void Attach(aiNode *parent, size_t slot, std::unique_ptr<aiNode> child) {
+        child->mParent = parent;
+        parent->mChildren[slot] = child.release();
     }
 
     unsigned MaterialFor(const Piece &piece) {
@@ -197,12 +220,15 @@ struct Builder {
     static VertexWeights MergedWeights(const Lod &lod, size_t &unweighted) {
         VertexWeights result;
         result.first.reserve(lod.vertices.size() + 1);
+        result.entries.reserve(lod.weights.size()); // one more per vertex without weights
+
         std::vector<std::pair<uint32_t, float>> merged; // (node, summed bias), reused
         for (const Vertex &vertex : lod.vertices) {
             result.first.push_back(result.entries.size());
             merged.clear();
             float sum = 0.f;
-            for (const Weight &w : vertex.weights) {
+            for (size_t k = vertex.firstWeight; k < vertex.firstWeight + vertex.weightCount; ++k) {
+                const Weight &w = lod.weights[k];
                 const float bias = std::max(w.bias, 0.f);
                 auto same = std::find_if(merged.begin(), merged.end(), [&](const auto &m) { return m.first == w.node; });
                 if (same == merged.end()) {
@@ -359,7 +385,7 @@ struct Builder {
                     std::unique_ptr<aiNode> node(new aiNode(names.Make(pieceName, "piece")));
                     node->mNumMeshes = 1;
                     node->mMeshes = new unsigned[1]{meshIndex};
-                    MetaBuilder meta;
+                    MetaBuilder &meta = FreshNodeMeta();
                     meta.Add("abc:piece", int32_t(p));
                     meta.Add("abc:materialIndex", int32_t(piece.materialIndex));
                     meta.Add("abc:specularPower", piece.specularPower);
@@ -381,7 +407,7 @@ struct Builder {
                 node->mNumMeshes = static_cast<unsigned>(lodMeshes.size());
                 node->mMeshes = new unsigned[lodMeshes.size()];
                 std::copy(lodMeshes.begin(), lodMeshes.end(), node->mMeshes);
-                MetaBuilder meta;
+                MetaBuilder &meta = FreshNodeMeta();
                 meta.Add("abc:lod", int32_t(lod));
                 meta.Add("abc:lodDistance", distance);
                 node->mMetaData = meta.Build();
@@ -417,10 +443,13 @@ struct Builder {
                                                 "' already exists; the first one is kept").c_str());
             return;
         }
-        seenNames.insert(ToLower(anim.name));
+        if (!children.empty()) { // the names only serve to skip a child's animation of the same name
+            seenNames.insert(ToLower(anim.name));
+        }
         // glTF needs strictly increasing key times: keep the first of equal or
         // backward times.
         std::vector<size_t> keep;
+        keep.reserve(anim.keyframes.size());
         for (size_t k = 0; k < anim.keyframes.size(); ++k) {
             if (keep.empty() || anim.keyframes[k].timeMs > anim.keyframes[keep.back()].timeMs) {
                 keep.push_back(k);
@@ -431,12 +460,12 @@ struct Builder {
                  " keyframes with non-increasing times dropped");
         }
         std::vector<std::unique_ptr<aiNodeAnim>> channels;
+        channels.reserve(anim.tracks.size());
         for (size_t s = 0; s < anim.tracks.size(); ++s) {
             const int t = s < target.size() ? target[s] : -1;
             if (t < 0) {
                 continue;
             }
-            const NodeTrack &track = anim.tracks[s];
             const bool rotationOnly = model.nodes[t].flags & kNodeRotationOnly;
             std::unique_ptr<aiNodeAnim> ch(new aiNodeAnim());
             ch->mNodeName = MakeAiString(nodeNames[t]);
@@ -446,7 +475,7 @@ struct Builder {
             const aiVector3D bindOffset(localBind[t].a4, localBind[t].b4, localBind[t].c4);
             for (size_t i = 0; i < keep.size(); ++i) {
                 const double time = anim.keyframes[keep[i]].timeMs;
-                const NodeKey &key = track.keys[keep[i]];
+                const NodeKey &key = anim.Key(s, keep[i]);
                 // MNODE_ROTATIONONLY: the translation is the bind offset from the parent.
                 ch->mPositionKeys[i] = aiVectorKey(time, rotationOnly ? bindOffset : Convert(key.pos));
                 aiQuaternion q = Convert(key.rot);
@@ -473,24 +502,38 @@ struct Builder {
         const unsigned channelCount = static_cast<unsigned>(channels.size());
         a->mChannels = ReleaseToArray(channels);
         a->mNumChannels = channelCount;
-        const std::string key = "abc:anim" + std::to_string(animations.size()) + ".";
-        sceneMeta.AddString(key + "name", a->mName.C_Str());
-        sceneMeta.Add(key + "interpolationMs", int32_t(anim.interpolationMs));
+        AddAnimationMetadata(anim, a->mName, keep, source);
+        animations.push_back(std::move(a));
+    }
+
+    /// The scene metadata of the next animation ("abc:animN.*"), its kept
+    /// keyframes `keep` named by their new index.
+    void AddAnimationMetadata(const Animation &anim, const aiString &name, const std::vector<size_t> &keep,
+            const std::string &source) {
+        std::string key = "abc:anim" + std::to_string(animations.size()) + "."; // each key: this, then a suffix
+        const size_t prefix = key.size();
+        key.reserve(prefix + 32);
+        const auto with = [&key, prefix](std::string_view suffix) -> std::string & {
+            key.resize(prefix);
+            return key.append(suffix);
+        };
+        sceneMeta.AddString(with("name"), name.C_Str());
+        sceneMeta.Add(with("interpolationMs"), int32_t(anim.interpolationMs));
         if (anim.hasCompressionType) {
-            sceneMeta.Add(key + "compressionType", int32_t(anim.compressionType));
+            sceneMeta.Add(with("compressionType"), int32_t(anim.compressionType));
         }
-        sceneMeta.Add(key + "extents", aiVector3D(anim.extents.x, anim.extents.y, anim.extents.z)); // sizes: no mirror
+        sceneMeta.Add(with("extents"), aiVector3D(anim.extents.x, anim.extents.y, anim.extents.z)); // sizes: no mirror
         if (!source.empty()) {
-            sceneMeta.AddString(key + "source", source);
+            sceneMeta.AddString(with("source"), source);
         }
         for (size_t i = 0; i < keep.size(); ++i) {
             const Keyframe &k = anim.keyframes[keep[i]];
             if (!k.command.empty()) {
-                sceneMeta.AddString(key + "key" + std::to_string(i) + ".command", k.command);
-                sceneMeta.Add(key + "key" + std::to_string(i) + ".timeMs", int32_t(k.timeMs));
+                const std::string keyframe = "key" + std::to_string(i);
+                sceneMeta.AddString(with(keyframe).append(".command"), k.command);
+                sceneMeta.Add(with(keyframe).append(".timeMs"), int32_t(k.timeMs));
             }
         }
-        animations.push_back(std::move(a));
     }
 
     void BuildAnimations() {

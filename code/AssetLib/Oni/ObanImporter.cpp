@@ -31,6 +31,9 @@ const aiImporterDesc kDescription = {
 
 std::set<std::string> SplitNames(const std::string &list) {
     std::set<std::string> names;
+    if (list.empty()) {
+        return names;
+    }
     std::string current;
     for (const char c : list + " ") {
         if (c == ' ' || c == ',' || c == ';' || c == '\t' || c == '\n') {
@@ -102,8 +105,8 @@ void ObanImporter::InternReadFile(const std::string &file, aiScene *scene, IOSys
     oni::ObanSceneOptions options = mOptions;
     options.positionKeyScale = SceneUnitScale(kCentimetresPerUnit, mUnitsToMetres); // the keys are converted as written
     oni::BuildObanScene(contents.animations, contents.placeholders, contents.levelFile, fileName, options, scene);
-    ApplySceneUnits(*scene, kCentimetresPerUnit, mUnitsToMetres, PositionKeys::AlreadyScaled);
-    RecordSourceFormat(*scene, kDescription.mName); // before Assimp adds it unsafely (SceneHelpers.h)
+    // The source format before Assimp adds it unsafely (SceneUnits.h).
+    ApplyUnitsAndSourceFormat(*scene, kCentimetresPerUnit, mUnitsToMetres, PositionKeys::AlreadyScaled, kDescription.mName);
 }
 
 } // namespace Assimp

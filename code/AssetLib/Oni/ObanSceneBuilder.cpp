@@ -125,8 +125,9 @@ std::unique_ptr<aiNodeAnim> MakeChannel(const std::string &nodeName, const ObanA
     return channel;
 }
 
-aiMetadata *MakeMetadata(const ObanAnimation &oban) {
-    MetaBuilder meta;
+/// The animated node's metadata (`meta` is emptied first).
+aiMetadata *MakeMetadata(const ObanAnimation &oban, MetaBuilder &meta) {
+    meta.Clear();
     meta.AddString("OBAN:Instance", oban.instanceName);
     meta.AddString("OBAN:Flags", ObanFlagNames(oban.flags));
     meta.Add("OBAN:FlagBits", static_cast<int32_t>(oban.flags));
@@ -142,11 +143,11 @@ std::unique_ptr<aiNode> NewNode(const std::string &name, const aiMatrix4x4 &tran
     return node;
 }
 
-/// Makes `child` the only child of `parent`.
+/// Makes `child` the only child of `parent` (which must have none yet).
 void AdoptChild(aiNode *parent, std::unique_ptr<aiNode> child) {
-    std::vector<std::unique_ptr<aiNode>> children;
-    children.push_back(std::move(child));
-    AdoptChildren(parent, children);
+    parent->mChildren = new aiNode *[1]{child.get()};
+    parent->mNumChildren = 1;
+    child.release()->mParent = parent;
 }
 
 std::unique_ptr<aiCamera> MakeCamera(const aiString &name) {
@@ -164,12 +165,13 @@ std::unique_ptr<aiCamera> MakeCamera(const aiString &name) {
     return camera;
 }
 
-aiMetadata *MakeRootMetadata(const std::vector<std::string> &placeholders, bool levelFile) {
+/// The root's metadata (`meta` is emptied first).
+aiMetadata *MakeRootMetadata(const std::vector<std::string> &placeholders, bool levelFile, MetaBuilder &meta) {
     std::string placeholderList;
     for (const std::string &name : placeholders) {
         placeholderList += (placeholderList.empty() ? "" : " ") + name;
     }
-    MetaBuilder meta;
+    meta.Clear();
     meta.AddString("OBAN:Container", levelFile ? "VR31 level instance file" : "VR32 OniSplit .oni file");
     if (!placeholderList.empty()) {
         // OBANs whose data lives in another file (global ones in level0_Final.dat).
@@ -183,8 +185,9 @@ aiMetadata *MakeRootMetadata(const std::vector<std::string> &placeholders, bool 
 void BuildObanScene(const std::vector<ObanAnimation> &animations, const std::vector<std::string> &placeholders,
         bool levelFile, const std::string &rootName, const ObanSceneOptions &options, aiScene *scene) {
     UniqueNames names;
+    MetaBuilder meta; // reused for every node's metadata
     std::unique_ptr<aiNode> root(new aiNode(names.Make(rootName, "OBAN")));
-    root->mMetaData = MakeRootMetadata(placeholders, levelFile);
+    root->mMetaData = MakeRootMetadata(placeholders, levelFile, meta);
 
     // Everything stays owned here until the scene takes it at the end.
     std::vector<std::unique_ptr<aiNode>> rootChildren;
@@ -198,7 +201,7 @@ void BuildObanScene(const std::vector<ObanAnimation> &animations, const std::vec
         std::unique_ptr<aiNode> animated = NewNode(names.Make(display),
                 aiMatrix4x4(aiVector3D(1, 1, 1), EngineRotation(first), Translation(first)));
         const aiString animatedName = animated->mName;
-        animated->mMetaData = MakeMetadata(oban);
+        animated->mMetaData = MakeMetadata(oban, meta);
         AdoptChild(animated.get(), NewNode(names.Make(display + "_base"), ToMatrix(oban.baseTransform)));
 
         const bool wantsCamera = options.camerasOnAll || options.cameraNames.count(display) != 0;
@@ -222,10 +225,11 @@ void BuildObanScene(const std::vector<ObanAnimation> &animations, const std::vec
         animation->mName = MakeAiString(names.Make(oban.instanceName));
         animation->mTicksPerSecond = 60.0; // one frame per 60 Hz game tick
         animation->mDuration = static_cast<double>(oban.keys.back().frame); // the last key's, or the last frame's
-        std::vector<std::unique_ptr<aiNodeAnim>> channels;
-        channels.push_back(MakeChannel(animatedName.C_Str(), oban, options.resampleEveryFrame, options.positionKeyScale));
-        animation->mChannels = ReleaseToArray(channels);
+        std::unique_ptr<aiNodeAnim> channel =
+                MakeChannel(animatedName.C_Str(), oban, options.resampleEveryFrame, options.positionKeyScale);
+        animation->mChannels = new aiNodeAnim *[1]{channel.get()};
         animation->mNumChannels = 1;
+        channel.release();
         sceneAnimations.push_back(std::move(animation));
     }
 

@@ -1,6 +1,7 @@
 #include "OniInstanceFile.h"
 
 #include <cstdio>
+#include <cstring>
 
 namespace assimp_retro {
 namespace oni {
@@ -31,6 +32,20 @@ void CheckTable(const BinaryReader &reader, int32_t offset, int32_t size, const 
     }
 }
 
+/// The NUL-terminated name at `offset` (inside) of the name table; the reader
+/// with its section named after the instance only makes the error message.
+std::string NameAt(const BinaryReader &nameTable, size_t offset, size_t instance) {
+    const char *start = reinterpret_cast<const char *>(nameTable.Data()) + offset;
+    const void *nul = std::memchr(start, 0, nameTable.Size() - offset);
+    if (!nul) {
+        BinaryReader name = nameTable;
+        name.SetSection("name of instance " + std::to_string(instance));
+        name.Seek(offset, "nameOffset");
+        name.CString("name"); // throws: no NUL before the end of the table
+    }
+    return std::string(start, static_cast<const char *>(nul));
+}
+
 } // namespace
 
 bool InstanceFile::LooksLike(const uint8_t *data, size_t size) {
@@ -44,7 +59,7 @@ bool InstanceFile::LooksLike(const uint8_t *data, size_t size) {
            (version == kVersionLevel || version == kVersionOniSplit);
 }
 
-InstanceFile::InstanceFile(BinaryReader reader) : mReader(reader) {
+InstanceFile::InstanceFile(BinaryReader reader) : mReader(std::move(reader)) {
     BinaryReader &r = mReader;
     r.SetSection("file header");
     if (r.Size() < kHeaderSize) {
@@ -97,7 +112,7 @@ InstanceFile::InstanceFile(BinaryReader reader) : mReader(reader) {
     const BinaryReader nameTable = r.Sub(static_cast<size_t>(nameTableOffset), static_cast<size_t>(nameTableSize), "name table");
     mDescriptors.reserve(instances);
     for (size_t i = 0; i < instances; ++i) {
-        r.SetSection("instance descriptor " + std::to_string(i));
+        r.SetSection("instance descriptor", i);
         InstanceDescriptor d;
         d.index = static_cast<unsigned>(i);
         d.tag = r.U32("tag");
@@ -111,10 +126,7 @@ InstanceFile::InstanceFile(BinaryReader reader) : mReader(reader) {
                                                   std::to_string(nameTable.Size()) + " bytes",
                         "nameOffset");
             }
-            BinaryReader name = nameTable;
-            name.SetSection("name of instance " + std::to_string(i));
-            name.Seek(static_cast<size_t>(d.nameOffset), "nameOffset");
-            d.name = name.CString("name");
+            d.name = NameAt(nameTable, static_cast<size_t>(d.nameOffset), i);
             // Oni names are short; a long one is corruption (and would be
             // copied once per descriptor pointing at it).
             if (d.name.size() > kMaxNameLength) {
@@ -134,7 +146,7 @@ InstanceFile::InstanceFile(BinaryReader reader) : mReader(reader) {
         r.Skip(names * kNameDescriptorSize, "name descriptors");
         const size_t templates = r.CheckCount(static_cast<uint64_t>(templateCount), kTemplateDescriptorSize, "template descriptor count");
         for (size_t i = 0; i < templates; ++i) {
-            r.SetSection("template descriptor " + std::to_string(i));
+            r.SetSection("template descriptor", i);
             TemplateDescriptor t;
             t.checksum = r.U64("checksum");
             t.tag = r.U32("tag");
@@ -146,7 +158,13 @@ InstanceFile::InstanceFile(BinaryReader reader) : mReader(reader) {
 
 BinaryReader InstanceFile::Instance(const InstanceDescriptor &d) const {
     BinaryReader dataTable = mReader.Sub(mDataTableOffset, mDataTableSize, "data table");
-    const std::string what = TagText(d.tag) + " instance " + std::to_string(d.index) + (d.name.empty() ? "" : " (" + d.name + ")");
+    // "<tag> instance <index> (<name>)": the section of the instance's reader.
+    std::string what = TagText(d.tag);
+    what.reserve(what.size() + 24 + d.name.size());
+    what.append(" instance ").append(std::to_string(d.index));
+    if (!d.name.empty()) {
+        what.append(" (").append(d.name).append(")");
+    }
     if (d.dataOffset < static_cast<int32_t>(kPreDataSize) || d.size < static_cast<int32_t>(kPreDataSize)) {
         dataTable.FailAt(0, what + ": data offset " + std::to_string(d.dataOffset) + " / size " + std::to_string(d.size) +
                                     " cannot hold the 8-byte pre-data");
@@ -156,7 +174,7 @@ BinaryReader InstanceFile::Instance(const InstanceDescriptor &d) const {
         dataTable.FailAt(0, what + ": " + std::to_string(d.size) + " bytes at data offset " + std::to_string(d.dataOffset) +
                                     " run past the data table of " + std::to_string(mDataTableSize) + " bytes");
     }
-    return dataTable.Sub(start, static_cast<size_t>(d.size), what);
+    return dataTable.Sub(start, static_cast<size_t>(d.size), std::move(what));
 }
 
 } // namespace oni

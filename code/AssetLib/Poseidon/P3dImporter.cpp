@@ -77,8 +77,9 @@ void P3dImporter::InternReadFile(const std::string &file, aiScene *scene, IOSyst
         assimp_retro::ApplyMaterialTextures(*scene, textures, io, mTextures, "P3D");
     }
     assimp_retro::RepairSceneNormals(*scene, "P3D: " + file);
-    assimp_retro::ApplySceneUnits(*scene, 100.0, mUnitsToMetres); // metres
-    assimp_retro::RecordSourceFormat(*scene, kDescription.mName); // before Assimp adds it unsafely (SceneHelpers.h)
+    // Metres; the source format before Assimp adds it unsafely (SceneUnits.h).
+    assimp_retro::ApplyUnitsAndSourceFormat(*scene, 100.0, mUnitsToMetres, assimp_retro::PositionKeys::InFileUnits,
+            kDescription.mName);
 }
 
 } // namespace Assimp

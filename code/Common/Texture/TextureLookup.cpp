@@ -229,6 +229,9 @@ bool DirectoryCache::IsRegularFile(const std::string &folder, const std::string 
 
 std::vector<std::string> SplitPathList(const std::string &list, bool keepEmpty) {
     std::vector<std::string> entries;
+    if (list.empty()) {
+        return entries; // no entry (keepEmpty keeps no trailing empty one)
+    }
     size_t start = 0;
     while (start <= list.size()) {
         size_t end = list.find_first_of(";|", start);
