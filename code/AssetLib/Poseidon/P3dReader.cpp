@@ -220,6 +220,54 @@ void ReadOdolFace(BinaryReader &r, uint32_t f, size_t nVerts, size_t nTextures, 
 /// ODOL LOD sections 9-11: the point <-> vertex tables and the faces. Returns
 /// each face's byte offset in the engine's face buffer (sum of 10 + 2n), plus
 /// the end offset, for the sections that refer to faces by offset.
+/// Checks `nFaces` ODOL faces at `r` as ReadOdolFace does, without reading
+/// them (the hot loop of a LOD), filling `faceOffset` and `bytes`.
+/// False at the first face ReadOdolFace would reject: the caller rereads the
+/// faces with it for the message.
+bool ScanOdolFaces(const BinaryReader &r, uint32_t nFaces, size_t nVerts, size_t nTextures,
+        std::vector<uint32_t> &faceOffset, size_t &bytes) {
+    const uint8_t *p = r.Here();
+    const size_t size = r.Remaining();
+    size_t at = 0;
+    uint32_t offset = 0; // mod 2^32, as ReadOdolFaces stores it
+    for (uint32_t f = 0; f < nFaces; ++f) {
+        if (size - at < 7) {
+            return false;
+        }
+        const int32_t texIndex = static_cast<int16_t>(LoadU16LE(p + at + 4));
+        const unsigned n = p[at + 6];
+        if (n < 3 || n > 4 || texIndex < -1 || texIndex >= static_cast<int64_t>(nTextures) || size - at - 7 < 2 * n) {
+            return false;
+        }
+        for (unsigned k = 0; k < n; ++k) {
+            if (LoadU16LE(p + at + 7 + 2 * k) >= nVerts) {
+                return false;
+            }
+        }
+        faceOffset[f] = offset;
+        offset += 10 + 2 * n;
+        at += 7 + 2 * n;
+    }
+    faceOffset[nFaces] = offset;
+    bytes = at;
+    return true;
+}
+
+
+/// The faces ScanOdolFaces has checked, at `p`.
+void DecodeScannedOdolFaces(const uint8_t *p, std::vector<Polygon> &faces) {
+    size_t at = 0;
+    for (Polygon &poly : faces) {
+        poly.special = LoadU32LE(p + at);
+        poly.texIndex = static_cast<int16_t>(LoadU16LE(p + at + 4));
+        poly.count = p[at + 6];
+        for (unsigned k = 0; k < poly.count; ++k) {
+            poly.index[k] = LoadU16LE(p + at + 7 + 2 * k);
+        }
+        at += 7 + 2 * poly.count;
+    }
+}
+
 std::vector<uint32_t> ReadOdolFaces(BinaryReader &r, Lod &lod) {
     const size_t nVerts = lod.positions.size();
     // 9-10: MLOD point <-> vertex tables
@@ -234,6 +282,13 @@ std::vector<uint32_t> ReadOdolFaces(BinaryReader &r, Lod &lod) {
     r.CheckCount(uint64_t(nFaces), 13, "faces");
     lod.faces.resize(nFaces);
     std::vector<uint32_t> faceOffset(size_t(nFaces) + 1);
+    size_t bytes = 0;
+    if (ScanOdolFaces(r, nFaces, nVerts, lod.textures.size(), faceOffset, bytes)) {
+        DecodeScannedOdolFaces(r.Here(), lod.faces);
+        r.Skip(bytes, "faces");
+        return faceOffset;
+    }
+    // A face ScanOdolFaces rejects: read them one by one for the exact message.
     uint64_t offset = 0;
     for (uint32_t f = 0; f < nFaces; ++f) {
         Polygon &poly = lod.faces[f];
@@ -392,39 +447,6 @@ void ReadOdolLod(BinaryReader &r, Lod &lod) {
     ReadOdolSelections(r, lod);
     ReadOdolPropertiesAndFrames(r, lod);
     ReadOdolProxies(r, lod);
-}
-
-/// Checks `nFaces` ODOL faces at `r` as ReadOdolFace does, without reading
-/// them (the hot loop of an unwanted LOD), filling `faceOffset` and `bytes`.
-/// False at the first face ReadOdolFace would reject: the caller rereads the
-/// faces with it for the message.
-bool ScanOdolFaces(const BinaryReader &r, uint32_t nFaces, size_t nVerts, size_t nTextures,
-        std::vector<uint32_t> &faceOffset, size_t &bytes) {
-    const uint8_t *p = r.Here();
-    const size_t size = r.Remaining();
-    size_t at = 0;
-    uint32_t offset = 0; // mod 2^32, as ReadOdolFaces stores it
-    for (uint32_t f = 0; f < nFaces; ++f) {
-        if (size - at < 7) {
-            return false;
-        }
-        const int32_t texIndex = static_cast<int16_t>(LoadU16LE(p + at + 4));
-        const unsigned n = p[at + 6];
-        if (n < 3 || n > 4 || texIndex < -1 || texIndex >= static_cast<int64_t>(nTextures) || size - at - 7 < 2 * n) {
-            return false;
-        }
-        for (unsigned k = 0; k < n; ++k) {
-            if (LoadU16LE(p + at + 7 + 2 * k) >= nVerts) {
-                return false;
-            }
-        }
-        faceOffset[f] = offset;
-        offset += 10 + 2 * n;
-        at += 7 + 2 * n;
-    }
-    faceOffset[nFaces] = offset;
-    bytes = at;
-    return true;
 }
 
 /// Walks an ODOL LOD that is not wanted, in the order ReadOdolLod reads it and

@@ -229,31 +229,44 @@ aiMetadata *Builder::LodMetadata(const Lod &lod) const {
 
 void Builder::BuildMeshes(const Lod &lod, aiNode *node, const std::string &lodName) {
     const size_t nVerts = lod.positions.size();
-    // Group the faces by material, in order of first appearance.
+    // Group the faces by material, in order of first appearance: each face's
+    // material, then each group's faces in one array of its exact size.
     std::vector<unsigned> order;
-    std::map<unsigned, std::vector<uint32_t>> groups;
-    // Faces come in runs of one texture and flags: the material and its group
-    // are looked up once per run.
+    std::vector<unsigned> faceMaterial(lod.faces.size());
+    std::vector<size_t> groupSize;
+    // Faces come in runs of one texture and flags: the material is looked up
+    // once per run.
     static const std::string kUntextured;
-    std::vector<uint32_t> *group = nullptr;
+    constexpr unsigned kSkipped = ~0u;
+    unsigned material = kSkipped;
     int32_t runTexture = 0;
     uint32_t runFlags = 0;
     for (uint32_t f = 0; f < lod.faces.size(); ++f) {
         const Polygon &poly = lod.faces[f];
         if (poly.special & kSkipMask) {
-            continue; // hidden faces and proxy placeholder triangles
+            faceMaterial[f] = kSkipped; // hidden faces and proxy placeholder triangles
+            continue;
         }
-        if (!group || poly.texIndex != runTexture || (poly.special & kMaterialFlags) != runFlags) {
-            const unsigned material =
-                    MaterialFor(poly.texIndex >= 0 ? lod.textures[poly.texIndex] : kUntextured, poly.special);
-            group = &groups[material];
-            if (group->empty()) {
+        if (material == kSkipped || poly.texIndex != runTexture || (poly.special & kMaterialFlags) != runFlags) {
+            material = MaterialFor(poly.texIndex >= 0 ? lod.textures[poly.texIndex] : kUntextured, poly.special);
+            groupSize.resize(std::max(groupSize.size(), size_t(material) + 1));
+            if (groupSize[material] == 0) {
                 order.push_back(material);
             }
             runTexture = poly.texIndex;
             runFlags = poly.special & kMaterialFlags;
         }
-        group->push_back(f);
+        faceMaterial[f] = material;
+        ++groupSize[material];
+    }
+    std::vector<std::vector<uint32_t>> groups(groupSize.size());
+    for (unsigned m : order) {
+        groups[m].reserve(groupSize[m]);
+    }
+    for (uint32_t f = 0; f < lod.faces.size(); ++f) {
+        if (faceMaterial[f] != kSkipped) {
+            groups[faceMaterial[f]].push_back(f);
+        }
     }
 
     std::vector<aiVector3D> positions(nVerts);
@@ -312,6 +325,8 @@ std::unique_ptr<aiMesh> Builder::BuildGroupMesh(const Lod &lod, const std::vecto
         const std::string &lodName) const {
     // Triangles, dropping degenerate ones, over the vertices they use.
     std::vector<unsigned> triangles;
+    triangles.reserve(6 * faces.size()); // two triangles a face at most
+    used.reserve(std::min(positions.size(), 4 * faces.size()));
     auto addTriangle = [&](uint16_t a, uint16_t b, uint16_t c) {
         if (a == b || b == c || a == c) {
             return;
