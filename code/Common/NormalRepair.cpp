@@ -58,15 +58,21 @@ NormalRepairCount RepairNormals(aiMesh &mesh) {
     }
     std::vector<bool> broken(mesh.mNumVertices, false);
     bool anyBroken = false;
+    // Squared lengths decide (a float vector's squared length is finite in
+    // double); the square root is only taken for a normal to normalise.
+    constexpr double kMinSquared = 1e-24; // a length of 1e-12
+    // A length within 1e-4 of 1 is left as it is.
+    constexpr double kUnitLow = (1 - 1e-4) * (1 - 1e-4), kUnitHigh = (1 + 1e-4) * (1 + 1e-4);
     for (unsigned v = 0; v < mesh.mNumVertices; ++v) {
         aiVector3D &normal = mesh.mNormals[v];
-        const double length = IsFinite(normal) ? std::sqrt(double(normal.x) * normal.x +
-                                                           double(normal.y) * normal.y + double(normal.z) * normal.z)
-                                               : 0.0;
-        if (!(length >= 1e-12) || !std::isfinite(length)) {
+        const double squared = IsFinite(normal) ? double(normal.x) * normal.x + double(normal.y) * normal.y +
+                                                          double(normal.z) * normal.z
+                                                : 0.0;
+        if (!(squared >= kMinSquared)) {
             broken[v] = true;
             anyBroken = true;
-        } else if (std::fabs(length - 1.0) > 1e-4) {
+        } else if (squared < kUnitLow || squared > kUnitHigh) {
+            const double length = std::sqrt(squared);
             normal = aiVector3D(static_cast<ai_real>(normal.x / length), static_cast<ai_real>(normal.y / length),
                     static_cast<ai_real>(normal.z / length));
             ++count.normalised;
