@@ -116,12 +116,16 @@ std::string BinaryReader::FixedString(size_t count, const char *field) {
 }
 
 std::string BinaryReader::CString(const char *field) {
+    return std::string(CStringView(field));
+}
+
+std::string_view BinaryReader::CStringView(const char *field) {
     const void *nul = std::memchr(mData + mPos, 0, mSize - mPos);
     if (!nul) {
         Fail("string has no terminating NUL before the end of the data", field);
     }
     const size_t length = static_cast<const uint8_t *>(nul) - (mData + mPos);
-    std::string text(reinterpret_cast<const char *>(mData + mPos), length);
+    const std::string_view text(reinterpret_cast<const char *>(mData + mPos), length);
     mPos += length + 1;
     return text;
 }

@@ -15,6 +15,7 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace assimp_retro {
@@ -67,6 +68,9 @@ public:
     std::string FixedString(size_t count, const char *field);
     /// NUL-terminated string; fails if no NUL occurs before the end.
     std::string CString(const char *field);
+    /// The same string as CString, as a view of the reader's bytes (valid as
+    /// long as they are): for strings only stepped over or checked.
+    std::string_view CStringView(const char *field);
     /// u16 length followed by that many bytes (LithTech style); the text is
     /// cut at the first NUL, though all `length` bytes are consumed.
     std::string String16(const char *field);

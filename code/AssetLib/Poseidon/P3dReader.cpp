@@ -337,10 +337,10 @@ void ReadOdolSections(BinaryReader &r, size_t nTextures, const std::vector<uint3
     }
 }
 
-void CheckSelectionWeights(const BinaryReader &r, size_t weightsAt, const std::string &name, size_t nWeights,
+void CheckSelectionWeights(const BinaryReader &r, size_t weightsAt, std::string_view name, size_t nWeights,
         size_t nVerts) {
     if (nWeights != 0 && nWeights != nVerts) {
-        r.FailAt(weightsAt, "selection '" + name + "' has " + Str(nWeights) + " weights for " + Str(nVerts) + " vertices",
+        r.FailAt(weightsAt, "selection '" + std::string(name) + "' has " + Str(nWeights) + " weights for " + Str(nVerts) + " vertices",
                 "selection.vertexWeights");
     }
 }
@@ -466,7 +466,7 @@ void SkipOdolLod(BinaryReader &r) {
 
     const size_t nTextures = r.CheckCount(uint64_t(r.U32("textures")), 1, "textures");
     for (size_t i = 0; i < nTextures; ++i) {
-        r.CString("texture");
+        r.CStringView("texture");
     }
 
     SkipCompArray(r, 2, "pointToVertex");
@@ -492,7 +492,7 @@ void SkipOdolLod(BinaryReader &r) {
 
     const size_t nSel = r.CheckCount(uint64_t(r.U32("namedSelections")), 26, "namedSelections");
     for (size_t s = 0; s < nSel; ++s) {
-        const std::string name = r.CString("selection.name");
+        const std::string_view name = r.CStringView("selection.name");
         SkipCompArray(r, 2, "selection.faces");
         SkipCompArray(r, 1, "selection.faceWeights");
         SkipCompArray(r, 4, "selection.faceOffsets");
@@ -505,8 +505,8 @@ void SkipOdolLod(BinaryReader &r) {
 
     const size_t nProps = r.CheckCount(uint64_t(r.U32("namedProperties")), 2, "namedProperties");
     for (size_t i = 0; i < nProps; ++i) {
-        r.CString("property.name");
-        r.CString("property.value");
+        r.CStringView("property.name");
+        r.CStringView("property.value");
     }
     const size_t nFrames = r.CheckCount(uint64_t(r.U32("frames")), 8, "frames");
     for (size_t i = 0; i < nFrames; ++i) {
