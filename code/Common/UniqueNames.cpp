@@ -33,7 +33,7 @@ bool UniqueNames::Insert(const std::string &name) {
         return true;
     }
     // Too many for a list: every name moves to the hash set.
-    mUsed.reserve(2 * kFewNames);
+    mUsed.reserve(std::max(2 * kFewNames, mExpected));
     for (std::string &used : mFew) {
         mUsed.insert(std::move(used));
     }

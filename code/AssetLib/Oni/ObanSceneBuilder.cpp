@@ -185,6 +185,7 @@ aiMetadata *MakeRootMetadata(const std::vector<std::string> &placeholders, bool 
 void BuildObanScene(const std::vector<ObanAnimation> &animations, const std::vector<std::string> &placeholders,
         bool levelFile, const std::string &rootName, const ObanSceneOptions &options, aiScene *scene) {
     UniqueNames names;
+    names.ExpectNames(1 + 4 * animations.size()); // the root; per OBAN up to three nodes and the animation
     MetaBuilder meta; // reused for every node's metadata
     std::unique_ptr<aiNode> root(new aiNode(names.Make(rootName, "OBAN")));
     root->mMetaData = MakeRootMetadata(placeholders, levelFile, meta);
@@ -193,6 +194,8 @@ void BuildObanScene(const std::vector<ObanAnimation> &animations, const std::vec
     std::vector<std::unique_ptr<aiNode>> rootChildren;
     std::vector<std::unique_ptr<aiAnimation>> sceneAnimations;
     std::vector<std::unique_ptr<aiCamera>> cameras;
+    rootChildren.reserve(animations.size());
+    sceneAnimations.reserve(animations.size());
     for (const ObanAnimation &oban : animations) {
         const std::string display = ObanDisplayName(oban.instanceName);
         const bool local = (oban.flags & kObanLocal) != 0;
