@@ -59,7 +59,7 @@ bool InstanceFile::LooksLike(const uint8_t *data, size_t size) {
            (version == kVersionLevel || version == kVersionOniSplit);
 }
 
-InstanceFile::InstanceFile(BinaryReader reader) : mReader(std::move(reader)) {
+InstanceFile::InstanceFile(BinaryReader reader) : mReader(std::move(reader)), mDataTable(mReader) {
     BinaryReader &r = mReader;
     r.SetSection("file header");
     if (r.Size() < kHeaderSize) {
@@ -102,6 +102,7 @@ InstanceFile::InstanceFile(BinaryReader reader) : mReader(std::move(reader)) {
     CheckTable(r, nameTableOffset, nameTableSize, "name table");
     mDataTableOffset = static_cast<size_t>(dataTableOffset);
     mDataTableSize = static_cast<size_t>(dataTableSize);
+    mDataTable = mReader.Sub(mDataTableOffset, mDataTableSize, "data table"); // fits: checked above
 
     r.Seek(kHeaderSize, "instance descriptors");
     r.SetSection("instance descriptors");
@@ -157,7 +158,7 @@ InstanceFile::InstanceFile(BinaryReader reader) : mReader(std::move(reader)) {
 }
 
 BinaryReader InstanceFile::Instance(const InstanceDescriptor &d) const {
-    BinaryReader dataTable = mReader.Sub(mDataTableOffset, mDataTableSize, "data table");
+    const BinaryReader &dataTable = mDataTable;
     // "<tag> instance <index> (<name>)": the section of the instance's reader.
     std::string what = TagText(d.tag);
     what.reserve(what.size() + 24 + d.name.size());
