@@ -21,11 +21,13 @@ std::string ObanDisplayName(const std::string &instanceName) {
 
 namespace {
 
-aiMatrix4x4 ToMatrix(const Matrix4x3 &m) {
+/// The translation times `positionScale` (the unit conversion).
+aiMatrix4x4 ToMatrix(const Matrix4x3 &m, ai_real positionScale) {
+    const ai_real s = positionScale;
     // Column c of the column-vector matrix is m[c]: the image of axis c, then the translation.
-    return aiMatrix4x4(m[0][0], m[1][0], m[2][0], m[3][0],
-            m[0][1], m[1][1], m[2][1], m[3][1],
-            m[0][2], m[1][2], m[2][2], m[3][2],
+    return aiMatrix4x4(m[0][0], m[1][0], m[2][0], m[3][0] * s,
+            m[0][1], m[1][1], m[2][1], m[3][1] * s,
+            m[0][2], m[1][2], m[2][2], m[3][2] * s,
             0.f, 0.f, 0.f, 1.f);
 }
 
@@ -150,7 +152,8 @@ void AdoptChild(aiNode *parent, std::unique_ptr<aiNode> child) {
     child.release()->mParent = parent;
 }
 
-std::unique_ptr<aiCamera> MakeCamera(const aiString &name) {
+/// Its clip planes times `positionScale` (the unit conversion).
+std::unique_ptr<aiCamera> MakeCamera(const aiString &name, ai_real positionScale) {
     std::unique_ptr<aiCamera> camera(new aiCamera());
     camera->mName = name;
     camera->mPosition = aiVector3D(0, 0, 0);
@@ -160,8 +163,8 @@ std::unique_ptr<aiCamera> MakeCamera(const aiString &name) {
     // importers (glTF2, COLLADA, FBX) store the full one (upstream PR #3912).
     camera->mHorizontalFOV = kCameraHorizontalFovDegrees * static_cast<float>(AI_MATH_PI) / 180.f;
     camera->mAspect = kCameraAspect;
-    camera->mClipPlaneNear = 1.f;     // Oni units (decimetres)
-    camera->mClipPlaneFar = 10000.f;
+    camera->mClipPlaneNear = 1.f * positionScale; // 1 and 10000 Oni units (decimetres)
+    camera->mClipPlaneFar = 10000.f * positionScale;
     return camera;
 }
 
@@ -202,17 +205,18 @@ void BuildObanScene(const std::vector<ObanAnimation> &animations, const std::vec
         const std::string localName = local ? names.Make(display + "_local") : std::string(); // named first, as ever
         const ObanKey &first = oban.keys.front();
         std::unique_ptr<aiNode> animated = NewNode(names.Make(display),
-                aiMatrix4x4(aiVector3D(1, 1, 1), EngineRotation(first), Translation(first)));
+                aiMatrix4x4(aiVector3D(1, 1, 1), EngineRotation(first), Translation(first) * options.positionScale));
         const aiString animatedName = animated->mName;
         animated->mMetaData = MakeMetadata(oban, meta);
-        AdoptChild(animated.get(), NewNode(names.Make(display + "_base"), ToMatrix(oban.baseTransform)));
+        AdoptChild(animated.get(), NewNode(names.Make(display + "_base"), ToMatrix(oban.baseTransform, options.positionScale)));
 
         const bool wantsCamera = options.camerasOnAll || options.cameraNames.count(display) != 0;
         if (wantsCamera) {
-            cameras.push_back(MakeCamera(animatedName));
+            cameras.push_back(MakeCamera(animatedName, options.positionScale));
         }
         if (local) {
             // MUrMatrix_FromMax: keys of local animations are in 3ds Max's Z-up frame.
+            // (No translation: nothing for the unit conversion to scale.)
             const aiMatrix4x4 rotX90(1, 0, 0, 0, 0, 0, -1, 0, 0, 1, 0, 0, 0, 0, 0, 1);
             std::unique_ptr<aiNode> localNode = NewNode(localName, rotX90);
             AdoptChild(localNode.get(), std::move(animated));
@@ -229,7 +233,7 @@ void BuildObanScene(const std::vector<ObanAnimation> &animations, const std::vec
         animation->mTicksPerSecond = 60.0; // one frame per 60 Hz game tick
         animation->mDuration = static_cast<double>(oban.keys.back().frame); // the last key's, or the last frame's
         std::unique_ptr<aiNodeAnim> channel =
-                MakeChannel(animatedName.C_Str(), oban, options.resampleEveryFrame, options.positionKeyScale);
+                MakeChannel(animatedName.C_Str(), oban, options.resampleEveryFrame, options.positionScale);
         animation->mChannels = new aiNodeAnim *[1]{channel.get()};
         animation->mNumChannels = 1;
         channel.release();
