@@ -6,7 +6,9 @@
 
 #include <assimp/scene.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <memory>
 
 namespace assimp_retro {
@@ -127,16 +129,45 @@ std::unique_ptr<aiNodeAnim> MakeChannel(const std::string &nodeName, const ObanA
     return channel;
 }
 
-/// The animated node's metadata (`meta` is emptied first).
-aiMetadata *MakeMetadata(const ObanAnimation &oban, MetaBuilder &meta) {
-    meta.Clear();
-    meta.AddString("OBAN:Instance", oban.instanceName);
-    meta.AddString("OBAN:Flags", ObanFlagNames(oban.flags));
-    meta.Add("OBAN:FlagBits", static_cast<int32_t>(oban.flags));
-    meta.Add("OBAN:FrameCount", static_cast<int32_t>(oban.frameCount));
-    meta.Add("OBAN:HalfStopFrame", static_cast<int32_t>(oban.halfStopFrame));
-    meta.Add("OBAN:FrameLength", static_cast<int32_t>(oban.ticksPerFrame));
-    return meta.Build();
+/// Metadata of `count` entries, filled in place by SetEntry: the same
+/// entries as MetaBuilder makes, without gathering them first (a level has
+/// thousands of OBAN nodes). Whatever was set is freed if an allocation throws.
+std::unique_ptr<aiMetadata> NewMetadata(unsigned count) {
+    std::unique_ptr<aiMetadata> meta(new aiMetadata());
+    meta->mKeys = new aiString[count];
+    meta->mValues = new aiMetadataEntry[count];
+    meta->mNumProperties = count;
+    return meta;
+}
+
+/// Entry `i`: `key` (a literal, shorter than an aiString) and a copy of `value`.
+void SetEntry(aiMetadata &meta, unsigned i, const char *key, int32_t value) {
+    meta.mKeys[i].Set(key);
+    meta.mValues[i].mData = new int32_t(value);
+    meta.mValues[i].mType = AI_INT32;
+}
+
+/// A string value, cut like MakeAiString.
+void SetEntry(aiMetadata &meta, unsigned i, const char *key, const std::string &value) {
+    meta.mKeys[i].Set(key);
+    std::unique_ptr<aiString> text(new aiString());
+    text->length = static_cast<ai_uint32>(std::min(value.size(), sizeof(text->data) - 1));
+    std::memcpy(text->data, value.data(), text->length);
+    text->data[text->length] = '\0';
+    meta.mValues[i].mData = text.release();
+    meta.mValues[i].mType = AI_AISTRING;
+}
+
+/// The animated node's metadata.
+aiMetadata *MakeMetadata(const ObanAnimation &oban) {
+    std::unique_ptr<aiMetadata> meta = NewMetadata(6);
+    SetEntry(*meta, 0, "OBAN:Instance", oban.instanceName);
+    SetEntry(*meta, 1, "OBAN:Flags", ObanFlagNames(oban.flags));
+    SetEntry(*meta, 2, "OBAN:FlagBits", static_cast<int32_t>(oban.flags));
+    SetEntry(*meta, 3, "OBAN:FrameCount", static_cast<int32_t>(oban.frameCount));
+    SetEntry(*meta, 4, "OBAN:HalfStopFrame", static_cast<int32_t>(oban.halfStopFrame));
+    SetEntry(*meta, 5, "OBAN:FrameLength", static_cast<int32_t>(oban.ticksPerFrame));
+    return meta.release();
 }
 
 std::unique_ptr<aiNode> NewNode(const std::string &name, const aiMatrix4x4 &transform) {
@@ -168,19 +199,19 @@ std::unique_ptr<aiCamera> MakeCamera(const aiString &name, ai_real positionScale
     return camera;
 }
 
-/// The root's metadata (`meta` is emptied first).
-aiMetadata *MakeRootMetadata(const std::vector<std::string> &placeholders, bool levelFile, MetaBuilder &meta) {
+/// The root's metadata.
+aiMetadata *MakeRootMetadata(const std::vector<std::string> &placeholders, bool levelFile) {
     std::string placeholderList;
     for (const std::string &name : placeholders) {
         placeholderList += (placeholderList.empty() ? "" : " ") + name;
     }
-    meta.Clear();
-    meta.AddString("OBAN:Container", levelFile ? "VR31 level instance file" : "VR32 OniSplit .oni file");
+    std::unique_ptr<aiMetadata> meta = NewMetadata(placeholderList.empty() ? 1 : 2);
+    SetEntry(*meta, 0, "OBAN:Container", std::string(levelFile ? "VR31 level instance file" : "VR32 OniSplit .oni file"));
     if (!placeholderList.empty()) {
         // OBANs whose data lives in another file (global ones in level0_Final.dat).
-        meta.AddString("OBAN:Placeholders", placeholderList);
+        SetEntry(*meta, 1, "OBAN:Placeholders", placeholderList);
     }
-    return meta.Build();
+    return meta.release();
 }
 
 } // namespace
@@ -189,9 +220,8 @@ void BuildObanScene(const std::vector<ObanAnimation> &animations, const std::vec
         bool levelFile, const std::string &rootName, const ObanSceneOptions &options, aiScene *scene) {
     UniqueNames names;
     names.ExpectNames(1 + 4 * animations.size()); // the root; per OBAN up to three nodes and the animation
-    MetaBuilder meta; // reused for every node's metadata
     std::unique_ptr<aiNode> root(new aiNode(names.Make(rootName, "OBAN")));
-    root->mMetaData = MakeRootMetadata(placeholders, levelFile, meta);
+    root->mMetaData = MakeRootMetadata(placeholders, levelFile);
 
     // Everything stays owned here until the scene takes it at the end.
     std::vector<std::unique_ptr<aiNode>> rootChildren;
@@ -207,7 +237,7 @@ void BuildObanScene(const std::vector<ObanAnimation> &animations, const std::vec
         std::unique_ptr<aiNode> animated = NewNode(names.Make(display),
                 aiMatrix4x4(aiVector3D(1, 1, 1), EngineRotation(first), Translation(first) * options.positionScale));
         const aiString animatedName = animated->mName;
-        animated->mMetaData = MakeMetadata(oban, meta);
+        animated->mMetaData = MakeMetadata(oban);
         AdoptChild(animated.get(), NewNode(names.Make(display + "_base"), ToMatrix(oban.baseTransform, options.positionScale)));
 
         const bool wantsCamera = options.camerasOnAll || options.cameraNames.count(display) != 0;
