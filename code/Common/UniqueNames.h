@@ -17,7 +17,8 @@ public:
     /// Returns `wanted` if unused, else `wanted.1`, `wanted.2`, ... (the first
     /// unused); an empty name becomes `fallback`. Names longer than Assimp's
     /// aiString limit are cut first, so the result always fits an aiString.
-    std::string Make(const std::string &wanted, const std::string &fallback = "unnamed");
+    /// (`wanted` by value: a temporary name is moved, not copied.)
+    std::string Make(std::string wanted, const std::string &fallback = "unnamed");
     /// Marks a name as used without changing it (e.g. a root chosen elsewhere).
     void Reserve(const std::string &name) { Insert(name); }
     /// Room for about `count` names in all, so that a scene of thousands of

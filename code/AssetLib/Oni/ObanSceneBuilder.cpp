@@ -104,10 +104,10 @@ void WriteEveryFrame(const ObanAnimation &oban, const KeyOutput &out) {
 
 /// The animated node's channel: one key per stored key, or per frame when
 /// `everyFrame`.
-std::unique_ptr<aiNodeAnim> MakeChannel(const std::string &nodeName, const ObanAnimation &oban, bool everyFrame,
+std::unique_ptr<aiNodeAnim> MakeChannel(const aiString &nodeName, const ObanAnimation &oban, bool everyFrame,
         ai_real positionScale) {
     std::unique_ptr<aiNodeAnim> channel(new aiNodeAnim());
-    channel->mNodeName = MakeAiString(nodeName);
+    channel->mNodeName = nodeName;
     const bool resample = everyFrame && oban.keys.size() > 1;
     const size_t count = resample ? size_t(int64_t(oban.keys.back().frame) - oban.keys.front().frame + 1) : oban.keys.size();
     channel->mPositionKeys = new aiVectorKey[count];
@@ -263,7 +263,7 @@ void BuildObanScene(const std::vector<ObanAnimation> &animations, const std::vec
         animation->mTicksPerSecond = 60.0; // one frame per 60 Hz game tick
         animation->mDuration = static_cast<double>(oban.keys.back().frame); // the last key's, or the last frame's
         std::unique_ptr<aiNodeAnim> channel =
-                MakeChannel(animatedName.C_Str(), oban, options.resampleEveryFrame, options.positionScale);
+                MakeChannel(animatedName, oban, options.resampleEveryFrame, options.positionScale);
         animation->mChannels = new aiNodeAnim *[1]{channel.get()};
         animation->mNumChannels = 1;
         channel.release();
