@@ -197,10 +197,15 @@ ai_real SceneUnitScale(double centimetresPerUnit, bool toMetres) {
     return convert ? static_cast<ai_real>(centimetresPerUnit / kCentimetresPerMetre) : ai_real(1);
 }
 
+void RecordUnitsAndSourceFormat(aiScene &scene, double centimetresPerUnit, bool toMetres, const char *importerName) {
+    const bool converted = toMetres && centimetresPerUnit != kCentimetresPerMetre && scene.mRootNode;
+    RecordMetadata(scene, centimetresPerUnit, converted ? kCentimetresPerMetre : centimetresPerUnit, importerName);
+}
+
 void ApplyUnitsAndSourceFormat(aiScene &scene, double centimetresPerUnit, bool toMetres, PositionKeys positionKeys,
         const char *importerName) {
+    RecordUnitsAndSourceFormat(scene, centimetresPerUnit, toMetres, importerName);
     const bool convert = toMetres && centimetresPerUnit != kCentimetresPerMetre && scene.mRootNode;
-    RecordMetadata(scene, centimetresPerUnit, convert ? kCentimetresPerMetre : centimetresPerUnit, importerName);
     if (!convert) {
         return;
     }

@@ -50,4 +50,10 @@ ai_real SceneUnitScale(double centimetresPerUnit, bool toMetres);
 void ApplyUnitsAndSourceFormat(aiScene &scene, double centimetresPerUnit, bool toMetres, PositionKeys positionKeys,
         const char *importerName);
 
+/// ApplyUnitsAndSourceFormat for a builder that wrote every position
+/// (node translations, vertices, bones, keys, cameras and lights) already
+/// times SceneUnitScale(centimetresPerUnit, toMetres): the same metadata,
+/// no second pass over the scene.
+void RecordUnitsAndSourceFormat(aiScene &scene, double centimetresPerUnit, bool toMetres, const char *importerName);
+
 } // namespace assimp_retro

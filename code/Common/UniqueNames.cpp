@@ -1,6 +1,7 @@
 #include "UniqueNames.h"
 
 #include <algorithm>
+#include <utility>
 
 #include <assimp/types.h>
 
@@ -33,7 +34,7 @@ bool UniqueNames::Insert(const std::string &name) {
         return true;
     }
     // Too many for a list: every name moves to the hash set.
-    mUsed.reserve(2 * kFewNames);
+    mUsed.reserve(std::max(2 * kFewNames, mExpected));
     for (std::string &used : mFew) {
         mUsed.insert(std::move(used));
     }
@@ -42,8 +43,8 @@ bool UniqueNames::Insert(const std::string &name) {
     return mUsed.insert(name).second;
 }
 
-std::string UniqueNames::Make(const std::string &wanted, const std::string &fallback) {
-    std::string base = wanted.empty() ? fallback : wanted;
+std::string UniqueNames::Make(std::string wanted, const std::string &fallback) {
+    std::string base = wanted.empty() ? std::string(fallback) : std::move(wanted);
     if (base.size() > kMaxBaseLength) {
         base.resize(kMaxBaseLength);
     }

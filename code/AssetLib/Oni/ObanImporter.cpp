@@ -103,10 +103,10 @@ void ObanImporter::InternReadFile(const std::string &file, aiScene *scene, IOSys
     const std::string fileName = slash == std::string::npos ? file : file.substr(slash + 1);
     constexpr double kCentimetresPerUnit = 10.0; // 1 unit = 1 dm (README "Units")
     oni::ObanSceneOptions options = mOptions;
-    options.positionKeyScale = SceneUnitScale(kCentimetresPerUnit, mUnitsToMetres); // the keys are converted as written
+    options.positionScale = SceneUnitScale(kCentimetresPerUnit, mUnitsToMetres); // the scene is converted as built
     oni::BuildObanScene(contents.animations, contents.placeholders, contents.levelFile, fileName, options, scene);
     // The source format before Assimp adds it unsafely (SceneUnits.h).
-    ApplyUnitsAndSourceFormat(*scene, kCentimetresPerUnit, mUnitsToMetres, PositionKeys::AlreadyScaled, kDescription.mName);
+    RecordUnitsAndSourceFormat(*scene, kCentimetresPerUnit, mUnitsToMetres, kDescription.mName);
 }
 
 } // namespace Assimp

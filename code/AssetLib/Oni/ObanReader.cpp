@@ -169,6 +169,12 @@ ObanFileContents ReadObanFile(const BinaryReader &reader) {
         }
     }
 
+    size_t obanInstances = 0; // with data: the animations to come
+    for (const InstanceDescriptor &d : file.Descriptors()) {
+        obanInstances += d.tag == obanTag && !d.IsPlaceholder();
+    }
+    contents.animations.reserve(obanInstances);
+
     std::string otherTags;
     uint64_t decodedKeys = 0;
     const uint64_t keyLimit = 8 * (reader.Size() / kObanKeySize) + 65536;

@@ -6,7 +6,9 @@
 
 #include <assimp/scene.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <memory>
 
 namespace assimp_retro {
@@ -21,11 +23,13 @@ std::string ObanDisplayName(const std::string &instanceName) {
 
 namespace {
 
-aiMatrix4x4 ToMatrix(const Matrix4x3 &m) {
+/// The translation times `positionScale` (the unit conversion).
+aiMatrix4x4 ToMatrix(const Matrix4x3 &m, ai_real positionScale) {
+    const ai_real s = positionScale;
     // Column c of the column-vector matrix is m[c]: the image of axis c, then the translation.
-    return aiMatrix4x4(m[0][0], m[1][0], m[2][0], m[3][0],
-            m[0][1], m[1][1], m[2][1], m[3][1],
-            m[0][2], m[1][2], m[2][2], m[3][2],
+    return aiMatrix4x4(m[0][0], m[1][0], m[2][0], m[3][0] * s,
+            m[0][1], m[1][1], m[2][1], m[3][1] * s,
+            m[0][2], m[1][2], m[2][2], m[3][2] * s,
             0.f, 0.f, 0.f, 1.f);
 }
 
@@ -100,10 +104,10 @@ void WriteEveryFrame(const ObanAnimation &oban, const KeyOutput &out) {
 
 /// The animated node's channel: one key per stored key, or per frame when
 /// `everyFrame`.
-std::unique_ptr<aiNodeAnim> MakeChannel(const std::string &nodeName, const ObanAnimation &oban, bool everyFrame,
+std::unique_ptr<aiNodeAnim> MakeChannel(const aiString &nodeName, const ObanAnimation &oban, bool everyFrame,
         ai_real positionScale) {
     std::unique_ptr<aiNodeAnim> channel(new aiNodeAnim());
-    channel->mNodeName = MakeAiString(nodeName);
+    channel->mNodeName = nodeName;
     const bool resample = everyFrame && oban.keys.size() > 1;
     const size_t count = resample ? size_t(int64_t(oban.keys.back().frame) - oban.keys.front().frame + 1) : oban.keys.size();
     channel->mPositionKeys = new aiVectorKey[count];
@@ -125,16 +129,45 @@ std::unique_ptr<aiNodeAnim> MakeChannel(const std::string &nodeName, const ObanA
     return channel;
 }
 
-/// The animated node's metadata (`meta` is emptied first).
-aiMetadata *MakeMetadata(const ObanAnimation &oban, MetaBuilder &meta) {
-    meta.Clear();
-    meta.AddString("OBAN:Instance", oban.instanceName);
-    meta.AddString("OBAN:Flags", ObanFlagNames(oban.flags));
-    meta.Add("OBAN:FlagBits", static_cast<int32_t>(oban.flags));
-    meta.Add("OBAN:FrameCount", static_cast<int32_t>(oban.frameCount));
-    meta.Add("OBAN:HalfStopFrame", static_cast<int32_t>(oban.halfStopFrame));
-    meta.Add("OBAN:FrameLength", static_cast<int32_t>(oban.ticksPerFrame));
-    return meta.Build();
+/// Metadata of `count` entries, filled in place by SetEntry: the same
+/// entries as MetaBuilder makes, without gathering them first (a level has
+/// thousands of OBAN nodes). Whatever was set is freed if an allocation throws.
+std::unique_ptr<aiMetadata> NewMetadata(unsigned count) {
+    std::unique_ptr<aiMetadata> meta(new aiMetadata());
+    meta->mKeys = new aiString[count];
+    meta->mValues = new aiMetadataEntry[count];
+    meta->mNumProperties = count;
+    return meta;
+}
+
+/// Entry `i`: `key` (a literal, shorter than an aiString) and a copy of `value`.
+void SetEntry(aiMetadata &meta, unsigned i, const char *key, int32_t value) {
+    meta.mKeys[i].Set(key);
+    meta.mValues[i].mData = new int32_t(value);
+    meta.mValues[i].mType = AI_INT32;
+}
+
+/// A string value, cut like MakeAiString.
+void SetEntry(aiMetadata &meta, unsigned i, const char *key, const std::string &value) {
+    meta.mKeys[i].Set(key);
+    std::unique_ptr<aiString> text(new aiString());
+    text->length = static_cast<ai_uint32>(std::min(value.size(), sizeof(text->data) - 1));
+    std::memcpy(text->data, value.data(), text->length);
+    text->data[text->length] = '\0';
+    meta.mValues[i].mData = text.release();
+    meta.mValues[i].mType = AI_AISTRING;
+}
+
+/// The animated node's metadata.
+aiMetadata *MakeMetadata(const ObanAnimation &oban) {
+    std::unique_ptr<aiMetadata> meta = NewMetadata(6);
+    SetEntry(*meta, 0, "OBAN:Instance", oban.instanceName);
+    SetEntry(*meta, 1, "OBAN:Flags", ObanFlagNames(oban.flags));
+    SetEntry(*meta, 2, "OBAN:FlagBits", static_cast<int32_t>(oban.flags));
+    SetEntry(*meta, 3, "OBAN:FrameCount", static_cast<int32_t>(oban.frameCount));
+    SetEntry(*meta, 4, "OBAN:HalfStopFrame", static_cast<int32_t>(oban.halfStopFrame));
+    SetEntry(*meta, 5, "OBAN:FrameLength", static_cast<int32_t>(oban.ticksPerFrame));
+    return meta.release();
 }
 
 std::unique_ptr<aiNode> NewNode(const std::string &name, const aiMatrix4x4 &transform) {
@@ -150,7 +183,8 @@ void AdoptChild(aiNode *parent, std::unique_ptr<aiNode> child) {
     child.release()->mParent = parent;
 }
 
-std::unique_ptr<aiCamera> MakeCamera(const aiString &name) {
+/// Its clip planes times `positionScale` (the unit conversion).
+std::unique_ptr<aiCamera> MakeCamera(const aiString &name, ai_real positionScale) {
     std::unique_ptr<aiCamera> camera(new aiCamera());
     camera->mName = name;
     camera->mPosition = aiVector3D(0, 0, 0);
@@ -160,24 +194,24 @@ std::unique_ptr<aiCamera> MakeCamera(const aiString &name) {
     // importers (glTF2, COLLADA, FBX) store the full one (upstream PR #3912).
     camera->mHorizontalFOV = kCameraHorizontalFovDegrees * static_cast<float>(AI_MATH_PI) / 180.f;
     camera->mAspect = kCameraAspect;
-    camera->mClipPlaneNear = 1.f;     // Oni units (decimetres)
-    camera->mClipPlaneFar = 10000.f;
+    camera->mClipPlaneNear = 1.f * positionScale; // 1 and 10000 Oni units (decimetres)
+    camera->mClipPlaneFar = 10000.f * positionScale;
     return camera;
 }
 
-/// The root's metadata (`meta` is emptied first).
-aiMetadata *MakeRootMetadata(const std::vector<std::string> &placeholders, bool levelFile, MetaBuilder &meta) {
+/// The root's metadata.
+aiMetadata *MakeRootMetadata(const std::vector<std::string> &placeholders, bool levelFile) {
     std::string placeholderList;
     for (const std::string &name : placeholders) {
         placeholderList += (placeholderList.empty() ? "" : " ") + name;
     }
-    meta.Clear();
-    meta.AddString("OBAN:Container", levelFile ? "VR31 level instance file" : "VR32 OniSplit .oni file");
+    std::unique_ptr<aiMetadata> meta = NewMetadata(placeholderList.empty() ? 1 : 2);
+    SetEntry(*meta, 0, "OBAN:Container", std::string(levelFile ? "VR31 level instance file" : "VR32 OniSplit .oni file"));
     if (!placeholderList.empty()) {
         // OBANs whose data lives in another file (global ones in level0_Final.dat).
-        meta.AddString("OBAN:Placeholders", placeholderList);
+        SetEntry(*meta, 1, "OBAN:Placeholders", placeholderList);
     }
-    return meta.Build();
+    return meta.release();
 }
 
 } // namespace
@@ -185,31 +219,34 @@ aiMetadata *MakeRootMetadata(const std::vector<std::string> &placeholders, bool 
 void BuildObanScene(const std::vector<ObanAnimation> &animations, const std::vector<std::string> &placeholders,
         bool levelFile, const std::string &rootName, const ObanSceneOptions &options, aiScene *scene) {
     UniqueNames names;
-    MetaBuilder meta; // reused for every node's metadata
+    names.ExpectNames(1 + 4 * animations.size()); // the root; per OBAN up to three nodes and the animation
     std::unique_ptr<aiNode> root(new aiNode(names.Make(rootName, "OBAN")));
-    root->mMetaData = MakeRootMetadata(placeholders, levelFile, meta);
+    root->mMetaData = MakeRootMetadata(placeholders, levelFile);
 
     // Everything stays owned here until the scene takes it at the end.
     std::vector<std::unique_ptr<aiNode>> rootChildren;
     std::vector<std::unique_ptr<aiAnimation>> sceneAnimations;
     std::vector<std::unique_ptr<aiCamera>> cameras;
+    rootChildren.reserve(animations.size());
+    sceneAnimations.reserve(animations.size());
     for (const ObanAnimation &oban : animations) {
         const std::string display = ObanDisplayName(oban.instanceName);
         const bool local = (oban.flags & kObanLocal) != 0;
         const std::string localName = local ? names.Make(display + "_local") : std::string(); // named first, as ever
         const ObanKey &first = oban.keys.front();
         std::unique_ptr<aiNode> animated = NewNode(names.Make(display),
-                aiMatrix4x4(aiVector3D(1, 1, 1), EngineRotation(first), Translation(first)));
+                aiMatrix4x4(aiVector3D(1, 1, 1), EngineRotation(first), Translation(first) * options.positionScale));
         const aiString animatedName = animated->mName;
-        animated->mMetaData = MakeMetadata(oban, meta);
-        AdoptChild(animated.get(), NewNode(names.Make(display + "_base"), ToMatrix(oban.baseTransform)));
+        animated->mMetaData = MakeMetadata(oban);
+        AdoptChild(animated.get(), NewNode(names.Make(display + "_base"), ToMatrix(oban.baseTransform, options.positionScale)));
 
         const bool wantsCamera = options.camerasOnAll || options.cameraNames.count(display) != 0;
         if (wantsCamera) {
-            cameras.push_back(MakeCamera(animatedName));
+            cameras.push_back(MakeCamera(animatedName, options.positionScale));
         }
         if (local) {
             // MUrMatrix_FromMax: keys of local animations are in 3ds Max's Z-up frame.
+            // (No translation: nothing for the unit conversion to scale.)
             const aiMatrix4x4 rotX90(1, 0, 0, 0, 0, 0, -1, 0, 0, 1, 0, 0, 0, 0, 0, 1);
             std::unique_ptr<aiNode> localNode = NewNode(localName, rotX90);
             AdoptChild(localNode.get(), std::move(animated));
@@ -226,7 +263,7 @@ void BuildObanScene(const std::vector<ObanAnimation> &animations, const std::vec
         animation->mTicksPerSecond = 60.0; // one frame per 60 Hz game tick
         animation->mDuration = static_cast<double>(oban.keys.back().frame); // the last key's, or the last frame's
         std::unique_ptr<aiNodeAnim> channel =
-                MakeChannel(animatedName.C_Str(), oban, options.resampleEveryFrame, options.positionKeyScale);
+                MakeChannel(animatedName, oban, options.resampleEveryFrame, options.positionScale);
         animation->mChannels = new aiNodeAnim *[1]{channel.get()};
         animation->mNumChannels = 1;
         channel.release();

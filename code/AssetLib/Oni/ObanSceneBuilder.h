@@ -32,9 +32,10 @@ struct ObanSceneOptions {
     bool camerasOnAll = false;          ///< AI_CONFIG_IMPORT_OBAN_CAMERA
     std::set<std::string> cameraNames;  ///< AI_CONFIG_IMPORT_OBAN_CAMERA_NAMES, without "OBAN" prefix
     bool resampleEveryFrame = false;    ///< AI_CONFIG_IMPORT_OBAN_RESAMPLE
-    /// Position keys are written times this (SceneUnitScale: the importer's
-    /// unit conversion, done while writing them); 1 keeps Oni units.
-    ai_real positionKeyScale = 1;
+    /// Every position (node translations, position keys, camera clip planes)
+    /// is written times this (SceneUnitScale: the importer's unit conversion,
+    /// done while building); 1 keeps Oni units.
+    ai_real positionScale = 1;
 };
 
 /// Most frames AI_CONFIG_IMPORT_OBAN_RESAMPLE writes per OBAN (about 4.8

@@ -1,5 +1,7 @@
 #include "OniInstanceFile.h"
 
+#include "Common/LittleEndian.h"
+
 #include <cstdio>
 #include <cstring>
 
@@ -52,14 +54,14 @@ bool InstanceFile::LooksLike(const uint8_t *data, size_t size) {
     if (size < kHeaderSize) {
         return false;
     }
-    BinaryReader reader(data, size, "OBAN", "");
-    const uint64_t checksum = reader.U64("checksum");
-    const uint32_t version = reader.U32("version");
+    // Read in place: a BinaryReader would allocate its names on every import.
+    const uint64_t checksum = LoadU32LE(data) | (uint64_t(LoadU32LE(data + 4)) << 32);
+    const uint32_t version = LoadU32LE(data + 8);
     return (checksum == kChecksumPc || checksum == kChecksumMac) &&
            (version == kVersionLevel || version == kVersionOniSplit);
 }
 
-InstanceFile::InstanceFile(BinaryReader reader) : mReader(std::move(reader)) {
+InstanceFile::InstanceFile(BinaryReader reader) : mReader(std::move(reader)), mDataTable(mReader) {
     BinaryReader &r = mReader;
     r.SetSection("file header");
     if (r.Size() < kHeaderSize) {
@@ -102,6 +104,7 @@ InstanceFile::InstanceFile(BinaryReader reader) : mReader(std::move(reader)) {
     CheckTable(r, nameTableOffset, nameTableSize, "name table");
     mDataTableOffset = static_cast<size_t>(dataTableOffset);
     mDataTableSize = static_cast<size_t>(dataTableSize);
+    mDataTable = mReader.Sub(mDataTableOffset, mDataTableSize, "data table"); // fits: checked above
 
     r.Seek(kHeaderSize, "instance descriptors");
     r.SetSection("instance descriptors");
@@ -111,8 +114,9 @@ InstanceFile::InstanceFile(BinaryReader reader) : mReader(std::move(reader)) {
     const size_t instances = r.CheckCount(static_cast<uint64_t>(instanceCount), kDescriptorSize, "instance descriptor count");
     const BinaryReader nameTable = r.Sub(static_cast<size_t>(nameTableOffset), static_cast<size_t>(nameTableSize), "name table");
     mDescriptors.reserve(instances);
+    // The reads cannot fail (CheckCount): each descriptor's section name is
+    // only made for the checks that can.
     for (size_t i = 0; i < instances; ++i) {
-        r.SetSection("instance descriptor", i);
         InstanceDescriptor d;
         d.index = static_cast<unsigned>(i);
         d.tag = r.U32("tag");
@@ -122,6 +126,7 @@ InstanceFile::InstanceFile(BinaryReader reader) : mReader(std::move(reader)) {
         d.flags = r.U32("flags");
         if (!(d.flags & kUnnamed)) {
             if (d.nameOffset < 0 || static_cast<size_t>(d.nameOffset) >= nameTable.Size()) {
+                r.SetSection("instance descriptor", i);
                 r.FailAt(r.Offset() - 12, "name offset " + std::to_string(d.nameOffset) + " is outside the name table of " +
                                                   std::to_string(nameTable.Size()) + " bytes",
                         "nameOffset");
@@ -130,6 +135,7 @@ InstanceFile::InstanceFile(BinaryReader reader) : mReader(std::move(reader)) {
             // Oni names are short; a long one is corruption (and would be
             // copied once per descriptor pointing at it).
             if (d.name.size() > kMaxNameLength) {
+                r.SetSection("instance descriptor", i);
                 r.FailAt(r.Offset() - 12, "name of " + std::to_string(d.name.size()) + " bytes is longer than " +
                                                   std::to_string(kMaxNameLength),
                         "nameOffset");
@@ -145,8 +151,7 @@ InstanceFile::InstanceFile(BinaryReader reader) : mReader(std::move(reader)) {
         const size_t names = r.CheckCount(static_cast<uint64_t>(nameCount), kNameDescriptorSize, "name descriptor count");
         r.Skip(names * kNameDescriptorSize, "name descriptors");
         const size_t templates = r.CheckCount(static_cast<uint64_t>(templateCount), kTemplateDescriptorSize, "template descriptor count");
-        for (size_t i = 0; i < templates; ++i) {
-            r.SetSection("template descriptor", i);
+        for (size_t i = 0; i < templates; ++i) { // reads that cannot fail (CheckCount)
             TemplateDescriptor t;
             t.checksum = r.U64("checksum");
             t.tag = r.U32("tag");
@@ -157,7 +162,7 @@ InstanceFile::InstanceFile(BinaryReader reader) : mReader(std::move(reader)) {
 }
 
 BinaryReader InstanceFile::Instance(const InstanceDescriptor &d) const {
-    BinaryReader dataTable = mReader.Sub(mDataTableOffset, mDataTableSize, "data table");
+    const BinaryReader &dataTable = mDataTable;
     // "<tag> instance <index> (<name>)": the section of the instance's reader.
     std::string what = TagText(d.tag);
     what.reserve(what.size() + 24 + d.name.size());

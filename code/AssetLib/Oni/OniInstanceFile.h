@@ -90,6 +90,7 @@ private:
     uint64_t mTemplateChecksum = 0;
     size_t mDataTableOffset = 0;
     size_t mDataTableSize = 0;
+    BinaryReader mDataTable; ///< the data table (checked by the constructor), read by Instance
     std::vector<InstanceDescriptor> mDescriptors;
     std::vector<TemplateDescriptor> mTemplates;
 };

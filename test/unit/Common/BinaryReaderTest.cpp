@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <functional>
+#include <set>
 
 using assimp_retro::BinaryReader;
 using assimp_retro::ImportError;
@@ -108,6 +109,28 @@ TEST(UniqueNames, ManyRepeatsOfOneNameStayFast) {
     for (int i = 0; i < 50000; ++i) last = names.Make("x");
     EXPECT_EQ(last, "x.49999");
     EXPECT_EQ(names.Make("x.3"), "x.3.1"); // taken by the repeats above
+}
+
+// Past the few names searched in order the names move to a hash table that
+// grows as it fills: every name made before stays known, with or without
+// ExpectNames.
+TEST(UniqueNames, ManyNamesStayUniqueAcrossTheTablesGrowth) {
+    for (const size_t expected : {size_t(0), size_t(40), size_t(20000)}) {
+        assimp_retro::UniqueNames names;
+        names.ExpectNames(expected);
+        names.Reserve("n7");
+        std::set<std::string> made{"n7"};
+        for (int i = 0; i < 5000; ++i) {
+            const std::string name = names.Make("n" + std::to_string(i % 3000));
+            EXPECT_TRUE(made.insert(name).second) << name;
+        }
+        EXPECT_EQ(made.size(), 5001u);
+        for (const std::string &name : made) {
+            EXPECT_TRUE(names.Contains(name)) << name;
+        }
+        EXPECT_FALSE(names.Contains("n3000"));
+        EXPECT_EQ(names.Make("n7"), "n7.3"); // the loop made "n7.1" and "n7.2"
+    }
 }
 
 // A name with an embedded NUL would reach Assimp as an aiString whose length
