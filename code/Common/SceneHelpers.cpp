@@ -37,16 +37,40 @@ namespace {
 constexpr size_t kFirstEntries = 16;
 constexpr size_t kFirstText = 256;
 
-/// `text` as an aiString value, cut like MakeAiString.
-aiString *NewAiString(const char *text, size_t length) {
-    std::unique_ptr<aiString> s(new aiString());
-    s->length = static_cast<ai_uint32>(std::min(length, sizeof(s->data) - 1));
-    std::memcpy(s->data, text, s->length);
-    s->data[s->length] = '\0';
-    return s.release();
+} // namespace
+
+std::unique_ptr<aiMetadata> NewMetadata(unsigned count) {
+    std::unique_ptr<aiMetadata> meta(new aiMetadata());
+    meta->mKeys = new aiString[count];
+    meta->mValues = new aiMetadataEntry[count];
+    meta->mNumProperties = count;
+    return meta;
 }
 
-} // namespace
+bool SetMetadataKey(aiMetadata &meta, unsigned i, std::string_view key) {
+    if (key.empty()) {
+        return false;
+    }
+    aiString &k = meta.mKeys[i];
+    if (key.size() < sizeof(k.data)) {
+        k.length = static_cast<ai_uint32>(key.size());
+        std::memcpy(k.data, key.data(), key.size());
+        k.data[k.length] = '\0';
+    }
+    return true;
+}
+
+void SetMetadataString(aiMetadata &meta, unsigned i, std::string_view key, std::string_view value) {
+    if (!SetMetadataKey(meta, i, key)) {
+        return;
+    }
+    std::unique_ptr<aiString> text(new aiString());
+    text->length = static_cast<ai_uint32>(std::min(value.size(), sizeof(text->data) - 1));
+    std::memcpy(text->data, value.data(), text->length);
+    text->data[text->length] = '\0';
+    meta.mValues[i].mData = text.release();
+    meta.mValues[i].mType = AI_AISTRING;
+}
 
 MetaBuilder::Text MetaBuilder::Store(std::string_view text) {
     if (mText.capacity() < kFirstText) {
@@ -72,30 +96,15 @@ aiMetadata *MetaBuilder::Build() const {
     // Not aiMetadata::Alloc: it leaks when its second array cannot be
     // allocated. Owned here, the metadata frees whatever was set so far.
     const unsigned count = static_cast<unsigned>(mEntries.size());
-    std::unique_ptr<aiMetadata> meta(new aiMetadata());
-    meta->mKeys = new aiString[count];
-    meta->mValues = new aiMetadataEntry[count];
-    meta->mNumProperties = count;
+    std::unique_ptr<aiMetadata> meta = NewMetadata(count);
     for (unsigned i = 0; i < count; ++i) {
         const Entry &entry = mEntries[i];
-        if (entry.key.length == 0) {
-            continue; // as aiMetadata::Set: no key, no entry
-        }
-        aiString &key = meta->mKeys[i];
-        if (entry.key.length < sizeof(key.data)) { // as aiString::Set: a key that does not fit stays empty
-            key.length = static_cast<ai_uint32>(entry.key.length);
-            std::memcpy(key.data, mText.data() + entry.key.begin, entry.key.length);
-            key.data[key.length] = '\0';
-        }
-        aiMetadataEntry &value = meta->mValues[i];
+        const std::string_view key = View(entry.key);
         std::visit([&](const auto &v) {
-            using T = std::decay_t<decltype(v)>;
-            if constexpr (std::is_same_v<T, Text>) {
-                value.mData = NewAiString(mText.data() + v.begin, v.length);
-                value.mType = AI_AISTRING;
+            if constexpr (std::is_same_v<std::decay_t<decltype(v)>, Text>) {
+                SetMetadataString(*meta, i, key, View(v));
             } else {
-                value.mData = new T(v);
-                value.mType = GetAiType(v);
+                SetMetadataEntry(*meta, i, key, v);
             }
         }, entry.value);
     }

@@ -31,6 +31,30 @@ void LogWarning(const std::string &message);
 /// ASCII lower case (for case-insensitive names and paths).
 std::string ToLower(std::string text);
 
+/// An aiMetadata of `count` entries, each without key or value until
+/// SetMetadataEntry / SetMetadataString fills it (an entry left so is no
+/// entry, as aiMetadata::Set leaves it). If a fill throws, the unique_ptr
+/// frees what was filled.
+std::unique_ptr<aiMetadata> NewMetadata(unsigned count);
+
+/// Entry `i`'s key: false (and no entry) for an empty key; a key that does
+/// not fit an aiString stays empty, as aiString::Set leaves it.
+bool SetMetadataKey(aiMetadata &meta, unsigned i, std::string_view key);
+
+/// Entry `i` of `meta`: `key` and a copy of `value` (bool, int32_t,
+/// uint64_t, float, aiVector3D).
+template <typename T>
+void SetMetadataEntry(aiMetadata &meta, unsigned i, std::string_view key, const T &value) {
+    if (SetMetadataKey(meta, i, key)) {
+        meta.mValues[i].mData = new T(value);
+        meta.mValues[i].mType = GetAiType(value);
+    }
+}
+
+/// Entry `i` of `meta`: `key` and `value` as an aiString, cut like
+/// MakeAiString.
+void SetMetadataString(aiMetadata &meta, unsigned i, std::string_view key, std::string_view value);
+
 /// Collects metadata entries, then builds one aiMetadata of exactly that size
 /// (aiMetadata::Add reallocates on every call). Keys are kept as given, in
 /// order; flat keys only (Assimp 5.2.5's scene copy aborts on nested metadata).
@@ -69,6 +93,7 @@ private:
         Value value;
     };
     Text Store(std::string_view text);
+    std::string_view View(Text text) const { return std::string_view(mText).substr(text.begin, text.length); }
     void Push(std::string_view key, const Value &value);
 
     std::vector<Entry> mEntries;

@@ -6,9 +6,7 @@
 
 #include <assimp/scene.h>
 
-#include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <memory>
 
 namespace assimp_retro {
@@ -129,44 +127,16 @@ std::unique_ptr<aiNodeAnim> MakeChannel(const aiString &nodeName, const ObanAnim
     return channel;
 }
 
-/// Metadata of `count` entries, filled in place by SetEntry: the same
-/// entries as MetaBuilder makes, without gathering them first (a level has
-/// thousands of OBAN nodes). Whatever was set is freed if an allocation throws.
-std::unique_ptr<aiMetadata> NewMetadata(unsigned count) {
-    std::unique_ptr<aiMetadata> meta(new aiMetadata());
-    meta->mKeys = new aiString[count];
-    meta->mValues = new aiMetadataEntry[count];
-    meta->mNumProperties = count;
-    return meta;
-}
-
-/// Entry `i`: `key` (a literal, shorter than an aiString) and a copy of `value`.
-void SetEntry(aiMetadata &meta, unsigned i, const char *key, int32_t value) {
-    meta.mKeys[i].Set(key);
-    meta.mValues[i].mData = new int32_t(value);
-    meta.mValues[i].mType = AI_INT32;
-}
-
-/// A string value, cut like MakeAiString.
-void SetEntry(aiMetadata &meta, unsigned i, const char *key, const std::string &value) {
-    meta.mKeys[i].Set(key);
-    std::unique_ptr<aiString> text(new aiString());
-    text->length = static_cast<ai_uint32>(std::min(value.size(), sizeof(text->data) - 1));
-    std::memcpy(text->data, value.data(), text->length);
-    text->data[text->length] = '\0';
-    meta.mValues[i].mData = text.release();
-    meta.mValues[i].mType = AI_AISTRING;
-}
-
-/// The animated node's metadata.
+/// The animated node's metadata, written straight into its entries (no
+/// MetaBuilder: the count is fixed, and a level has thousands of OBAN nodes).
 aiMetadata *MakeMetadata(const ObanAnimation &oban) {
     std::unique_ptr<aiMetadata> meta = NewMetadata(6);
-    SetEntry(*meta, 0, "OBAN:Instance", oban.instanceName);
-    SetEntry(*meta, 1, "OBAN:Flags", ObanFlagNames(oban.flags));
-    SetEntry(*meta, 2, "OBAN:FlagBits", static_cast<int32_t>(oban.flags));
-    SetEntry(*meta, 3, "OBAN:FrameCount", static_cast<int32_t>(oban.frameCount));
-    SetEntry(*meta, 4, "OBAN:HalfStopFrame", static_cast<int32_t>(oban.halfStopFrame));
-    SetEntry(*meta, 5, "OBAN:FrameLength", static_cast<int32_t>(oban.ticksPerFrame));
+    SetMetadataString(*meta, 0, "OBAN:Instance", oban.instanceName);
+    SetMetadataString(*meta, 1, "OBAN:Flags", ObanFlagNames(oban.flags));
+    SetMetadataEntry(*meta, 2, "OBAN:FlagBits", static_cast<int32_t>(oban.flags));
+    SetMetadataEntry(*meta, 3, "OBAN:FrameCount", static_cast<int32_t>(oban.frameCount));
+    SetMetadataEntry(*meta, 4, "OBAN:HalfStopFrame", static_cast<int32_t>(oban.halfStopFrame));
+    SetMetadataEntry(*meta, 5, "OBAN:FrameLength", static_cast<int32_t>(oban.ticksPerFrame));
     return meta.release();
 }
 
@@ -206,10 +176,10 @@ aiMetadata *MakeRootMetadata(const std::vector<std::string> &placeholders, bool 
         placeholderList += (placeholderList.empty() ? "" : " ") + name;
     }
     std::unique_ptr<aiMetadata> meta = NewMetadata(placeholderList.empty() ? 1 : 2);
-    SetEntry(*meta, 0, "OBAN:Container", std::string(levelFile ? "VR31 level instance file" : "VR32 OniSplit .oni file"));
+    SetMetadataString(*meta, 0, "OBAN:Container", levelFile ? "VR31 level instance file" : "VR32 OniSplit .oni file");
     if (!placeholderList.empty()) {
         // OBANs whose data lives in another file (global ones in level0_Final.dat).
-        SetEntry(*meta, 1, "OBAN:Placeholders", placeholderList);
+        SetMetadataString(*meta, 1, "OBAN:Placeholders", placeholderList);
     }
     return meta.release();
 }
