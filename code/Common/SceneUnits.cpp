@@ -2,12 +2,15 @@
 // optionally convert to metres.
 #include "Common/SceneUnits.h"
 
+#include "Common/SceneHelpers.h"
+
 #include <assimp/scene.h> // before metadata.h, which needs aiString
 #include <assimp/commonMetaData.h>
 #include <assimp/metadata.h>
 
 #include <cstring>
 #include <memory>
+#include <utility>
 
 namespace assimp_retro {
 namespace {
@@ -35,58 +38,32 @@ struct NewEntry {
     const char *text;
 };
 
-void FreeEntryData(aiMetadataEntry &entry) {
-    if (entry.mType == AI_AISTRING) {
-        delete static_cast<aiString *>(entry.mData);
-    } else {
-        delete static_cast<double *>(entry.mData);
-    }
-    entry.mData = nullptr;
-}
-
 /// Appends `added` entries with one reallocation of the key and value arrays.
 /// Not aiMetadata::Add: in Assimp 5.2.5 it loses its new key array when the
 /// value array's allocation throws, and it reallocates per entry. Here
-/// nothing changes unless every allocation succeeds.
+/// nothing changes unless every allocation succeeds: the new entries are
+/// made first, in arrays the old entries then move into.
 void AppendEntries(aiMetadata &metadata, const NewEntry *entries, unsigned added) {
     if (added == 0) {
         return;
     }
     const unsigned count = metadata.mNumProperties;
-    std::unique_ptr<aiString[]> keys(new aiString[count + added]);
-    std::unique_ptr<aiMetadataEntry[]> values(new aiMetadataEntry[count + added]);
-    unsigned made = 0;
-    try {
-        for (; made < added; ++made) {
-            aiMetadataEntry &value = values[count + made];
-            if (entries[made].text) {
-                std::unique_ptr<aiString> text(new aiString());
-                text->Set(entries[made].text); // cut to aiString's capacity
-                value.mType = AI_AISTRING;
-                value.mData = text.release();
-            } else {
-                value.mType = AI_DOUBLE;
-                value.mData = new double(entries[made].number);
-            }
+    std::unique_ptr<aiMetadata> grown = NewMetadata(count + added);
+    for (unsigned i = 0; i < added; ++i) {
+        if (entries[i].text) {
+            SetMetadataString(*grown, count + i, entries[i].key, entries[i].text);
+        } else {
+            SetMetadataEntry(*grown, count + i, entries[i].key, entries[i].number);
         }
-    } catch (...) {
-        for (unsigned i = 0; i < made; ++i) {
-            FreeEntryData(values[count + i]);
-        }
-        throw;
     }
     for (unsigned i = 0; i < count; ++i) {
-        keys[i] = metadata.mKeys[i];
-        values[i] = metadata.mValues[i]; // the entry's data moves with it
+        grown->mKeys[i] = metadata.mKeys[i];
+        grown->mValues[i] = metadata.mValues[i]; // the entry's data moves with it
     }
-    for (unsigned i = 0; i < added; ++i) {
-        keys[count + i].Set(entries[i].key);
-    }
-    delete[] metadata.mKeys;
-    delete[] metadata.mValues; // the entries only: their data now belongs to `values`
-    metadata.mKeys = keys.release();
-    metadata.mValues = values.release();
+    std::swap(metadata.mKeys, grown->mKeys);
+    std::swap(metadata.mValues, grown->mValues);
     metadata.mNumProperties = count + added;
+    grown->mNumProperties = 0; // the old arrays only: their entries' data now belongs to `metadata`
 }
 
 /// Records the unit entries and the source format (`importerName`):
