@@ -1,6 +1,7 @@
 #include "FileBuffer.h"
 
 #include "ImportError.h"
+#include "SceneHelpers.h"
 
 #include <assimp/DefaultIOStream.h>
 #include <assimp/IOStream.hpp>
@@ -31,13 +32,9 @@ constexpr size_t kMinMappedBytes = size_t(1) << 20;
 using StreamPtr = std::unique_ptr<Assimp::IOStream, std::function<void(Assimp::IOStream *)>>;
 
 /// The file opened through `io`, its size checked (not empty, at most maxBytes).
-/// "<format>: <path>: ", how the errors start (built only for an error).
-std::string ErrorPrefix(const char *format, const std::string &path) {
-    return std::string(format) + ": " + path + ": ";
-}
-
+/// Errors start with MessagePrefix(format, path), built only for an error.
 StreamPtr OpenChecked(Assimp::IOSystem *io, const std::string &path, const char *format, uint64_t maxBytes, size_t &size) {
-    const auto prefix = [&] { return ErrorPrefix(format, path); };
+    const auto prefix = [&] { return MessagePrefix(format, path); };
     if (!io) {
         throw ImportError(prefix() + "no IO system");
     }
@@ -87,7 +84,7 @@ std::vector<uint8_t> ReadWholeFile(Assimp::IOSystem *io, const std::string &path
     const StreamPtr stream = OpenChecked(io, path, format, maxBytes, size);
     std::vector<uint8_t> data(size);
     if (stream->Read(data.data(), 1, size) != size) {
-        throw ImportError(ErrorPrefix(format, path) + "short read");
+        throw ImportError(MessagePrefix(format, path) + "short read");
     }
     return data;
 }
@@ -136,7 +133,7 @@ FileBytes ReadOrMapWholeFile(Assimp::IOSystem *io, const std::string &path, cons
     } else {
         bytes.mBuffer.reset(new uint8_t[size]);
         if (stream->Read(bytes.mBuffer.get(), 1, size) != size) {
-            throw ImportError(ErrorPrefix(format, path) + "short read");
+            throw ImportError(MessagePrefix(format, path) + "short read");
         }
         bytes.mData = bytes.mBuffer.get();
     }
