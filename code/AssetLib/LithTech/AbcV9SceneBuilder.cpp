@@ -149,38 +149,25 @@ struct Builder {
     /// Gives every node its children (file nodes, then sockets); afterwards
     /// aiNodes[0] owns the whole file hierarchy and the other entries are empty.
     void LinkNodes() {
-        const size_t count = aiNodes.size();
-        std::vector<unsigned> kids(count, 0); // file children per node
-        for (size_t i = 1; i < count; ++i) {
-            ++kids[model.nodes[i].parent];
+        std::vector<aiNode *> parents(aiNodes.size()); // still valid once the unique_ptrs moved on
+        for (size_t i = 0; i < aiNodes.size(); ++i) {
+            parents[i] = aiNodes[i].get();
         }
-        // Every array first: an allocation that fails leaves each node owned
-        // once (an aiNode frees its array even without children).
-        for (size_t i = 0; i < count; ++i) {
-            const size_t children = kids[i] + extraChildren[i].size();
-            if (children > 0) {
-                aiNodes[i]->mChildren = new aiNode *[children]();
-                aiNodes[i]->mNumChildren = static_cast<unsigned>(children);
+        std::vector<std::vector<size_t>> kids(model.nodes.size());
+        for (size_t i = 1; i < model.nodes.size(); ++i) {
+            kids[model.nodes[i].parent].push_back(i);
+        }
+        for (size_t i = 0; i < model.nodes.size(); ++i) {
+            std::vector<std::unique_ptr<aiNode>> all;
+            all.reserve(kids[i].size() + extraChildren[i].size());
+            for (size_t child : kids[i]) {
+                all.push_back(std::move(aiNodes[child]));
             }
-        }
-        // Sockets after the file children; then the file children, last
-        // first: a parent (preorder: a lower index) is still held when its
-        // children are placed.
-        for (size_t i = 0; i < count; ++i) {
-            for (size_t k = 0; k < extraChildren[i].size(); ++k) {
-                Attach(aiNodes[i].get(), kids[i] + k, std::move(extraChildren[i][k]));
+            for (std::unique_ptr<aiNode> &socket : extraChildren[i]) {
+                all.push_back(std::move(socket));
             }
+            AdoptChildren(parents[i], all);
         }
-        for (size_t i = count; i-- > 1;) {
-            const size_t parent = static_cast<size_t>(model.nodes[i].parent);
-            Attach(aiNodes[parent].get(), --kids[parent], std::move(aiNodes[i]));
-        }
-    }
-
-    /// Puts `child` at `slot` of its parent's children array.
-    static void Attach(aiNode *parent, size_t slot, std::unique_ptr<aiNode> child) {
-        child->mParent = parent;
-        parent->mChildren[slot] = child.release();
     }
 
     unsigned MaterialFor(const Piece &piece) {
