@@ -253,7 +253,6 @@ bool ScanOdolFaces(const BinaryReader &r, uint32_t nFaces, size_t nVerts, size_t
     return true;
 }
 
-
 /// The faces ScanOdolFaces has checked, at `p`.
 void DecodeScannedOdolFaces(const uint8_t *p, std::vector<Polygon> &faces) {
     size_t at = 0;
@@ -266,6 +265,33 @@ void DecodeScannedOdolFaces(const uint8_t *p, std::vector<Polygon> &faces) {
         }
         at += 7 + 2 * poly.count;
     }
+}
+
+/// Section 11: `nFaces` faces at `r`, checked and, with `faces` (sized
+/// nFaces), decoded; returns their offsets in the engine's Σ(10+2n) buffer,
+/// then the end. A face ScanOdolFaces rejects makes them be read again one by
+/// one (ReadOdolFace), for the exact message.
+std::vector<uint32_t> ReadOdolFaceList(BinaryReader &r, uint32_t nFaces, size_t nVerts, size_t nTextures,
+        std::vector<Polygon> *faces) {
+    std::vector<uint32_t> faceOffset(size_t(nFaces) + 1);
+    size_t bytes = 0;
+    if (ScanOdolFaces(r, nFaces, nVerts, nTextures, faceOffset, bytes)) {
+        if (faces) {
+            DecodeScannedOdolFaces(r.Here(), *faces);
+        }
+        r.Skip(bytes, "faces");
+        return faceOffset;
+    }
+    Polygon scratch;
+    uint32_t offset = 0; // mod 2^32, as ScanOdolFaces stores it
+    for (uint32_t f = 0; f < nFaces; ++f) {
+        Polygon &poly = faces ? (*faces)[f] : scratch;
+        ReadOdolFace(r, f, nVerts, nTextures, poly);
+        faceOffset[f] = offset;
+        offset += 10 + 2 * poly.count;
+    }
+    faceOffset[nFaces] = offset;
+    return faceOffset;
 }
 
 std::vector<uint32_t> ReadOdolFaces(BinaryReader &r, Lod &lod) {
@@ -281,22 +307,7 @@ std::vector<uint32_t> ReadOdolFaces(BinaryReader &r, Lod &lod) {
     const uint32_t rawSize = r.U32("faces.rawSize");
     r.CheckCount(uint64_t(nFaces), 13, "faces");
     lod.faces.resize(nFaces);
-    std::vector<uint32_t> faceOffset(size_t(nFaces) + 1);
-    size_t bytes = 0;
-    if (ScanOdolFaces(r, nFaces, nVerts, lod.textures.size(), faceOffset, bytes)) {
-        DecodeScannedOdolFaces(r.Here(), lod.faces);
-        r.Skip(bytes, "faces");
-        return faceOffset;
-    }
-    // A face ScanOdolFaces rejects: read them one by one for the exact message.
-    uint64_t offset = 0;
-    for (uint32_t f = 0; f < nFaces; ++f) {
-        Polygon &poly = lod.faces[f];
-        ReadOdolFace(r, f, nVerts, lod.textures.size(), poly);
-        faceOffset[f] = static_cast<uint32_t>(offset);
-        offset += 10 + 2 * poly.count;
-    }
-    faceOffset[nFaces] = static_cast<uint32_t>(offset);
+    std::vector<uint32_t> faceOffset = ReadOdolFaceList(r, nFaces, nVerts, lod.textures.size(), &lod.faces);
     // rawSize == Σ(10+2n) in every binarised file, but Bohemia's own synthetic
     // fixture writes 0: it is only an allocation hint, so it is not checked.
     (void)rawSize;
@@ -474,20 +485,7 @@ void SkipOdolLod(BinaryReader &r) {
     const uint32_t nFaces = r.U32("faces");
     r.U32("faces.rawSize");
     r.CheckCount(uint64_t(nFaces), 13, "faces");
-    std::vector<uint32_t> faceOffset(size_t(nFaces) + 1);
-    size_t faceBytes = 0;
-    if (ScanOdolFaces(r, nFaces, nVerts, nTextures, faceOffset, faceBytes)) {
-        r.Skip(faceBytes, "faces");
-    } else {
-        Polygon poly; // a face fails the checks: ReadOdolFace says which, and how
-        uint32_t offset = 0;
-        for (uint32_t f = 0; f < nFaces; ++f) {
-            ReadOdolFace(r, f, nVerts, nTextures, poly);
-            faceOffset[f] = offset;
-            offset += 10 + 2 * poly.count;
-        }
-        faceOffset[nFaces] = offset;
-    }
+    const std::vector<uint32_t> faceOffset = ReadOdolFaceList(r, nFaces, nVerts, nTextures, nullptr);
     ReadOdolSections(r, nTextures, faceOffset);
 
     const size_t nSel = r.CheckCount(uint64_t(r.U32("namedSelections")), 26, "namedSelections");
