@@ -78,6 +78,20 @@ TEST(ObanErrors, OversizedDescriptorCountAndSizes) {
     EXPECT_NE(ErrorOf(file).find("outside the name table"), std::string::npos) << ErrorOf(file);
 }
 
+TEST(ObanErrors, InstanceNameWithoutNulBeforeTheEndOfTheNameTable) {
+    std::vector<uint8_t> file = oban::WriteOni(TwoKeys(), "OBANx");
+    uint32_t nameTableOffset = 0, nameTableSize = 0;
+    std::memcpy(&nameTableOffset, &file[0x28], 4);
+    std::memcpy(&nameTableSize, &file[0x2c], 4);
+    ASSERT_GT(nameTableSize, 0u);
+    ASSERT_LE(size_t(nameTableOffset) + nameTableSize, file.size());
+    file[nameTableOffset + nameTableSize - 1] = 'x';          // the table's last NUL
+    oban::PutU32(file, 0x40 + 8, nameTableSize - 1);         // instance 0's name: that byte
+    const std::string error = ErrorOf(file);
+    EXPECT_NE(error.find("name of instance 0"), std::string::npos) << error;
+    EXPECT_NE(error.find("string has no terminating NUL before the end of the data"), std::string::npos) << error;
+}
+
 TEST(ObanErrors, WrongMagicVersionByteOrderAndEngineFamily) {
     const std::vector<uint8_t> good = oban::WriteOni(TwoKeys(), "OBANx");
     std::vector<uint8_t> file = good;
