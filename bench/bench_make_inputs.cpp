@@ -2,7 +2,7 @@
 // (test/writers/), so the figures in README.md can be reproduced without game
 // data:
 //
-//   bench_make_inputs DIR
+//   bench_make_inputs DIR      (made if missing)
 //
 // DIR/abc6_long_skeletal.abc   3 nodes, one animation of 20,000 keyframes
 // DIR/abc6_long_morph.abc      a 2,601-vertex deformation node, 400 keyframes
@@ -18,6 +18,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -32,8 +33,13 @@ namespace wo = retro_test::oban;
 bool Save(const std::string &path, const std::vector<uint8_t> &bytes) {
     std::ofstream out(path, std::ios::binary);
     out.write(reinterpret_cast<const char *>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    out.close();
+    if (!out) {
+        std::fprintf(stderr, "bench_make_inputs: cannot write %s\n", path.c_str());
+        return false;
+    }
     std::printf("%-40s %10zu bytes\n", path.c_str(), bytes.size());
-    return bool(out);
+    return true;
 }
 
 // A unit quaternion (x, y, z, w) turning `angle` radians about Y.
@@ -200,6 +206,8 @@ int main(int argc, char **argv) {
         std::fprintf(stderr, "usage: bench_make_inputs DIR\n");
         return 2;
     }
+    std::error_code error;
+    std::filesystem::create_directories(argv[1], error); // a failure shows in the first Save
     const std::string dir = std::string(argv[1]) + "/";
     bool ok = true;
     ok &= Save(dir + "abc6_long_skeletal.abc", v6::Write(LongSkeletal(20000)).bytes);
