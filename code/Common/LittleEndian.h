@@ -16,6 +16,10 @@ inline uint32_t LoadU32LE(const uint8_t *p) {
     return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24;
 }
 
+inline uint64_t LoadU64LE(const uint8_t *p) {
+    return uint64_t(LoadU32LE(p)) | uint64_t(LoadU32LE(p + 4)) << 32;
+}
+
 /// True when none of the `count` little-endian floats at `p` is infinity or
 /// NaN. Branch-free: an exponent of all ones carries into bit 31 when one is
 /// added to it, so a block costs one test however many floats it holds.

@@ -7,6 +7,8 @@
 // stream, also ones no Bohemia encoder would write, and needs no ring copy.
 #include "Lzss.h"
 
+#include "LittleEndian.h"
+
 #include <algorithm>
 #include <cstring>
 
@@ -203,10 +205,70 @@ LzssResult LzssDecode(const uint8_t *in, size_t inSize, uint8_t *out, size_t out
     return result;
 }
 
+namespace {
+
+// What one flag byte's group of 8 items holds, for LzssSkip: the input bytes
+// after the flag byte, the output of its literals plus 3 per match, and which
+// of the next 16 bytes hold a match's length nibble (0x0F there, as two
+// little-endian words). A group is then stepped over with two loads and no
+// branch per item: the masked nibbles are at most 8 * 15 = 120, so their
+// bytes add up in one multiplication without carries between bytes.
+struct SkipGroup {
+    uint64_t nibbleMask[2] = {0, 0};
+    uint8_t inBytes = 0;
+    uint8_t fixedOut = 0;
+};
+
+struct SkipTable {
+    SkipGroup group[256];
+    constexpr SkipTable() : group() {
+        for (unsigned flags = 0; flags < 256; ++flags) {
+            SkipGroup &g = group[flags];
+            unsigned at = 0;
+            for (unsigned bit = 0; bit < 8; ++bit) {
+                if (flags & (1u << bit)) {
+                    at += 1;
+                    g.fixedOut += 1;
+                    continue;
+                }
+                const unsigned hi = at + 1;
+                g.nibbleMask[hi / 8] |= uint64_t(0x0F) << (8 * (hi % 8));
+                at += 2;
+                g.fixedOut += 3;
+            }
+            g.inBytes = static_cast<uint8_t>(at);
+        }
+    }
+};
+
+constexpr SkipTable kSkipTable;
+
+// A group produces at most 8 * 18 output bytes and takes at most 16 input
+// bytes after its flag byte: with this much room in both, no item of it can
+// stop early, so the group is stepped over whole.
+constexpr size_t kGroupMaxOut = 8 * 18;
+constexpr size_t kGroupMaxIn = 1 + 16;
+
+} // namespace
+
 LzssResult LzssSkip(const uint8_t *in, size_t inSize, size_t outSize, LzssChecksum checksum) {
     LzssResult result;
     size_t ip = 0;
     size_t op = 0;
+    while (outSize - op >= kGroupMaxOut && inSize - ip >= kGroupMaxIn) {
+        // Eight literals: on incompressible stretches this branch predicts
+        // well and lets the next group start before the table is read.
+        if (in[ip] == 0xFF) {
+            ip += 9;
+            op += 8;
+            continue;
+        }
+        const SkipGroup &g = kSkipTable.group[in[ip]];
+        const uint8_t *p = in + ip + 1;
+        const uint64_t nibbles = (LoadU64LE(p) & g.nibbleMask[0]) + (LoadU64LE(p + 8) & g.nibbleMask[1]);
+        ip += 1 + g.inBytes;
+        op += g.fixedOut + ((nibbles * 0x0101010101010101u) >> 56);
+    }
     while (op < outSize) {
         if (ip >= inSize) {
             result.status = LzssStatus::TruncatedData;

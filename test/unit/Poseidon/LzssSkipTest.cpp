@@ -90,3 +90,33 @@ TEST(LzssSkip, DecodeNeverWritesPastTheOutputOnLongStreams) {
         }
     }
 }
+
+TEST(LzssSkip, AgreesWithDecodeOnArbitraryStreams) {
+    // Streams no encoder would write (random flags, lengths and distances,
+    // matches clamped at the output's end, cuts anywhere): the skip's
+    // group-at-a-time steps and its item-by-item tail must end exactly where
+    // the decoder ends, with the same status (a checksum it cannot verify
+    // aside) and the same stored checksum.
+    std::mt19937 rng(12);
+    const LzssChecksum modes[] = {LzssChecksum::None, LzssChecksum::UnsignedBytes, LzssChecksum::SignedBytes};
+    for (int round = 0; round < 400; ++round) {
+        std::vector<uint8_t> stream(rng() % 3000);
+        const unsigned literalBias = rng() % 4; // 0: random flags .. 3: mostly literals
+        for (size_t i = 0; i < stream.size(); ++i) {
+            stream[i] = uint8_t(rng());
+            if (i % 17 == 0 && literalBias) {
+                stream[i] |= uint8_t(rng()) | (literalBias == 3 ? 0xFF : 0);
+            }
+        }
+        const size_t outSize = rng() % 20000;
+        const LzssChecksum mode = modes[round % 3];
+        std::vector<uint8_t> out(outSize);
+        const auto decoded = LzssDecode(stream.data(), stream.size(), out.data(), outSize, mode);
+        const auto skipped = LzssSkip(stream.data(), stream.size(), outSize, mode);
+        const LzssStatus expected = decoded.status == LzssStatus::BadChecksum ? LzssStatus::Ok : decoded.status;
+        ASSERT_EQ(skipped.status, expected) << "round " << round;
+        ASSERT_EQ(skipped.consumed, decoded.consumed) << "round " << round;
+        ASSERT_EQ(skipped.produced, decoded.produced) << "round " << round;
+        ASSERT_EQ(skipped.stored, decoded.stored) << "round " << round;
+    }
+}
