@@ -5,6 +5,11 @@
 // run repeats), and positions before the first output byte read the ring's
 // initial contents (4078 spaces, then 18 zero bytes). This is exact for every
 // stream, also ones no Bohemia encoder would write, and needs no ring copy.
+// Away from both ends of the input and output, whole groups of 8 items are
+// decoded without per-item bounds checks, with wide copies that may write
+// scratch bytes past an item for the next items to overwrite; near the ends
+// every item is checked. The test LzssTest compares both with a byte-by-byte
+// ring decoder (test/support/LzssReference.h).
 #include "Lzss.h"
 
 #include <algorithm>
@@ -212,6 +217,19 @@ inline void DecodeMatchFast(const uint8_t *in, uint8_t *out, Cursor &c) {
     c.op += len;
 }
 
+// The number of clear bits below the lowest set bit (v != 0).
+inline unsigned TrailingZeros(unsigned v) {
+#if defined(__GNUC__)
+    return static_cast<unsigned>(__builtin_ctz(v));
+#else
+    unsigned n = 0;
+    for (; !(v & 1u); v >>= 1) {
+        ++n;
+    }
+    return n;
+#endif
+}
+
 // Decodes one group of 8 items with no bounds checks per item. Needs
 // kFastGroupInput input bytes after the flag byte, kFastGroupRoom output
 // bytes, and 8 output bytes before the group. Each run of literals (they are
@@ -226,7 +244,7 @@ inline void DecodeGroupFast(const uint8_t *in, uint8_t *out, unsigned flags, Cur
     }
     unsigned matches = (~flags & 0xFFu) | 0x100u; // a bit per match, and one past the group
     for (;;) {
-        const unsigned run = static_cast<unsigned>(__builtin_ctz(matches)); // literals before it
+        const unsigned run = TrailingZeros(matches); // literals before the next match
         std::memcpy(out + c.op, in + c.ip, 8);
         c.op += run;
         c.ip += run;
