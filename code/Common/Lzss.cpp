@@ -12,6 +12,8 @@
 // ring decoder (test/support/LzssReference.h).
 #include "Lzss.h"
 
+#include "LittleEndian.h"
+
 #include <algorithm>
 #include <cstring>
 
@@ -114,10 +116,6 @@ struct Cursor {
 // near match (distance 8..15), which the match's own first copy has just
 // written, is copied byte by byte.
 
-inline void Store64(uint8_t *p, uint64_t v) {
-    std::memcpy(p, &v, 8);
-}
-
 // One byte, which the compiler may not merge with its neighbours into one
 // wide load (that would bring the wait back).
 inline uint64_t OpaqueByte(const uint8_t *p) {
@@ -166,9 +164,9 @@ inline void FillPattern(uint8_t *dst, size_t dist) {
     const uint64_t period = dist <= 4 ? Load4Bytewise(dst - 4) >> (32 - 8 * dist)
                                       : (Load4Bytewise(dst - 8) | Load4Bytewise(dst - 4) << 32) >> (64 - 8 * dist);
     const uint64_t w = period * s.replicate;
-    Store64(dst, w);
-    Store64(dst + 8, ((w & s.keep) >> s.right8) | (w << s.left8));
-    Store64(dst + 16, ((w & s.keep) >> s.right16) | (w << s.left16));
+    StoreU64LE(dst, w);
+    StoreU64LE(dst + 8, ((w & s.keep) >> s.right8) | (w << s.left8));
+    StoreU64LE(dst + 16, ((w & s.keep) >> s.right16) | (w << s.left16));
 }
 
 // A match at distance 8..15: the first 8 bytes in one copy (its source is
