@@ -20,6 +20,14 @@ inline uint64_t LoadU64LE(const uint8_t *p) {
     return uint64_t(LoadU32LE(p)) | uint64_t(LoadU32LE(p + 4)) << 32;
 }
 
+/// Writes v's 8 bytes lowest first.
+inline void StoreU64LE(uint8_t *p, uint64_t v) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap64(v);
+#endif
+    std::memcpy(p, &v, 8);
+}
+
 /// True when none of the `count` little-endian floats at `p` is infinity or
 /// NaN. Branch-free: an exponent of all ones carries into bit 31 when one is
 /// added to it, so a block costs one test however many floats it holds.

@@ -5,12 +5,21 @@
 // run repeats), and positions before the first output byte read the ring's
 // initial contents (4078 spaces, then 18 zero bytes). This is exact for every
 // stream, also ones no Bohemia encoder would write, and needs no ring copy.
+// Away from both ends of the input and output, whole groups of 8 items are
+// decoded without per-item bounds checks, with wide copies that may write
+// scratch bytes past an item for the next items to overwrite; near the ends
+// every item is checked. The test LzssTest compares both with a byte-by-byte
+// ring decoder (test/support/LzssReference.h).
 #include "Lzss.h"
 
 #include "LittleEndian.h"
 
 #include <algorithm>
 #include <cstring>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace assimp_retro {
 
@@ -48,41 +57,135 @@ inline void CopyMatch(uint8_t *out, size_t op, size_t dist, size_t len) {
 
 } // namespace
 
-uint32_t LzssChecksumOf(const uint8_t *data, size_t size, LzssChecksum checksum) {
+namespace {
+
+// The sum of (data[i] ^ flip) as unsigned bytes, mod 2^32. With SSE2, 16
+// bytes at a time through PSADBW (sums of 8 bytes each, in 64-bit lanes).
+uint32_t SumBytes(const uint8_t *data, size_t size, uint8_t flip) {
     uint32_t sum = 0;
-    if (checksum == LzssChecksum::UnsignedBytes) {
-        for (size_t i = 0; i < size; ++i) {
-            sum += data[i];
-        }
-    } else if (checksum == LzssChecksum::SignedBytes) {
-        for (size_t i = 0; i < size; ++i) {
-            sum += static_cast<uint32_t>(static_cast<int32_t>(static_cast<int8_t>(data[i])));
-        }
+    size_t i = 0;
+#if defined(__SSE2__)
+    const __m128i flips = _mm_set1_epi8(static_cast<char>(flip));
+    __m128i sums = _mm_setzero_si128();
+    for (; i + 16 <= size; i += 16) {
+        const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i *>(data + i));
+        sums = _mm_add_epi64(sums, _mm_sad_epu8(_mm_xor_si128(bytes, flips), _mm_setzero_si128()));
+    }
+    sum = static_cast<uint32_t>(_mm_cvtsi128_si32(sums)) +
+            static_cast<uint32_t>(_mm_cvtsi128_si32(_mm_unpackhi_epi64(sums, sums)));
+#endif
+    for (; i < size; ++i) {
+        sum += data[i] ^ flip;
     }
     return sum;
 }
 
+} // namespace
+
+uint32_t LzssChecksumOf(const uint8_t *data, size_t size, LzssChecksum checksum) {
+    if (checksum == LzssChecksum::UnsignedBytes) {
+        return SumBytes(data, size, 0);
+    }
+    if (checksum == LzssChecksum::SignedBytes) {
+        // int8_t(b) == (b ^ 0x80) - 128
+        return SumBytes(data, size, 0x80) - 128u * static_cast<uint32_t>(size);
+    }
+    return 0;
+}
+
 namespace {
 
-// Output bytes a fast group may touch: 8 items of at most 18 bytes, the last
-// one copied as up to 24 bytes. With this much room left no item of the group needs
-// its length clamped or its copy bounded.
-constexpr size_t kFastGroupRoom = 7 * 18 + 24;
+// Output bytes a fast group may touch: items start at most 7 * 18 bytes in
+// and write up to 24, and the 8-byte literal copy that ends a group starts at
+// most 8 * 18 in. With this much room left no item of the group needs its
+// length clamped or its copy bounded.
+constexpr size_t kFastGroupRoom = 8 * 18 + 8;
 // Input bytes a fast group may read after its flag byte: 8 items of at most
-// 2 bytes, a literal read as 8 bytes.
-constexpr size_t kFastGroupInput = 7 * 2 + 8;
+// 2 bytes, then the 8-byte literal read that ends the group.
+constexpr size_t kFastGroupInput = 8 * 2 + 8;
 
 struct Cursor {
     size_t ip = 0;
     size_t op = 0;
 };
 
-// Copies an item of `len` (1..18) bytes as 8 or 24 bytes in 8-byte steps,
-// each reading only bytes that are final by then: right for a literal (the
-// source is the input) and for a match at distance >= 8 (each step's source
-// ends before its destination). Bytes past `len` are scratch that later items
-// overwrite.
-inline void CopyItem(uint8_t *dst, const uint8_t *src, size_t len) {
+// A note on the copies below. A load of bytes that recent stores wrote is
+// served from the store queue only when one of those stores holds all of
+// them; otherwise it waits until they reach the cache. So a pattern
+// (distance < 8) reads the bytes before it one at a time, and the tail of a
+// near match (distance 8..15), which the match's own first copy has just
+// written, is copied byte by byte.
+
+// One byte, which the compiler may not merge with its neighbours into one
+// wide load (that would bring the wait back).
+inline uint64_t OpaqueByte(const uint8_t *p) {
+    uint64_t b = *p;
+#if defined(__GNUC__)
+    asm("" : "+r"(b));
+#endif
+    return b;
+}
+
+// The 4 bytes at p, read one at a time.
+inline uint64_t Load4Bytewise(const uint8_t *p) {
+    return OpaqueByte(p) | OpaqueByte(p + 1) << 8 | OpaqueByte(p + 2) << 16 | OpaqueByte(p + 3) << 24;
+}
+
+// How a repeating pattern of d = 2..7 bytes is built in a register: the d
+// bytes times `replicate` fill a word (the pattern from its first byte); the
+// words 8 and 16 bytes on are (w & keep) >> right | w << left, where `keep`
+// holds the whole periods in w (d * (8 / d) bytes).
+struct PatternSteps {
+    uint64_t replicate;
+    uint64_t keep;
+    uint8_t right8, left8, right16, left16;
+};
+
+constexpr PatternSteps MakePatternSteps(unsigned d) {
+    const unsigned whole = 8 / d * d;
+    uint64_t replicate = 0;
+    for (unsigned i = 0; i < 8; i += d) {
+        replicate |= uint64_t(1) << (8 * i);
+    }
+    return {replicate, whole == 8 ? ~uint64_t(0) : (uint64_t(1) << (8 * whole)) - 1,
+            uint8_t(8 * (8 % whole)), uint8_t(8 * ((whole - 8 % whole) % 8)),
+            uint8_t(8 * (16 % whole)), uint8_t(8 * ((whole - 16 % whole) % 8))};
+}
+
+// Indexed by distance; 0 and 1 are placeholders (distance 1 is a memset).
+constexpr PatternSteps kPatternSteps[8] = {MakePatternSteps(1), MakePatternSteps(1), MakePatternSteps(2),
+        MakePatternSteps(3), MakePatternSteps(4), MakePatternSteps(5), MakePatternSteps(6), MakePatternSteps(7)};
+
+// A match at distance 2..7 (a repeating pattern), written as 24 bytes built
+// in registers. Needs 8 output bytes before `dst`.
+inline void FillPattern(uint8_t *dst, size_t dist) {
+    const PatternSteps &s = kPatternSteps[dist];
+    // The last `dist` bytes before dst (fewer loads for the short periods)
+    const uint64_t period = dist <= 4 ? Load4Bytewise(dst - 4) >> (32 - 8 * dist)
+                                      : (Load4Bytewise(dst - 8) | Load4Bytewise(dst - 4) << 32) >> (64 - 8 * dist);
+    const uint64_t w = period * s.replicate;
+    StoreU64LE(dst, w);
+    StoreU64LE(dst + 8, ((w & s.keep) >> s.right8) | (w << s.left8));
+    StoreU64LE(dst + 16, ((w & s.keep) >> s.right16) | (w << s.left16));
+}
+
+// A match at distance 8..15: the first 8 bytes in one copy (its source is
+// final); the rest, whose source the first copy has just written, byte by
+// byte for the longest length (bytes past `len` are scratch).
+inline void CopyNear(uint8_t *dst, size_t dist, size_t len) {
+    const uint8_t *src = dst - dist;
+    std::memcpy(dst, src, 8);
+    if (len > 8) {
+#pragma GCC unroll 10
+        for (size_t k = 8; k < 18; ++k) {
+            dst[k] = src[k];
+        }
+    }
+}
+
+// A match at distance >= 16 (or a copy from the input): 8 or 24 bytes in
+// 8-byte steps, each reading only bytes that are final by then.
+inline void CopyFar(uint8_t *dst, const uint8_t *src, size_t len) {
     std::memcpy(dst, src, 8);
     if (len > 8) {
         std::memcpy(dst + 8, src + 8, 8);
@@ -90,26 +193,46 @@ inline void CopyItem(uint8_t *dst, const uint8_t *src, size_t len) {
     }
 }
 
-// A match closer than 8 bytes, copied byte by byte (each byte may be one the
-// copy just wrote) for the longest length, 18, with no branch on the length:
-// bytes past the match's own length are scratch that later items overwrite.
-inline void CopyRepeat(uint8_t *dst, size_t dist) {
-    const uint8_t *src = dst - dist;
-    if (dist == 1) {
-        std::memset(dst, *src, 18); // a run of one byte
-        return;
+inline void DecodeMatchFast(const uint8_t *in, uint8_t *out, Cursor &c) {
+    const unsigned lo = in[c.ip];
+    const unsigned hi = in[c.ip + 1];
+    size_t dist = lo | ((hi & 0xF0u) << 4);
+    dist = dist ? dist : kRingSize;
+    const size_t len = (hi & 0x0Fu) + 3;
+    uint8_t *dst = out + c.op;
+    if (dist > c.op) {
+        CopyMatch(out, c.op, dist, len); // reaches into the ring's initial contents
+    } else if (dist == 1) {
+        std::memset(dst, dst[-1], 18); // a run of one byte
+    } else if (dist < 8) {
+        FillPattern(dst, dist);
+    } else if (dist < 16) {
+        CopyNear(dst, dist, len);
+    } else {
+        CopyFar(dst, dst - dist, len);
     }
-#pragma GCC unroll 18
-    for (size_t k = 0; k < 18; ++k) {
-        dst[k] = src[k];
+    c.ip += 2;
+    c.op += len;
+}
+
+// The number of clear bits below the lowest set bit (v != 0).
+inline unsigned TrailingZeros(unsigned v) {
+#if defined(__GNUC__)
+    return static_cast<unsigned>(__builtin_ctz(v));
+#else
+    unsigned n = 0;
+    for (; !(v & 1u); v >>= 1) {
+        ++n;
     }
+    return n;
+#endif
 }
 
 // Decodes one group of 8 items with no bounds checks per item. Needs
-// kFastGroupInput input bytes after the flag byte and kFastGroupRoom output
-// bytes. Literals and matches at distance >= 8 take the same copy, so the
-// literal-or-match choice costs no branch; only matches closer than 8 bytes
-// or reaching before the output branch off.
+// kFastGroupInput input bytes after the flag byte, kFastGroupRoom output
+// bytes, and 8 output bytes before the group. Each run of literals (they are
+// contiguous in the input) is one 8-byte copy; bytes past the run are scratch
+// that the next item overwrites.
 inline void DecodeGroupFast(const uint8_t *in, uint8_t *out, unsigned flags, Cursor &c) {
     if (flags == 0xFF) {
         std::memcpy(out + c.op, in + c.ip, 8); // 8 literals (incompressible data)
@@ -117,22 +240,18 @@ inline void DecodeGroupFast(const uint8_t *in, uint8_t *out, unsigned flags, Cur
         c.ip += 8;
         return;
     }
-    for (int bit = 0; bit < 8; ++bit, flags >>= 1) {
-        const bool literal = flags & 1u;
-        const unsigned lo = in[c.ip];
-        const unsigned hi = in[c.ip + 1];
-        size_t dist = lo | ((hi & 0xF0u) << 4);
-        dist = dist ? dist : kRingSize;
-        const size_t len = literal ? 1 : (hi & 0x0Fu) + 3;
-        if (!literal && dist > c.op) {
-            CopyMatch(out, c.op, dist, len); // reaches into the ring's initial contents
-        } else if (!literal && dist < 8) {
-            CopyRepeat(out + c.op, dist); // a repeating pattern of 1..7 bytes
-        } else {
-            CopyItem(out + c.op, literal ? in + c.ip : out + c.op - dist, len);
+    unsigned matches = (~flags & 0xFFu) | 0x100u; // a bit per match, and one past the group
+    for (;;) {
+        const unsigned run = TrailingZeros(matches); // literals before the next match
+        std::memcpy(out + c.op, in + c.ip, 8);
+        c.op += run;
+        c.ip += run;
+        matches >>= run;
+        if (matches == 1) {
+            return;
         }
-        c.ip += literal ? 1 : 2;
-        c.op += len;
+        DecodeMatchFast(in, out, c);
+        matches >>= 1;
     }
 }
 
@@ -175,23 +294,51 @@ void ReadChecksum(const uint8_t *in, size_t inSize, size_t &ip, LzssResult &resu
     ip += 4;
 }
 
+// Decodes checked groups until `stop` bytes are out. False when the input
+// ends first.
+bool DecodeChecked(const uint8_t *in, size_t inSize, uint8_t *out, size_t outSize, size_t stop, Cursor &c) {
+    while (c.op < stop) {
+        if (c.ip >= inSize) {
+            return false;
+        }
+        const unsigned flags = in[c.ip++];
+        if (!DecodeGroupChecked(in, inSize, out, outSize, flags, c)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+// Decodes fast groups while a whole group fits in what is left of the input
+// and the output. Needs 8 bytes out already.
+void DecodeFast(const uint8_t *in, size_t inSize, uint8_t *out, size_t outSize, Cursor &cursor) {
+    if (inSize <= kFastGroupInput || outSize < kFastGroupRoom) {
+        return;
+    }
+    const size_t lastFlagIp = inSize - kFastGroupInput - 1;
+    const size_t lastOp = outSize - kFastGroupRoom;
+    Cursor c = cursor; // a local: the output stores cannot alias it, so it stays in registers
+    while (c.ip <= lastFlagIp && c.op <= lastOp) {
+        const unsigned flags = in[c.ip++];
+        DecodeGroupFast(in, out, flags, c);
+    }
+    cursor = c;
+}
+
 } // namespace
 
 LzssResult LzssDecode(const uint8_t *in, size_t inSize, uint8_t *out, size_t outSize, LzssChecksum checksum) {
     LzssResult result;
     Cursor c;
-    while (c.op < outSize) {
-        if (c.ip >= inSize) {
-            result.status = LzssStatus::TruncatedData;
-            break;
-        }
-        const unsigned flags = in[c.ip++];
-        if (inSize - c.ip >= kFastGroupInput && outSize - c.op >= kFastGroupRoom) {
-            DecodeGroupFast(in, out, flags, c); // the common case
-        } else if (!DecodeGroupChecked(in, inSize, out, outSize, flags, c)) {
-            result.status = LzssStatus::TruncatedData;
-            break;
-        }
+    // Checked groups until 8 bytes are out, fast groups while the input and
+    // output have room for a whole group, checked groups for the rest.
+    bool ok = DecodeChecked(in, inSize, out, outSize, std::min<size_t>(outSize, 8), c);
+    if (ok) {
+        DecodeFast(in, inSize, out, outSize, c);
+        ok = DecodeChecked(in, inSize, out, outSize, outSize, c);
+    }
+    if (!ok) {
+        result.status = LzssStatus::TruncatedData;
     }
     result.produced = c.op;
     result.computed = LzssChecksumOf(out, c.op, checksum);

@@ -1,9 +1,12 @@
 // Fuzz target: the shared LZSS decoder. The output bound is checked by
 // decoding into an exactly sized heap buffer (ASan catches any overrun) and
-// the consumed count must stay inside the input. LzssSkip on the same stream
-// must agree with it.
+// the consumed count must stay inside the input. The result (status, counts,
+// checksums, bytes) must equal a byte-by-byte reference decoder's, and
+// LzssSkip on the same stream must end where decoding ends.
 #include "Common/Lzss.h"
+#include "support/LzssReference.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -18,16 +21,23 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const assimp_retro::LzssChecksum modes[] = {assimp_retro::LzssChecksum::None,
             assimp_retro::LzssChecksum::UnsignedBytes, assimp_retro::LzssChecksum::SignedBytes};
     std::vector<uint8_t> out(outSize);
-    const auto result = assimp_retro::LzssDecode(data + 2, size - 2, out.data(), out.size(), modes[data[1] % 3]);
+    const auto mode = modes[data[1] % 3];
+    const auto result = assimp_retro::LzssDecode(data + 2, size - 2, out.data(), out.size(), mode);
     if (result.consumed > size - 2 || result.produced > outSize) {
         std::abort();
     }
-    // Walking the stream without output must end where decoding ends.
-    const auto skipped = assimp_retro::LzssSkip(data + 2, size - 2, outSize, modes[data[1] % 3]);
-    const auto expected = result.status == assimp_retro::LzssStatus::BadChecksum ? assimp_retro::LzssStatus::Ok :
-                                                                                   result.status;
-    if (skipped.status != expected || skipped.consumed != result.consumed || skipped.produced != result.produced ||
-            skipped.stored != result.stored) {
+    std::vector<uint8_t> expected(outSize);
+    const auto want = retro_test::ReferenceLzssDecode(data + 2, size - 2, expected.data(), expected.size(), mode);
+    if (result.status != want.status || result.consumed != want.consumed || result.produced != want.produced ||
+            result.computed != want.computed || result.stored != want.stored ||
+            !std::equal(expected.begin(), expected.begin() + want.produced, out.begin())) {
+        std::abort();
+    }
+    const auto skipped = assimp_retro::LzssSkip(data + 2, size - 2, outSize, mode);
+    const auto skipStatus = want.status == assimp_retro::LzssStatus::BadChecksum ? assimp_retro::LzssStatus::Ok :
+                                                                                   want.status;
+    if (skipped.status != skipStatus || skipped.consumed != want.consumed || skipped.produced != want.produced ||
+            skipped.stored != want.stored) {
         std::abort();
     }
     return 0;

@@ -1,10 +1,12 @@
 // The shared LZSS decoder (code/Common/Lzss.h) on hand-made streams and on
 // the test writer's encoder output.
 #include "Common/Lzss.h"
+#include "support/LzssReference.h"
 #include "writers/Poseidon/P3dWriter.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <string>
 
@@ -168,4 +170,75 @@ TEST(Lzss, TrailingInputIsLeftAlone) {
     const auto r = LzssDecode(s.data(), s.size(), out.data(), out.size());
     EXPECT_TRUE(r.Ok());
     EXPECT_EQ(r.consumed, streamSize);
+}
+
+namespace {
+
+// A random stream of `groups` flag bytes and their items: literal runs, all-
+// match groups, matches at every short distance (the fast path's pattern,
+// near and far copies), distance 0 and matches reaching before the output.
+std::vector<uint8_t> RandomStream(std::mt19937 &rng, size_t groups) {
+    std::vector<uint8_t> s;
+    for (size_t g = 0; g < groups; ++g) {
+        const unsigned kind = rng() % 4;
+        const unsigned flags = kind == 0 ? 0x00 : kind == 1 ? 0xFF : rng() & 0xFF;
+        s.push_back(uint8_t(flags));
+        for (int bit = 0; bit < 8; ++bit) {
+            if (flags >> bit & 1) {
+                s.push_back(uint8_t(rng()));
+                continue;
+            }
+            const unsigned pick = rng() % 8;
+            const unsigned distance = pick < 5 ? 1 + rng() % 20 : pick == 5 ? rng() % 4096 : 20 + rng() % 300;
+            Match(s, distance, 3 + rng() % 16);
+        }
+    }
+    for (int i = 0; i < 4; ++i) {
+        s.push_back(uint8_t(rng())); // a checksum that rarely matches
+    }
+    return s;
+}
+
+} // namespace
+
+TEST(Lzss, AgreesWithAByteByByteDecoderOnRandomStreams) {
+    std::mt19937 rng(12);
+    const LzssChecksum modes[] = {LzssChecksum::None, LzssChecksum::UnsignedBytes, LzssChecksum::SignedBytes};
+    for (int trial = 0; trial < 3000; ++trial) {
+        auto stream = RandomStream(rng, 1 + rng() % 60);
+        const size_t inSize = trial % 3 == 0 ? rng() % (stream.size() + 1) : stream.size(); // truncated streams too
+        const size_t outSize = rng() % (stream.size() * 6);
+        const LzssChecksum mode = modes[trial % 3];
+        std::vector<uint8_t> expected(outSize), out(outSize + 8, 0xEE);
+        const auto want = retro_test::ReferenceLzssDecode(stream.data(), inSize, expected.data(), outSize, mode);
+        const auto got = LzssDecode(stream.data(), inSize, out.data(), outSize, mode);
+        ASSERT_EQ(got.status, want.status) << trial;
+        ASSERT_EQ(got.produced, want.produced) << trial;
+        ASSERT_EQ(got.consumed, want.consumed) << trial;
+        ASSERT_EQ(got.computed, want.computed) << trial;
+        ASSERT_EQ(got.stored, want.stored) << trial;
+        ASSERT_TRUE(std::equal(expected.begin(), expected.begin() + want.produced, out.begin())) << trial;
+        for (size_t i = outSize; i < out.size(); ++i) {
+            ASSERT_EQ(out[i], 0xEE) << "wrote past the output at " << i << " in trial " << trial;
+        }
+    }
+}
+
+TEST(Lzss, ChecksumsOfEveryLength) {
+    // The checksum helper's wide loop and its tail, in both modes.
+    std::mt19937 rng(3);
+    std::vector<uint8_t> data(300);
+    for (auto &b : data) {
+        b = uint8_t(rng());
+    }
+    for (size_t size = 0; size <= data.size(); ++size) {
+        uint32_t sumUnsigned = 0, sumSigned = 0;
+        for (size_t i = 0; i < size; ++i) {
+            sumUnsigned += data[i];
+            sumSigned += uint32_t(int32_t(int8_t(data[i])));
+        }
+        EXPECT_EQ(assimp_retro::LzssChecksumOf(data.data(), size, LzssChecksum::UnsignedBytes), sumUnsigned) << size;
+        EXPECT_EQ(assimp_retro::LzssChecksumOf(data.data(), size, LzssChecksum::SignedBytes), sumSigned) << size;
+        EXPECT_EQ(assimp_retro::LzssChecksumOf(data.data(), size, LzssChecksum::None), 0u) << size;
+    }
 }
