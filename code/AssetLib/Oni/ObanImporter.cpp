@@ -81,8 +81,9 @@ void ObanImporter::InternReadFile(const std::string &file, aiScene *scene, IOSys
         oni::InstanceFile parseForTheError(reader); // throws a precise message (version, byte order, checksum)
         reader.FailAt(0, "not an Oni instance file");
     }
+    // The contents' keys point into `data`, which lives until the scene is
+    // built: the builder converts them from the file's bytes.
     const oni::ObanFileContents contents = oni::ReadObanFile(reader);
-    data.Release(); // the contents hold all they need: free the file before the scene grows
     if (mOptions.resampleEveryFrame) {
         // One key per frame: bound the frames a file can make us write.
         for (const oni::ObanAnimation &oban : contents.animations) {

@@ -68,7 +68,7 @@ inline void WriteKey(const KeyOutput &out, size_t i, double time, const aiVector
 void WriteStoredKeys(const ObanAnimation &oban, const KeyOutput &out) {
     aiQuaternion previous;
     for (size_t i = 0; i < oban.keys.size(); ++i) {
-        const ObanKey &key = oban.keys[i];
+        const ObanKey key = oban.keys[i];
         WriteKey(out, i, static_cast<double>(key.frame), Translation(key), EngineRotation(key), previous);
     }
 }
@@ -85,12 +85,12 @@ void WriteEveryFrame(const ObanAnimation &oban, const KeyOutput &out) {
         while (k + 1 < oban.keys.size() && oban.keys[k + 1].frame <= frame) {
             ++k;
         }
-        const ObanKey &a = oban.keys[k];
+        const ObanKey a = oban.keys[k];
         if (a.frame == frame || k + 1 == oban.keys.size()) {
             WriteKey(out, i, static_cast<double>(frame), Translation(a), EngineRotation(a), previous);
             continue;
         }
-        const ObanKey &b = oban.keys[k + 1];
+        const ObanKey b = oban.keys[k + 1];
         const float t = static_cast<float>(frame - a.frame) / static_cast<float>(b.frame - a.frame);
         const aiQuaternion qa = EngineRotation(a);
         const aiQuaternion qb = SameHemisphere(qa, EngineRotation(b));
@@ -203,7 +203,7 @@ void BuildObanScene(const std::vector<ObanAnimation> &animations, const std::vec
         const std::string display = ObanDisplayName(oban.instanceName);
         const bool local = (oban.flags & kObanLocal) != 0;
         const std::string localName = local ? names.Make(display + "_local") : std::string(); // named first, as ever
-        const ObanKey &first = oban.keys.front();
+        const ObanKey first = oban.keys.front();
         std::unique_ptr<aiNode> animated = NewNode(names.Make(display),
                 aiMatrix4x4(aiVector3D(1, 1, 1), EngineRotation(first), Translation(first) * options.positionScale));
         const aiString animatedName = animated->mName;
