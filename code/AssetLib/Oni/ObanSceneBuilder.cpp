@@ -187,10 +187,10 @@ aiMetadata *MakeRootMetadata(const std::vector<std::string> &placeholders, bool 
 } // namespace
 
 void BuildObanScene(const std::vector<ObanAnimation> &animations, const std::vector<std::string> &placeholders,
-        bool levelFile, const std::string &rootName, const ObanSceneOptions &options, aiScene *scene) {
+        bool levelFile, std::string rootName, const ObanSceneOptions &options, aiScene *scene) {
     UniqueNames names;
     names.ExpectNames(1 + 4 * animations.size()); // the root; per OBAN up to three nodes and the animation
-    std::unique_ptr<aiNode> root(new aiNode(names.Make(rootName, "OBAN")));
+    std::unique_ptr<aiNode> root(new aiNode(names.Make(std::move(rootName), "OBAN")));
     root->mMetaData = MakeRootMetadata(placeholders, levelFile);
 
     // Everything stays owned here until the scene takes it at the end.
