@@ -190,15 +190,16 @@ void BuildObanScene(const std::vector<ObanAnimation> &animations, const std::vec
         bool levelFile, std::string rootName, const ObanSceneOptions &options, aiScene *scene) {
     UniqueNames names;
     names.ExpectNames(1 + 4 * animations.size()); // the root; per OBAN up to three nodes and the animation
-    std::unique_ptr<aiNode> root(new aiNode(names.Make(std::move(rootName), "OBAN")));
+    // The scene owns each part as soon as it is made: the root's children and
+    // the animations go straight into their arrays, counted as they come, so
+    // an exception leaves nothing behind (aiScene and aiNode free what their
+    // counts cover, and the arrays).
+    scene->mRootNode = new aiNode(names.Make(std::move(rootName), "OBAN"));
+    aiNode *const root = scene->mRootNode;
     root->mMetaData = MakeRootMetadata(placeholders, levelFile);
-
-    // Everything stays owned here until the scene takes it at the end.
-    std::vector<std::unique_ptr<aiNode>> rootChildren;
-    std::vector<std::unique_ptr<aiAnimation>> sceneAnimations;
+    root->mChildren = new aiNode *[animations.size()];
+    scene->mAnimations = new aiAnimation *[animations.size()];
     std::vector<std::unique_ptr<aiCamera>> cameras;
-    rootChildren.reserve(animations.size());
-    sceneAnimations.reserve(animations.size());
     for (const ObanAnimation &oban : animations) {
         const std::string display = ObanDisplayName(oban.instanceName);
         const bool local = (oban.flags & kObanLocal) != 0;
@@ -214,16 +215,17 @@ void BuildObanScene(const std::vector<ObanAnimation> &animations, const std::vec
         if (wantsCamera) {
             cameras.push_back(MakeCamera(animatedName, options.positionScale));
         }
+        std::unique_ptr<aiNode> rootChild = std::move(animated); // or the local node holding it
         if (local) {
             // MUrMatrix_FromMax: keys of local animations are in 3ds Max's Z-up frame.
             // (No translation: nothing for the unit conversion to scale.)
             const aiMatrix4x4 rotX90(1, 0, 0, 0, 0, 0, -1, 0, 0, 1, 0, 0, 0, 0, 0, 1);
             std::unique_ptr<aiNode> localNode = NewNode(localName, rotX90);
-            AdoptChild(localNode.get(), std::move(animated));
-            rootChildren.push_back(std::move(localNode));
-        } else {
-            rootChildren.push_back(std::move(animated));
+            AdoptChild(localNode.get(), std::move(rootChild));
+            rootChild = std::move(localNode);
         }
+        rootChild->mParent = root;
+        root->mChildren[root->mNumChildren++] = rootChild.release();
 
         std::unique_ptr<aiAnimation> animation(new aiAnimation());
         // Named after the Oni resource, and never like a node: Assimp's glTF2
@@ -237,14 +239,9 @@ void BuildObanScene(const std::vector<ObanAnimation> &animations, const std::vec
         animation->mChannels = new aiNodeAnim *[1]{channel.get()};
         animation->mNumChannels = 1;
         channel.release();
-        sceneAnimations.push_back(std::move(animation));
+        scene->mAnimations[scene->mNumAnimations++] = animation.release();
     }
 
-    AdoptChildren(root.get(), rootChildren);
-    scene->mRootNode = root.release();
-    const unsigned animationCount = static_cast<unsigned>(sceneAnimations.size());
-    scene->mAnimations = ReleaseToArray(sceneAnimations);
-    scene->mNumAnimations = animationCount;
     const unsigned cameraCount = static_cast<unsigned>(cameras.size());
     scene->mCameras = ReleaseToArray(cameras);
     scene->mNumCameras = cameraCount;
