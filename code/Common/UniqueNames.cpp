@@ -1,8 +1,6 @@
 #include "UniqueNames.h"
 
 #include <algorithm>
-#include <cstdint>
-#include <cstring>
 #include <utility>
 
 #include <assimp/types.h>
@@ -16,48 +14,29 @@ constexpr size_t kMaxBaseLength = sizeof(aiString::data) - 1 - 12;
 
 bool UniqueNames::Contains(const std::string &name) const {
     if (mUsed.empty()) {
-        return InFew(name);
+        return std::find(mFew.begin(), mFew.end(), name) != mFew.end();
     }
     return mUsed.count(name) != 0;
-}
-
-std::string_view UniqueNames::NextFew(size_t &at) const {
-    uint32_t length;
-    std::memcpy(&length, mFew.data() + at, sizeof(length));
-    const std::string_view name(mFew.data() + at + sizeof(length), length);
-    at += sizeof(length) + length;
-    return name;
-}
-
-bool UniqueNames::InFew(const std::string &name) const {
-    for (size_t at = 0; at < mFew.size();) {
-        if (NextFew(at) == name) {
-            return true;
-        }
-    }
-    return false;
 }
 
 bool UniqueNames::Insert(const std::string &name) {
     if (!mUsed.empty()) {
         return mUsed.insert(name).second;
     }
-    if (InFew(name)) {
+    if (std::find(mFew.begin(), mFew.end(), name) != mFew.end()) {
         return false;
     }
-    if (mFewCount < kFewNames) {
+    if (mFew.size() < kFewNames) {
         if (mFew.empty()) {
-            mFew.reserve(256);
+            mFew.reserve(8);
         }
-        const uint32_t length = static_cast<uint32_t>(name.size());
-        mFew.append(reinterpret_cast<const char *>(&length), sizeof(length)).append(name);
-        ++mFewCount;
+        mFew.push_back(name);
         return true;
     }
     // Too many for a list: every name moves to the hash set.
     mUsed.reserve(std::max(2 * kFewNames, mExpected));
-    for (size_t at = 0; at < mFew.size();) {
-        mUsed.emplace(NextFew(at));
+    for (std::string &used : mFew) {
+        mUsed.insert(std::move(used));
     }
     mFew.clear();
     mFew.shrink_to_fit();

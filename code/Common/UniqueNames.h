@@ -6,9 +6,9 @@
 #pragma once
 
 #include <string>
-#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
+#include <vector>
 
 namespace assimp_retro {
 
@@ -30,18 +30,12 @@ public:
 private:
     /// Marks `name` used; false if it already was.
     bool Insert(const std::string &name);
-    /// True if `name` is in mFew.
-    bool InFew(const std::string &name) const;
-    /// The name of mFew at `at`, which moves to the next one.
-    std::string_view NextFew(size_t &at) const;
 
-    /// The used names: while there are few (most scenes), one text of them
-    /// all searched in order, each as its length (4 bytes) and its
-    /// characters: one allocation instead of the hash set's per name, or a
-    /// list's per long name. Past kFewNames they all move to mUsed.
+    /// The used names: while there are few (most scenes), a list searched
+    /// in order, which spares the hash set's allocation per name; past
+    /// kFewNames they all move to mUsed.
     static constexpr size_t kFewNames = 32;
-    std::string mFew;
-    size_t mFewCount = 0;
+    std::vector<std::string> mFew;
     std::unordered_set<std::string> mUsed;
     size_t mExpected = 0; ///< ExpectNames
     /// Next suffix to try per base name, so N repeats cost O(N), not O(N^2)
