@@ -33,6 +33,7 @@ void BinaryReader::SetSection(const char *label, size_t index) {
     char digits[24] = {' '};
     const char *end = std::to_chars(digits + 1, digits + sizeof(digits), index).ptr; // as std::to_string
     mSection.assign(label).append(digits, static_cast<size_t>(end - digits));
+    mSectionLiteral = nullptr;
 }
 
 std::string BinaryReader::Prefix() const {
@@ -45,8 +46,9 @@ std::string BinaryReader::Prefix() const {
 
 void BinaryReader::FailAt(size_t offset, const std::string &message, const char *field) const {
     std::string text = Prefix();
-    if (!mSection.empty()) {
-        text += mSection + ", ";
+    const std::string section = Section();
+    if (!section.empty()) {
+        text += section + ", ";
     }
     if (field) {
         text += std::string("field '") + field + "' ";
@@ -156,7 +158,7 @@ BinaryReader BinaryReader::Sub(size_t offset, size_t size, std::string section) 
     BinaryReader sub(mData + offset, size, mFormat, std::string());
     sub.mFileName = mFileName;
     sub.mBase = mBase + offset;
-    sub.mSection = std::move(section);
+    sub.SetSection(std::move(section));
     return sub;
 }
 

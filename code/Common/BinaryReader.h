@@ -40,11 +40,20 @@ public:
     void Skip(size_t count, const char *field);
 
     /// Names what is being read, for error messages ("header", "key 12").
-    void SetSection(std::string section) { mSection = std::move(section); }
+    void SetSection(std::string section) {
+        mSection = std::move(section);
+        mSectionLiteral = nullptr;
+    }
+    /// The same for a string literal, kept as a pointer: no copy of a name
+    /// that only an error message may need.
+    void SetSection(const char *literal) {
+        mSection.clear();
+        mSectionLiteral = literal;
+    }
     /// Names the section "<label> <index>" ("instance descriptor 3"), reusing
     /// the memory of the previous name (for a section per table entry).
     void SetSection(const char *label, size_t index);
-    const std::string &Section() const { return mSection; }
+    std::string Section() const { return mSectionLiteral ? mSectionLiteral : mSection; }
 
     // --- scalars (little-endian) ------------------------------------------
     // (The hot scalar reads are inline, below the class: the readers call
@@ -117,6 +126,7 @@ private:
     /// (one per section or candidate layout): the name is never changed.
     std::shared_ptr<const std::string> mFileName;
     std::string mSection;
+    const char *mSectionLiteral = nullptr; ///< the section instead of mSection, when set
 };
 
 inline uint8_t BinaryReader::U8(const char *field) {

@@ -18,17 +18,21 @@ namespace {
 constexpr const char *kOriginalUnitKey = "OriginalUnitScaleFactor";
 constexpr const char *kUnitKey = "UnitScaleFactor";
 
-/// The first entry whose key is `key` and whose value is a double, or
-/// mNumProperties. Compares in place: no aiString or std::string is built.
-unsigned FindDouble(const aiMetadata &metadata, const char *key) {
+/// The first entry whose key is `key` and whose value is a double, or the
+/// entry count (0 without metadata). Compares in place: no aiString or
+/// std::string is built.
+unsigned FindDouble(const aiMetadata *metadata, const char *key) {
+    if (!metadata) {
+        return 0;
+    }
     const size_t length = std::strlen(key);
-    for (unsigned i = 0; i < metadata.mNumProperties; ++i) {
-        const aiString &k = metadata.mKeys[i];
-        if (k.length == length && std::memcmp(k.data, key, length) == 0 && metadata.mValues[i].mType == AI_DOUBLE) {
+    for (unsigned i = 0; i < metadata->mNumProperties; ++i) {
+        const aiString &k = metadata->mKeys[i];
+        if (k.length == length && std::memcmp(k.data, key, length) == 0 && metadata->mValues[i].mType == AI_DOUBLE) {
             return i;
         }
     }
-    return metadata.mNumProperties;
+    return metadata->mNumProperties;
 }
 
 /// An entry to append: a double, or (with `text`) a string.
@@ -38,16 +42,17 @@ struct NewEntry {
     const char *text;
 };
 
-/// Appends `added` entries with one reallocation of the key and value arrays.
-/// Not aiMetadata::Add: in Assimp 5.2.5 it loses its new key array when the
-/// value array's allocation throws, and it reallocates per entry. Here
-/// nothing changes unless every allocation succeeds: the new entries are
-/// made first, in arrays the old entries then move into.
-void AppendEntries(aiMetadata &metadata, const NewEntry *entries, unsigned added) {
+/// Appends `added` entries with one reallocation of the key and value arrays
+/// (to no metadata: makes it). Not aiMetadata::Add: in Assimp 5.2.5 it loses
+/// its new key array when the value array's allocation throws, and it
+/// reallocates per entry. Here nothing changes unless every allocation
+/// succeeds: the new entries are made first, in arrays the old entries then
+/// move into.
+void AppendEntries(aiMetadata *&metadata, const NewEntry *entries, unsigned added) {
     if (added == 0) {
         return;
     }
-    const unsigned count = metadata.mNumProperties;
+    const unsigned count = metadata ? metadata->mNumProperties : 0;
     std::unique_ptr<aiMetadata> grown = NewMetadata(count + added);
     for (unsigned i = 0; i < added; ++i) {
         if (entries[i].text) {
@@ -56,13 +61,17 @@ void AppendEntries(aiMetadata &metadata, const NewEntry *entries, unsigned added
             SetMetadataEntry(*grown, count + i, entries[i].key, entries[i].number);
         }
     }
-    for (unsigned i = 0; i < count; ++i) {
-        grown->mKeys[i] = metadata.mKeys[i];
-        grown->mValues[i] = metadata.mValues[i]; // the entry's data moves with it
+    if (!metadata) {
+        metadata = grown.release();
+        return;
     }
-    std::swap(metadata.mKeys, grown->mKeys);
-    std::swap(metadata.mValues, grown->mValues);
-    metadata.mNumProperties = count + added;
+    for (unsigned i = 0; i < count; ++i) {
+        grown->mKeys[i] = metadata->mKeys[i];
+        grown->mValues[i] = metadata->mValues[i]; // the entry's data moves with it
+    }
+    std::swap(metadata->mKeys, grown->mKeys);
+    std::swap(metadata->mValues, grown->mValues);
+    metadata->mNumProperties = count + added;
     grown->mNumProperties = 0; // the old arrays only: their entries' data now belongs to `metadata`
 }
 
@@ -70,27 +79,25 @@ void AppendEntries(aiMetadata &metadata, const NewEntry *entries, unsigned added
 /// an existing double entry of a unit key is overwritten, the rest is
 /// appended in one reallocation (in the order original unit, unit, format).
 void RecordMetadata(aiScene &scene, double originalUnit, double unit, const char *importerName) {
-    if (!scene.mMetaData) {
-        scene.mMetaData = new aiMetadata();
-    }
-    aiMetadata &metadata = *scene.mMetaData;
+    aiMetadata *metadata = scene.mMetaData; // none yet in most scenes: AppendEntries makes it
+    const unsigned count = metadata ? metadata->mNumProperties : 0;
     NewEntry entries[3];
     unsigned added = 0;
     for (const NewEntry &entry : {NewEntry{kOriginalUnitKey, originalUnit, nullptr}, NewEntry{kUnitKey, unit, nullptr}}) {
         const unsigned at = FindDouble(metadata, entry.key);
-        if (at == metadata.mNumProperties) {
+        if (at == count) {
             entries[added++] = entry;
-        } else if (metadata.mValues[at].mData) {
-            *static_cast<double *>(metadata.mValues[at].mData) = entry.number;
+        } else if (metadata->mValues[at].mData) {
+            *static_cast<double *>(metadata->mValues[at].mData) = entry.number;
         } else {
-            metadata.mValues[at].mData = new double(entry.number);
+            metadata->mValues[at].mData = new double(entry.number);
         }
     }
     // HasKey, as Assimp's Importer::ReadFile asks before adding the entry itself.
-    if (!metadata.HasKey(AI_METADATA_SOURCE_FORMAT)) {
+    if (!metadata || !metadata->HasKey(AI_METADATA_SOURCE_FORMAT)) {
         entries[added++] = NewEntry{AI_METADATA_SOURCE_FORMAT, 0.0, importerName};
     }
-    AppendEntries(metadata, entries, added);
+    AppendEntries(scene.mMetaData, entries, added);
 }
 
 /// S * m * S^-1 for the uniform scale S = s: the same rotation and scale,

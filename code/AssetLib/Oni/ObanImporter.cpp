@@ -81,8 +81,9 @@ void ObanImporter::InternReadFile(const std::string &file, aiScene *scene, IOSys
         oni::InstanceFile parseForTheError(reader); // throws a precise message (version, byte order, checksum)
         reader.FailAt(0, "not an Oni instance file");
     }
+    // The contents' keys point into `data`, which lives until the scene is
+    // built: the builder converts them from the file's bytes.
     const oni::ObanFileContents contents = oni::ReadObanFile(reader);
-    data.Release(); // the contents hold all they need: free the file before the scene grows
     if (mOptions.resampleEveryFrame) {
         // One key per frame: bound the frames a file can make us write.
         for (const oni::ObanAnimation &oban : contents.animations) {
@@ -100,11 +101,11 @@ void ObanImporter::InternReadFile(const std::string &file, aiScene *scene, IOSys
     // The root is named after the file with its extension ("OBANdoor.oni"):
     // the stem alone is usually the OBAN's own name, which its animation takes.
     const size_t slash = file.find_last_of("/\\");
-    const std::string fileName = slash == std::string::npos ? file : file.substr(slash + 1);
+    std::string fileName = slash == std::string::npos ? file : file.substr(slash + 1);
     constexpr double kCentimetresPerUnit = 10.0; // 1 unit = 1 dm (README "Units")
     oni::ObanSceneOptions options = mOptions;
     options.positionScale = SceneUnitScale(kCentimetresPerUnit, mUnitsToMetres); // the scene is converted as built
-    oni::BuildObanScene(contents.animations, contents.placeholders, contents.levelFile, fileName, options, scene);
+    oni::BuildObanScene(contents.animations, contents.placeholders, contents.levelFile, std::move(fileName), options, scene);
     // The source format before Assimp adds it unsafely (SceneUnits.h).
     RecordUnitsAndSourceFormat(*scene, kCentimetresPerUnit, mUnitsToMetres, kDescription.mName);
 }

@@ -2,6 +2,8 @@
 // (docs/formats/OBAN.md §2a). No Assimp types here.
 #pragma once
 
+#include "Common/LittleEndian.h"
+
 #include <array>
 #include <cstdint>
 #include <string>
@@ -33,6 +35,36 @@ struct ObanKey {
     int32_t frame = 0;
 };
 
+/// Bytes per stored key: rotation x, y, z, w, translation x, y, z (f32), frame (i32).
+constexpr size_t kObanKeySize = 0x20;
+
+/// An OBAN's keys as stored: a view of the key block in the file's bytes,
+/// which the reader has checked (finite values, non-zero rotations, frames
+/// increasing). Each key is decoded where it is used, so the builder converts
+/// the bytes straight into the scene's key arrays: no decoded copy of a long
+/// animation in between. Valid as long as the file's bytes are.
+class ObanKeys {
+public:
+    ObanKeys() = default;
+    ObanKeys(const uint8_t *bytes, size_t count) : mBytes(bytes), mCount(count) {}
+
+    size_t size() const { return mCount; }
+    ObanKey operator[](size_t i) const {
+        const uint8_t *p = mBytes + i * kObanKeySize;
+        ObanKey key;
+        key.rotation = {LoadF32LE(p), LoadF32LE(p + 4), LoadF32LE(p + 8), LoadF32LE(p + 12)};
+        key.translation = {LoadF32LE(p + 16), LoadF32LE(p + 20), LoadF32LE(p + 24)};
+        key.frame = static_cast<int32_t>(LoadU32LE(p + 0x1c));
+        return key;
+    }
+    ObanKey front() const { return (*this)[0]; }
+    ObanKey back() const { return (*this)[mCount - 1]; }
+
+private:
+    const uint8_t *mBytes = nullptr;
+    size_t mCount = 0;
+};
+
 struct ObanAnimation {
     std::string instanceName; ///< tag-prefixed, e.g. "OBANdoor_open", or "OBAN#12" when unnamed
     unsigned descriptorIndex = 0;
@@ -42,7 +74,7 @@ struct ObanAnimation {
     uint16_t ticksPerFrame = 0;   ///< 3ds Max ticks per frame (80); ignored by the engine
     uint16_t frameCount = 0;
     uint16_t halfStopFrame = 0;   ///< doors: open 0..H, close H..end; 0 = unused
-    std::vector<ObanKey> keys;    ///< frames strictly increasing
+    ObanKeys keys;                ///< at least one; frames strictly increasing
 };
 
 } // namespace oni

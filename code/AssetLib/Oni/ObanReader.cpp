@@ -45,6 +45,12 @@ Matrix4x3 ReadMatrix(BinaryReader &r, const char *field) {
     return m;
 }
 
+/// The largest float whose square root is at most 1e-6f. sqrt is monotonic
+/// and correctly rounded, so a squared norm above it is exactly a norm above
+/// 1e-6f, FailAtFirstInvalidKey's test for a zero rotation, without a square
+/// root per key.
+constexpr float kMaxZeroSquaredNorm = 0x1.19799ap-40f;
+
 /// True when the seven floats of each of `count` keys are finite: the test of
 /// AllFiniteF32LE over each key's eight words, its frame masked out (written
 /// so that the compiler checks several words at once).
@@ -61,26 +67,21 @@ bool KeyValuesFinite(const uint8_t *bytes, size_t count) {
     return (carries & 0x80000000u) == 0;
 }
 
-/// Decodes `keys.size()` keys from bytes already bounds-checked. Returns false
-/// when any key would fail a check of FailAtFirstInvalidKey (non-finite
-/// values, a zero rotation, a negative or non-increasing frame), which then
-/// finds the first; the checks are accumulated without branches per key.
-bool DecodeValidKeys(const uint8_t *bytes, std::vector<ObanKey> &keys) {
-    if (!KeyValuesFinite(bytes, keys.size())) {
+/// True when none of the `count` keys at `bytes` fails a check of
+/// FailAtFirstInvalidKey (non-finite values, a zero rotation, a negative or
+/// non-increasing frame), which then finds the first; the checks are
+/// accumulated without branches per key.
+bool KeysValid(const uint8_t *bytes, size_t count) {
+    if (!KeyValuesFinite(bytes, count)) {
         return false;
     }
     uint32_t invalid = 0;
     int32_t previousFrame = -1; // the first frame must be >= 0, every other one above the previous
-    for (ObanKey &key : keys) {
+    for (size_t k = 0; k < count; ++k, bytes += kObanKeySize) {
         const float x = LoadF32LE(bytes), y = LoadF32LE(bytes + 4), z = LoadF32LE(bytes + 8), w = LoadF32LE(bytes + 12);
         const int32_t frame = static_cast<int32_t>(LoadU32LE(bytes + 0x1c));
-        const float norm = std::sqrt(x * x + y * y + z * z + w * w);
-        invalid |= uint32_t(!(norm > 1e-6f)) | uint32_t(frame <= previousFrame);
+        invalid |= uint32_t(!(x * x + y * y + z * z + w * w > kMaxZeroSquaredNorm)) | uint32_t(frame <= previousFrame);
         previousFrame = frame;
-        key.rotation = {x, y, z, w};
-        key.translation = {LoadF32LE(bytes + 16), LoadF32LE(bytes + 20), LoadF32LE(bytes + 24)};
-        key.frame = frame;
-        bytes += kObanKeySize;
     }
     return invalid == 0;
 }
@@ -144,12 +145,12 @@ ObanAnimation ReadObanInstance(BinaryReader r) {
                                       " bytes, the instance has " + std::to_string(r.Remaining()) + " left",
                 "key count");
     }
-    oban.keys.resize(keyCount);
-    // The keys are decoded from the block checked above; when one fails a
-    // check they are read again value by value for the exact message and byte.
-    if (!DecodeValidKeys(r.Here(), oban.keys)) {
+    // The block is checked at once; when a key fails a check the keys are
+    // read again value by value for the exact message and byte.
+    if (!KeysValid(r.Here(), keyCount)) {
         FailAtFirstInvalidKey(r, keyCount);
     }
+    oban.keys = ObanKeys(r.Here(), keyCount);
     r.Skip(size_t(keyCount) * kObanKeySize, "keys");
     return oban;
 }

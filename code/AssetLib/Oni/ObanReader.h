@@ -14,9 +14,9 @@ namespace oni {
 constexpr uint64_t kObanTemplateChecksum = 0x004E0C24;
 /// Fixed part of an OBAN instance, including the 8-byte pre-data; keys follow.
 constexpr size_t kObanFixedSize = 0x80;
-constexpr size_t kObanKeySize = 0x20;
 
-/// Parses one OBAN instance; `instance` starts at the pre-data.
+/// Parses one OBAN instance; `instance` starts at the pre-data. The keys of
+/// the result point into the instance's bytes.
 ObanAnimation ReadObanInstance(BinaryReader instance);
 
 struct ObanFileContents {
@@ -25,7 +25,8 @@ struct ObanFileContents {
     std::vector<std::string> placeholders; ///< names of OBANs stored in another file (level0)
 };
 
-/// Reads every OBAN of the file in descriptor order. Throws ImportError if
+/// Reads every OBAN of the file in descriptor order; their keys point into
+/// the file's bytes, which must outlive the contents. Throws ImportError if
 /// the file is not a supported Oni instance file, holds no OBAN, or any OBAN
 /// is malformed.
 ObanFileContents ReadObanFile(const BinaryReader &file);

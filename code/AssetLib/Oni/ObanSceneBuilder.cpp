@@ -68,7 +68,7 @@ inline void WriteKey(const KeyOutput &out, size_t i, double time, const aiVector
 void WriteStoredKeys(const ObanAnimation &oban, const KeyOutput &out) {
     aiQuaternion previous;
     for (size_t i = 0; i < oban.keys.size(); ++i) {
-        const ObanKey &key = oban.keys[i];
+        const ObanKey key = oban.keys[i];
         WriteKey(out, i, static_cast<double>(key.frame), Translation(key), EngineRotation(key), previous);
     }
 }
@@ -85,12 +85,12 @@ void WriteEveryFrame(const ObanAnimation &oban, const KeyOutput &out) {
         while (k + 1 < oban.keys.size() && oban.keys[k + 1].frame <= frame) {
             ++k;
         }
-        const ObanKey &a = oban.keys[k];
+        const ObanKey a = oban.keys[k];
         if (a.frame == frame || k + 1 == oban.keys.size()) {
             WriteKey(out, i, static_cast<double>(frame), Translation(a), EngineRotation(a), previous);
             continue;
         }
-        const ObanKey &b = oban.keys[k + 1];
+        const ObanKey b = oban.keys[k + 1];
         const float t = static_cast<float>(frame - a.frame) / static_cast<float>(b.frame - a.frame);
         const aiQuaternion qa = EngineRotation(a);
         const aiQuaternion qb = SameHemisphere(qa, EngineRotation(b));
@@ -187,23 +187,24 @@ aiMetadata *MakeRootMetadata(const std::vector<std::string> &placeholders, bool 
 } // namespace
 
 void BuildObanScene(const std::vector<ObanAnimation> &animations, const std::vector<std::string> &placeholders,
-        bool levelFile, const std::string &rootName, const ObanSceneOptions &options, aiScene *scene) {
+        bool levelFile, std::string rootName, const ObanSceneOptions &options, aiScene *scene) {
     UniqueNames names;
     names.ExpectNames(1 + 4 * animations.size()); // the root; per OBAN up to three nodes and the animation
-    std::unique_ptr<aiNode> root(new aiNode(names.Make(rootName, "OBAN")));
+    // The scene owns each part as soon as it is made: the root's children and
+    // the animations go straight into their arrays, counted as they come, so
+    // an exception leaves nothing behind (aiScene and aiNode free what their
+    // counts cover, and the arrays).
+    scene->mRootNode = new aiNode(names.Make(std::move(rootName), "OBAN"));
+    aiNode *const root = scene->mRootNode;
     root->mMetaData = MakeRootMetadata(placeholders, levelFile);
-
-    // Everything stays owned here until the scene takes it at the end.
-    std::vector<std::unique_ptr<aiNode>> rootChildren;
-    std::vector<std::unique_ptr<aiAnimation>> sceneAnimations;
+    root->mChildren = new aiNode *[animations.size()];
+    scene->mAnimations = new aiAnimation *[animations.size()];
     std::vector<std::unique_ptr<aiCamera>> cameras;
-    rootChildren.reserve(animations.size());
-    sceneAnimations.reserve(animations.size());
     for (const ObanAnimation &oban : animations) {
         const std::string display = ObanDisplayName(oban.instanceName);
         const bool local = (oban.flags & kObanLocal) != 0;
         const std::string localName = local ? names.Make(display + "_local") : std::string(); // named first, as ever
-        const ObanKey &first = oban.keys.front();
+        const ObanKey first = oban.keys.front();
         std::unique_ptr<aiNode> animated = NewNode(names.Make(display),
                 aiMatrix4x4(aiVector3D(1, 1, 1), EngineRotation(first), Translation(first) * options.positionScale));
         const aiString animatedName = animated->mName;
@@ -214,16 +215,17 @@ void BuildObanScene(const std::vector<ObanAnimation> &animations, const std::vec
         if (wantsCamera) {
             cameras.push_back(MakeCamera(animatedName, options.positionScale));
         }
+        std::unique_ptr<aiNode> rootChild = std::move(animated); // or the local node holding it
         if (local) {
             // MUrMatrix_FromMax: keys of local animations are in 3ds Max's Z-up frame.
             // (No translation: nothing for the unit conversion to scale.)
             const aiMatrix4x4 rotX90(1, 0, 0, 0, 0, 0, -1, 0, 0, 1, 0, 0, 0, 0, 0, 1);
             std::unique_ptr<aiNode> localNode = NewNode(localName, rotX90);
-            AdoptChild(localNode.get(), std::move(animated));
-            rootChildren.push_back(std::move(localNode));
-        } else {
-            rootChildren.push_back(std::move(animated));
+            AdoptChild(localNode.get(), std::move(rootChild));
+            rootChild = std::move(localNode);
         }
+        rootChild->mParent = root;
+        root->mChildren[root->mNumChildren++] = rootChild.release();
 
         std::unique_ptr<aiAnimation> animation(new aiAnimation());
         // Named after the Oni resource, and never like a node: Assimp's glTF2
@@ -237,14 +239,9 @@ void BuildObanScene(const std::vector<ObanAnimation> &animations, const std::vec
         animation->mChannels = new aiNodeAnim *[1]{channel.get()};
         animation->mNumChannels = 1;
         channel.release();
-        sceneAnimations.push_back(std::move(animation));
+        scene->mAnimations[scene->mNumAnimations++] = animation.release();
     }
 
-    AdoptChildren(root.get(), rootChildren);
-    scene->mRootNode = root.release();
-    const unsigned animationCount = static_cast<unsigned>(sceneAnimations.size());
-    scene->mAnimations = ReleaseToArray(sceneAnimations);
-    scene->mNumAnimations = animationCount;
     const unsigned cameraCount = static_cast<unsigned>(cameras.size());
     scene->mCameras = ReleaseToArray(cameras);
     scene->mNumCameras = cameraCount;

@@ -51,9 +51,10 @@ constexpr float kCameraAspect = 4.f / 3.f;
 std::string ObanDisplayName(const std::string &instanceName);
 
 /// Fills `scene` (empty, as handed to InternReadFile) with one animated node
-/// and one aiAnimation per OBAN. `rootName` names the static root node.
+/// and one aiAnimation per OBAN (at least one). `rootName` names the static
+/// root node.
 void BuildObanScene(const std::vector<ObanAnimation> &animations, const std::vector<std::string> &placeholders,
-        bool levelFile, const std::string &rootName, const ObanSceneOptions &options, aiScene *scene);
+        bool levelFile, std::string rootName, const ObanSceneOptions &options, aiScene *scene);
 
 } // namespace oni
 } // namespace assimp_retro

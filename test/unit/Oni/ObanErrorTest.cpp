@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <limits>
@@ -50,6 +51,38 @@ TEST(ObanErrors, TruncatedAnywhereIsAClearErrorNeverACrash) {
     const std::string error = ErrorOf(noLastKey);
     EXPECT_NE(error.find("OBAN: "), std::string::npos) << error;
     EXPECT_NE(error.find("data table"), std::string::npos) << error;
+}
+
+// The block check tests squared norms against a threshold instead of norms
+// (no square root per key): around the threshold it must reject exactly the
+// rotations the key-by-key check calls zero, with the same message. A small x
+// added to a w near 1e-6 steps the squared norm one ulp at a time across the
+// threshold (some land on it).
+TEST(ObanErrors, NearZeroRotationsAreJudgedAsByTheNorm) {
+    float w = 1e-6f;
+    for (int step = 0; step < 4; ++step) w = std::nextafter(w, 0.f);
+    int zeros = 0, others = 0;
+    for (int step = 0; step < 8; ++step, w = std::nextafter(w, 1.f)) {
+        for (int k = 0; k < 64; ++k) {
+            const float q[4] = {k * 1e-10f, 0, 0, w};
+            std::vector<uint8_t> file = oban::WriteOni(TwoKeys(), "OBANx");
+            for (int i = 0; i < 4; ++i) {
+                uint32_t bits;
+                std::memcpy(&bits, &q[i], 4);
+                oban::PutU32(file, kFirstKey + 0x20 + 4 * i, bits); // the second key's rotation
+            }
+            const bool zero = !(std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]) > 1e-6f);
+            const std::string error = ErrorOf(file);
+            if (zero) {
+                EXPECT_NE(error.find("keyframe 1 has a zero rotation quaternion"), std::string::npos) << error;
+            } else {
+                EXPECT_EQ(error, "") << "x " << q[0] << " w " << w;
+            }
+            (zero ? zeros : others) += 1;
+        }
+    }
+    EXPECT_GT(zeros, 10); // both sides of the threshold
+    EXPECT_GT(others, 10);
 }
 
 TEST(ObanErrors, OversizedKeyCount) {
