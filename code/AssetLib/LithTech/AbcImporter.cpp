@@ -82,14 +82,16 @@ void AbcImporter::InternReadFile(const std::string &pFile, aiScene *pScene, IOSy
             assimp_retro::ReadOrMapWholeFile(pIOHandler, pFile, "ABC", assimp_retro::kMaxInputFileBytes, mMapFiles);
     switch (Detect(data.data(), data.size())) {
     case AbcKind::V6: {
+        // The model's keys and vertex frames are the file's bytes: the file
+        // is freed once the builder has converted them.
         const assimp_retro::abc::V6Model model = assimp_retro::abc::ReadV6(data.data(), data.size(), pFile);
-        data.Release(); // the model holds all it needs: free the file before the scene grows
         assimp_retro::abc::V6BuildSettings settings = mV6Settings;
         settings.fileName = pFile;
         // The builder converts the position keys as it writes them.
         settings.positionKeyScale = assimp_retro::SceneUnitScale(kCentimetresPerUnit, mUnitsToMetres);
         positionKeys = assimp_retro::PositionKeys::AlreadyScaled;
         assimp_retro::abc::BuildV6Scene(model, settings, pScene);
+        data.Release();
         break;
     }
     case AbcKind::V9:

@@ -3,10 +3,13 @@
 // (left-handed, +Y up, models face +Z). See docs/formats/ABC.md 2.3.
 //
 // Nothing here knows about Assimp: AbcV6Reader fills it, AbcV6SceneBuilder
-// turns it into an aiScene.
+// turns it into an aiScene. Node keys and vertex animation frames stay in the
+// file's bytes (long animations are most of a file, and the builder converts
+// each value once): a model is only valid while the bytes it was read from are.
 #pragma once
 
 #include "AbcPrimitives.h"
+#include "Common/LittleEndian.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -78,12 +81,40 @@ struct V6NodeKey {
     Quat rotation;  ///< parent-relative
 };
 
+/// Bytes of one stored node key: translation x, y, z, then rotation x, y, z,
+/// w, as little-endian floats.
+constexpr size_t kV6NodeKeyBytes = 28;
+
+/// One node's keys in one animation, where the file stores them. The reader
+/// checked that all of them are there and every value is finite.
+struct V6NodeKeys {
+    const uint8_t *bytes = nullptr; ///< kV6NodeKeyBytes per key, in the file
+    size_t count = 0;
+
+    size_t size() const { return count; }
+    /// Stored float `value` (0-6: translation x, y, z, rotation x, y, z, w) of key `k`.
+    float Value(size_t k, size_t value) const { return LoadF32LE(bytes + k * kV6NodeKeyBytes + 4 * value); }
+    V6NodeKey operator[](size_t k) const {
+        return V6NodeKey{Vec3{Value(k, 0), Value(k, 1), Value(k, 2)}, Quat{Value(k, 3), Value(k, 4), Value(k, 5), Value(k, 6)}};
+    }
+};
+
+/// Bytes of the file that the reader checked are there.
+struct V6FileBytes {
+    const uint8_t *data = nullptr;
+    size_t count = 0;
+
+    size_t size() const { return count; }
+    bool empty() const { return count == 0; }
+    const uint8_t &operator[](size_t i) const { return data[i]; }
+};
+
 /// One node's data in one animation.
 struct V6NodeTrack {
-    std::vector<V6NodeKey> keys;   ///< one per keyframe
+    V6NodeKeys keys;               ///< one per keyframe
     /// Compressed vertex frames, 3 bytes each, keyframe-major:
     /// frame k, MD vertex j at byte 3 * (k * mdCount + j).
-    std::vector<uint8_t> mdFrames;
+    V6FileBytes mdFrames;
     Vec3 mdScale, mdTranslate;     ///< present for every node
 
     /// Node-local position of MD vertex j at keyframe k: byte * scale + translate.

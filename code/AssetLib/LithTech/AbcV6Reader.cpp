@@ -16,7 +16,6 @@ namespace {
 constexpr size_t kTriangleSize = 33;
 constexpr size_t kVertexSize = 20;
 constexpr size_t kMinNodeSize = 24 + 2 + 2 + 1 + 4 + 4; // bounds, empty name, index, flags, counts
-constexpr size_t kNodeKeySize = 28;
 constexpr size_t kMinKeyframeInfoSize = 4 + 24 + 2;
 constexpr size_t kNodeAnimTrailerSize = 24; // MD scale + translate
 constexpr size_t kMaxNodeDepth = 1024;      // real skeletons are a few dozen levels deep
@@ -184,34 +183,21 @@ void ReadNodes(BinaryReader &r, V6Model &model, CrossReferences &refs) {
     }
 }
 
-/// Decodes `keys.size()` node keys (kNodeKeySize bytes each: translation,
-/// then rotation x, y, z, w) from bytes already bounds-checked. Returns false
-/// if any value is not finite (the caller then reads them one by one for the
-/// error, which names the exact byte).
-bool DecodeNodeKeys(const uint8_t *bytes, std::vector<V6NodeKey> &keys) {
-    if (!AllFiniteF32LE(bytes, keys.size() * 7)) {
-        return false;
-    }
-    for (V6NodeKey &key : keys) {
-        key.position = Vec3{LoadF32LE(bytes), LoadF32LE(bytes + 4), LoadF32LE(bytes + 8)};
-        key.rotation = Quat{LoadF32LE(bytes + 12), LoadF32LE(bytes + 16), LoadF32LE(bytes + 20), LoadF32LE(bytes + 24)};
-        bytes += kNodeKeySize;
-    }
-    return true;
-}
-
-/// One node track's keys: decoded as a block when all of them are there and
-/// finite, else value by value (which fails at the exact byte).
-void ReadNodeKeys(BinaryReader &r, std::vector<V6NodeKey> &keys) {
-    const size_t bytes = keys.size() * kNodeKeySize; // keys.size() was checked against the bytes left
-    if (bytes <= r.Remaining() && DecodeNodeKeys(r.Here(), keys)) {
+/// One node track's keys, left where the file stores them: checked as one
+/// block (all there, all finite, one branch-free test) and, if that fails,
+/// read value by value, which fails at the exact byte.
+V6NodeKeys ReadNodeKeys(BinaryReader &r, size_t count) {
+    const V6NodeKeys keys{r.Here(), count};
+    const size_t bytes = count * kV6NodeKeyBytes; // no overflow: count was checked against the bytes left
+    if (bytes <= r.Remaining() && AllFiniteF32LE(keys.bytes, count * 7)) {
         r.Skip(bytes, "key translation");
-        return;
+        return keys;
     }
-    for (V6NodeKey &key : keys) {
-        key.position = ReadVec3(r, "key translation");
-        key.rotation = ReadQuat(r, "key rotation");
+    for (size_t k = 0; k < count; ++k) {
+        ReadVec3(r, "key translation");
+        ReadQuat(r, "key rotation");
     }
+    return keys;
 }
 
 /// One keyframe's time, bounds and engine string. When the fixed part is
@@ -253,7 +239,7 @@ void ReadAnimation(BinaryReader &r, V6Model &model) {
         anim.boundsMin = ReadBounds(r, "animation BoundsMin");
         anim.boundsMax = ReadBounds(r, "animation BoundsMax");
         // Each keyframe costs its info plus one key per node.
-        const size_t perKeyframe = kMinKeyframeInfoSize + nodeCount * kNodeKeySize;
+        const size_t perKeyframe = kMinKeyframeInfoSize + nodeCount * kV6NodeKeyBytes;
         const size_t numKeys = r.CheckCount(uint64_t(r.U32("NumKeyframes")), perKeyframe, "NumKeyframes");
         anim.keyframes.resize(numKeys);
         for (V6KeyframeInfo &info : anim.keyframes) {
@@ -262,13 +248,11 @@ void ReadAnimation(BinaryReader &r, V6Model &model) {
         anim.nodes.resize(nodeCount);
         for (size_t n = 0; n < nodeCount; ++n) {
             V6NodeTrack &track = anim.nodes[n];
-            track.keys.resize(numKeys);
-            ReadNodeKeys(r, track.keys);
+            track.keys = ReadNodeKeys(r, numKeys);
             const uint64_t mdCount = model.nodes[n].mdVertices.size();
             if (mdCount > 0) {
                 const size_t frames = r.CheckCount(uint64_t(numKeys) * mdCount, 3, "vertex animation frames");
-                const uint8_t *bytes = r.Bytes(frames * 3, "vertex animation frames");
-                track.mdFrames.assign(bytes, bytes + frames * 3);
+                track.mdFrames = V6FileBytes{r.Bytes(frames * 3, "vertex animation frames"), frames * 3};
             }
             track.mdScale = ReadVec3(r, "vertex animation Scale");
             track.mdTranslate = ReadVec3(r, "vertex animation Translate");

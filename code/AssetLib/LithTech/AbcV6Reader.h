@@ -20,6 +20,8 @@ bool IsV6(const uint8_t *data, size_t size);
 /// against the bytes left, every index against what it indexes, and that
 /// each known section ends exactly at the next section's offset. Throws
 /// ImportError ("ABC: <file>: <section>, field '<f>' at byte 0x..: ...").
+/// The model's node keys and vertex frames point into `data`, which must
+/// outlive the model.
 V6Model ReadV6(const uint8_t *data, size_t size, const std::string &fileName);
 
 } // namespace abc

@@ -109,7 +109,7 @@ private:
     /// A channel's position and rotation keys, one per kept keyframe:
     /// positions times settings.positionKeyScale, each rotation in the
     /// hemisphere of the one before.
-    void WriteNodeKeys(const std::vector<V6NodeKey> &keys, const std::vector<size_t> &kept, const std::vector<double> &times,
+    void WriteNodeKeys(const V6NodeKeys &keys, const std::vector<size_t> &kept, const std::vector<double> &times,
             aiNodeAnim &channel) const;
     std::unique_ptr<aiAnimation> BuildAnimation(size_t anim, const std::vector<std::string> &morphNodes) const;
     std::vector<std::unique_ptr<aiAnimation>> BuildAnimations(const std::vector<std::string> &morphNodes,
@@ -170,7 +170,7 @@ void Builder::ComputeBindPose() {
     }
     for (size_t n = 0; n < count; ++n) {
         if (anim && !anim->keyframes.empty()) {
-            const V6NodeKey &key = anim->nodes[n].keys[0];
+            const V6NodeKey key = anim->nodes[n].keys[0];
             mLocal[n] = aiMatrix4x4(aiVector3D(1.f, 1.f, 1.f), SceneRotation(key.rotation, mModel.EffectiveFlipAnim()),
                     ToScene(key.position));
         }
@@ -369,7 +369,7 @@ void Builder::AddMorphTargets(aiMesh *mesh, const std::vector<uint32_t> &sourceV
     }
 }
 
-void Builder::WriteNodeKeys(const std::vector<V6NodeKey> &keys, const std::vector<size_t> &kept,
+void Builder::WriteNodeKeys(const V6NodeKeys &keys, const std::vector<size_t> &kept,
         const std::vector<double> &times, aiNodeAnim &channel) const {
     const size_t count = kept.size();
     channel.mNumPositionKeys = channel.mNumRotationKeys = static_cast<unsigned>(count);
@@ -379,7 +379,7 @@ void Builder::WriteNodeKeys(const std::vector<V6NodeKey> &keys, const std::vecto
     const ai_real s = mSettings.positionKeyScale;
     aiQuaternion previous;
     for (size_t i = 0; i < count; ++i) {
-        const V6NodeKey &key = keys[kept[i]];
+        const V6NodeKey key = keys[kept[i]];
         const double time = times[i];
         const aiVector3D position = ToScene(key.position);
         channel.mPositionKeys[i].mTime = time;

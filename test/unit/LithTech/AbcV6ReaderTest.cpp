@@ -52,7 +52,8 @@ TEST(AbcV6Reader, DetectsTheV6Token) {
 }
 
 TEST(AbcV6Reader, ReadsEveryFieldOfTheSkinnedFixture) {
-    const V6Model m = Read(Write(SkinnedFixture()).bytes);
+    const std::vector<uint8_t> bytes = Write(SkinnedFixture()).bytes; // the model's keys point into them
+    const V6Model m = Read(bytes);
     EXPECT_TRUE(m.warnings.empty());
     EXPECT_EQ(m.commandString, "DrawIndexedDist 1000");
     ASSERT_EQ(m.nodes.size(), 3u);
@@ -102,7 +103,8 @@ TEST(AbcV6Reader, ReadsEveryFieldOfTheSkinnedFixture) {
 }
 
 TEST(AbcV6Reader, ReadsVertexAnimationFrames) {
-    const V6Model m = Read(Write(VertexAnimationFixture()).bytes);
+    const std::vector<uint8_t> bytes = Write(VertexAnimationFixture()).bytes; // the model's frames point into them
+    const V6Model m = Read(bytes);
     ASSERT_EQ(m.nodes[1].mdVertices.size(), 2u);
     EXPECT_EQ(m.nodes[1].mdVertices[1], 3);
     const auto &wave = m.animations[0].nodes[1];
