@@ -45,8 +45,10 @@ public:
         mSectionLiteral = nullptr;
     }
     /// The same for a string literal, kept as a pointer: no copy of a name
-    /// that only an error message may need.
-    void SetSection(const char *literal) {
+    /// that only an error message may need. (Only arrays bind here, so a
+    /// `const char *` of passing lifetime takes the copying overload above.)
+    template <size_t N>
+    void SetSection(const char (&literal)[N]) {
         mSection.clear();
         mSectionLiteral = literal;
     }
