@@ -9,6 +9,8 @@ cd "$(dirname "$0")/.."
 
 packages=(cmake ninja-build g++ pkg-config libassimp-dev assimp-utils libgtest-dev libgmock-dev
           nlohmann-json3-dev zlib1g-dev)
+# Python 3 runs the documentation check (tools/check_docs.py, a ctest test) and port/*.py.
+packages+=(python3)
 # Real clients as judges of the outputs (tools/check_outputs.sh; Blender's glTF importer needs
 # numpy, which blender only recommends; f3d and xvfb for screenshots).
 packages+=(blender python3-numpy f3d xvfb xauth)
