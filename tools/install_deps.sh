@@ -14,6 +14,8 @@ packages+=(python3)
 # Real clients as judges of the outputs (tools/check_outputs.sh; Blender's glTF importer needs
 # numpy, which blender only recommends; f3d and xvfb for screenshots).
 packages+=(blender python3-numpy f3d xvfb xauth)
+# patchelf: the run path of the tool bundled in the Blender add-on (tools/package_blender_addon.sh).
+packages+=(patchelf)
 command -v node >/dev/null 2>&1 || packages+=(nodejs)
 command -v npm >/dev/null 2>&1 || packages+=(npm)
 
