@@ -6,7 +6,8 @@
 # the stock tool's output. The real sample files are read from ../shared/corpus;
 # tests fail loudly if that folder is missing.
 # ASSIMP_RETRO_SKIP_ASAN=1 / ASSIMP_RETRO_SKIP_PORT=1 / ASSIMP_RETRO_SKIP_BLENDER=1
-# (tools/check_outputs.sh: the outputs of real models in Blender) skip those stages;
+# (tools/check_outputs.sh: the outputs of real models in Blender; tools/check_blender_addon.sh:
+# the Blender add-on) skip those stages;
 # ASSIMP_RETRO_PORT_PACKAGE=1 adds the full Debian package build of port/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -63,6 +64,14 @@ if [ "${ASSIMP_RETRO_SKIP_BLENDER:-0}" != 1 ]; then
     passed=$((passed + 1))
   else
     echo "tools/check_outputs.sh failed" >&2
+    failed=$((failed + 1))
+    status=1
+  fi
+  # The Blender add-on (issue 22): its zip installed in Blender, every real model through its operators.
+  if tools/check_blender_addon.sh build; then
+    passed=$((passed + 1))
+  else
+    echo "tools/check_blender_addon.sh failed" >&2
     failed=$((failed + 1))
     status=1
   fi
