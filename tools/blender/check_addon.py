@@ -400,6 +400,11 @@ def check_failures(module, corpus, work):
     expect_error("corrupt file", ["corrupt.abc", "next-section offset", "section 'Geometry'"], filepath=corrupt)
     expect_error("not an ABC file", ["text.abc", "not a LithTech ABC model"], filepath=not_abc)
     expect_error("unknown file", ["unknown.xyz", "No suitable reader found"], filepath=unknown)
+    texture = os.path.join(work, "corrupt.paa")
+    with open(os.path.join(corpus, "tex", "tzk212_aiOrder1_board_co.paa"), "rb") as f, open(texture, "wb") as g:
+        g.write(f.read()[:100])
+    expect_error("corrupt texture", ["corrupt.paa", "PAA"], operator=bpy.ops.image.assimp_retro_texture,
+                 filepath=texture)
 
     # The tool missing everywhere: no copy for the platform (macOS), a wrong
     # preference path, an empty PATH.
