@@ -4,7 +4,10 @@
 # `--set NAME=VALUE` takes), its type and the library's default, the label and
 # tooltip of the file dialog, and the formats whose import dialog shows it. The
 # operator attribute is derived from the name (IMPORT_ABC_LOD_LEVELS ->
-# abc_lod_levels), so adding a property is adding one row. Only values that
+# abc_lod_levels), so adding a property is adding one row, e.g.
+#   Option("IMPORT_RETRO_METRES_PER_UNIT", "float", 0.0, "Metres per Unit",
+#          "The length of one file unit in metres; 0: the format's own", (ABC, OBAN)),
+# Kinds: bool, int, float, string, dir (a folder), enum (with items). Only values that
 # differ from the default are passed to the tool, so an add-on with a newer
 # table still drives an older tool as long as the new options keep their
 # defaults. tools/blender/check_addon.py checks every default against the
@@ -29,7 +32,7 @@ P3D_LOD_ITEMS = (
 
 OPTIONS = (
     Option("IMPORT_RETRO_UNITS_TO_METRES", "bool", True, "Units to Metres",
-           "Scale the model to metres (ABC x0.01, OBAN x0.1, P3D is in metres already)", ALL),
+           "Scale the model to metres, from the format's unit (P3D is in metres already)", ALL),
     Option("IMPORT_RETRO_TEXTURES", "bool", True, "Textures",
            "Find and decode the textures the model uses (P3D: the paths it names; ABC: its skins)", (ABC, P3D)),
     Option("IMPORT_RETRO_MAP_FILES", "bool", True, "Memory-Map Large Files",
@@ -100,7 +103,8 @@ def text(option, value):
     if option.kind == "bool":
         return "1" if value else "0"
     if option.kind == "float":
-        return repr(float(value))
+        # Blender keeps floats in single precision: 7 digits say what was typed.
+        return "%.7g" % value
     return str(value)
 
 
