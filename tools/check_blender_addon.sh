@@ -70,7 +70,7 @@ TMPDIR=$out/tmp BLENDER_USER_CONFIG=$out/home/config BLENDER_USER_SCRIPTS=$out/h
     > "$out/blender.log" 2>&1
 blender_status=$?
 set -e
-grep -E '^(MODEL|TEXTURE|ERROR|BATCH|RENDER|FAIL|RESULT) ' "$out/blender.log" | tee "$out/report.txt"
+grep -E '^(MODEL|TEXTURE|OPTIONS|ERROR|BATCH|RENDER|FAIL|RESULT) ' "$out/blender.log" | tee "$out/report.txt"
 grep -q '^RESULT .* 0 failure(s)$' "$out/report.txt" && [ "$blender_status" -eq 0 ] || status=1
 times > "$out/times.txt"
 echo "TIME $(($(date +%s) - start)) s wall; CPU (user, system) of this script and of its children: $(tr '\n' ' ' < "$out/times.txt")"

@@ -373,6 +373,35 @@ def check_model(tool, corpus, out, path):
                                             rate, frames[0], frames[1], len(warnings)), flush=True)
 
 
+def check_option_effects(corpus):
+    """Options the dialog changes reach the tool (as --set) and change the import."""
+    tiberius = os.path.join(corpus, "abc", "CREATURES__TIBERIUS.ABC")
+    skin = os.path.join(corpus, "kpc-tree", "SKINS", "CREATURES", "TIBERIUS.DTX")
+    reset()
+    run_operator(bpy.ops.import_scene.assimp_retro_abc, filepath=tiberius)
+    default_size = stats(list(bpy.data.objects))["size"]
+    # The file's unit in centimetres, from the scene metadata (glTF scene extras).
+    unit = bpy.context.scene.get("OriginalUnitScaleFactor")
+    reset()
+    _, error, warnings = run_operator(bpy.ops.import_scene.assimp_retro_abc, filepath=tiberius,
+                                      retro_units_to_metres=False, abc_skins=skin)
+    ours = stats(list(bpy.data.objects))
+    check(not error and unit and close([x * unit / 100.0 for x in ours["size"]], default_size),
+          "Units to Metres off: size %s, %s in metres expected (unit %s cm; %s)"
+          % (ours["size"], default_size, unit, error))
+    check(ours["images"] == [(256, 256)] and not warnings,
+          "Skins %s: images %s, warnings %s" % (skin, ours["images"], warnings))
+    tomahawk = os.path.join(corpus, "ofp-tree", "TZK_Objects", "Model", "Tomahawk_gdtcti_xj200.p3d")
+    counts = []
+    for lods in ("0", "2"):
+        reset()
+        run_operator(bpy.ops.import_scene.assimp_retro_p3d, filepath=tomahawk, p3d_lods=lods)
+        counts.append(len([o for o in bpy.data.objects if o.type == "MESH"]))
+    check(counts[0] == 1 and counts[1] == 3, "P3D LODs 0 and 2: %s mesh objects, expected 1 and 3 (3 LODs)"
+          % counts)
+    print("OPTIONS units off: size x%g; skins: %s; P3D LODs 0/2: %s meshes" % (100.0 / unit, ours["images"], counts), flush=True)
+
+
 def check_failures(module, corpus, work):
     """Errors as reports, the scene as it was."""
     source = os.path.join(corpus, "kpc-tree", "MODELS", "CREATURES", "TIBERIUS.ABC")
@@ -530,6 +559,7 @@ def main():
     check_options(module, args["config_h"])
     for path in models(corpus):
         check_model(args["tool"], corpus, out, path)
+    check_option_effects(corpus)
     with tempfile.TemporaryDirectory() as work:
         check_failures(module, corpus, work)
     check_batch(corpus)
