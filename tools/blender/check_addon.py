@@ -191,9 +191,10 @@ def check_install(args):
     check(scripts and module.__file__.startswith(os.path.realpath(scripts)) or
           module.__file__.startswith(scripts), "the add-on loaded from %s, not from BLENDER_USER_SCRIPTS (%s)"
           % (module.__file__, scripts))
+    # dir(), not hasattr: bpy.ops makes up a wrapper for any name.
     for name in ("assimp_retro_abc", "assimp_retro_p3d", "assimp_retro_oban"):
-        check(hasattr(bpy.ops.import_scene, name), "no operator import_scene." + name)
-    check(hasattr(bpy.ops.image, "assimp_retro_texture"), "no operator image.assimp_retro_texture")
+        check(name in dir(bpy.ops.import_scene), "no operator import_scene." + name)
+    check("assimp_retro_texture" in dir(bpy.ops.image), "no operator image.assimp_retro_texture")
     menu = bpy.types.TOPBAR_MT_file_import.draw._draw_funcs
     check(module.menu_import in menu, "File > Import has no assimp-retro entries")
     check(module.menu_image in bpy.types.IMAGE_MT_image.draw._draw_funcs, "Image > has no game texture entry")

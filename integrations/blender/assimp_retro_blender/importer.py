@@ -114,7 +114,7 @@ class SceneState:
 
 def import_gltf(path):
     """Blender's glTF importer. Separate so that the tests can make it fail."""
-    if not hasattr(bpy.ops.import_scene, "gltf"):
+    if "gltf" not in dir(bpy.ops.import_scene):  # hasattr is always true on bpy.ops
         raise RuntimeError("Blender's glTF importer (the add-on 'Import-Export: glTF 2.0 format') is not enabled")
     result = bpy.ops.import_scene.gltf(filepath=path)
     if "FINISHED" not in result:
