@@ -460,6 +460,13 @@ def check_failures(module, corpus, work):
     finally:
         sys.platform, preferences.tool_path = saved[0], saved[2]
 
+    # Blender's glTF add-on switched off.
+    bpy.ops.preferences.addon_disable(module="io_scene_gltf2")
+    try:
+        expect_error("glTF add-on off", ["TIBERIUS.ABC", "glTF importer", "is not enabled"], filepath=source)
+    finally:
+        bpy.ops.preferences.addon_enable(module="io_scene_gltf2")
+
     # Blender's glTF importer failing half-way: what it made is removed.
     real = module.importer.import_gltf
 
