@@ -61,10 +61,11 @@ fi
 echo "CHECK ldd: $(echo "$resolved" | grep -c "=> $out/unpacked") libraries from the add-on folder"
 
 # PATH without the build's tool: the add-on must use its own copy.
+blender=$(command -v blender)
 set +e
 TMPDIR=$out/tmp BLENDER_USER_CONFIG=$out/home/config BLENDER_USER_SCRIPTS=$out/home/scripts \
     PATH=/usr/local/bin:/usr/bin:/bin \
-    blender -b --factory-startup --python "$root/tools/blender/check_addon.py" -- \
+    "$blender" -b --factory-startup --python "$root/tools/blender/check_addon.py" -- \
     --zip "$zip" --tool "$build/tools/assimp-retro" --corpus "$corpus" \
     --config-h "$root/include/assimp_retro/config.h" --out "$out" ${ASSIMP_RETRO_ADDON_RENDER:+--render} \
     > "$out/blender.log" 2>&1
