@@ -3,6 +3,9 @@
 
 #include <assimp_retro/assimp_retro.h>
 
+#include <assimp/Importer.hpp>
+#include <assimp/scene.h>
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -445,6 +448,20 @@ TEST(Tool, SetMetresPerUnit) {
     run = RunTool("info " + Quote(model) + " --set AI_CONFIG_IMPORT_RETRO_METRES_PER_UNIT=-2");
     EXPECT_NE(run.exitCode, 0);
     EXPECT_TRUE(Contains(run.out + run.err, "IMPORT_RETRO_METRES_PER_UNIT is -2")) << run.out << run.err;
+}
+
+// A DAE keeps every animation: the tool writes them itself (one timeline, a
+// clip each), and Assimp's own COLLADA importer reads all twelve back.
+TEST(Tool, DaeKeepsEveryAnimation) {
+    const std::string dae = retro_test::OutputPath("Tool/dae/tiberius.dae");
+    const ToolRun run = RunTool("export " + Quote(retro_test::CorpusPath("abc/CREATURES__TIBERIUS.ABC")) + " " + Quote(dae) + " -v");
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_TRUE(Contains(run.out + run.err, "COLLADA completion: 12 animation(s) with 480 channel(s), one clip each"))
+            << run.out << run.err;
+    Assimp::Importer reader; // Assimp's own importers only
+    const aiScene *back = reader.ReadFile(dae, 0);
+    ASSERT_NE(back, nullptr) << reader.GetErrorString();
+    EXPECT_EQ(back->mNumAnimations, 12u);
 }
 
 TEST(Tool, JoinedVerticesWithMorphTargetsExport) {
