@@ -14,7 +14,7 @@ if [ "$check" -eq 1 ]; then
   # Apply for real to a copy of the files the patches touch (they build on each other).
   copy=$(mktemp -d)
   trap 'rm -rf "$copy"' EXIT
-  (cd "$src" && cp -a --parents code/AssetLib/glTF2 code/AssetLib/FBX test/CMakeLists.txt test/unit "$copy/")
+  (cd "$src" && cp -a --parents code/AssetLib/glTF2 code/AssetLib/FBX code/AssetLib/Collada test/CMakeLists.txt test/unit "$copy/")
   src=$copy
 fi
 patches=("$here"/patches/both/*.patch)

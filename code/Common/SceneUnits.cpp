@@ -2,12 +2,15 @@
 // optionally convert to metres.
 #include "Common/SceneUnits.h"
 
+#include "Common/ImportError.h"
 #include "Common/SceneHelpers.h"
 
 #include <assimp/scene.h> // before metadata.h, which needs aiString
 #include <assimp/commonMetaData.h>
 #include <assimp/metadata.h>
 
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <utility>
@@ -175,6 +178,33 @@ void ScaleCamerasAndLights(aiScene &scene, ai_real s) {
 }
 
 } // namespace
+
+double CentimetresPerUnit(float metresPerUnit, double defaultCentimetresPerUnit, const char *format) {
+    if (metresPerUnit == 0.0f) {
+        return defaultCentimetresPerUnit;
+    }
+    // A micrometre to a kilometre: beyond that the product overflows or
+    // underflows a float position long before any game's unit is reached.
+    if (!(metresPerUnit >= 1e-6f && metresPerUnit <= 1000.0f)) {
+        char value[32];
+        std::snprintf(value, sizeof(value), "%g", static_cast<double>(metresPerUnit));
+        throw ImportError(std::string(format) + ": IMPORT_RETRO_METRES_PER_UNIT is " + value +
+                          ": expected 0 (the format's default) or a length in metres from 1e-06 to 1000");
+    }
+    // The shortest decimal that reads back as the float (0.022f -> 0.022),
+    // so that the recorded factor is the value the user wrote, not its
+    // nearest float (2.2, not 2.19999998807907).
+    double metres = metresPerUnit;
+    for (int digits = 6; digits <= 9; ++digits) {
+        char text[32];
+        std::snprintf(text, sizeof(text), "%.*g", digits, static_cast<double>(metresPerUnit));
+        if (std::strtof(text, nullptr) == metresPerUnit) {
+            metres = std::strtod(text, nullptr);
+            break;
+        }
+    }
+    return metres * kCentimetresPerMetre;
+}
 
 ai_real SceneUnitScale(double centimetresPerUnit, bool toMetres) {
     const bool convert = toMetres && centimetresPerUnit != kCentimetresPerMetre;

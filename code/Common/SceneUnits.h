@@ -5,6 +5,15 @@
 // aiScene::mMetaData as doubles in centimetres per unit:
 //   "UnitScaleFactor"          the unit of the scene as imported,
 //   "OriginalUnitScaleFactor"  the unit of the file.
+// Precisely: a length L in the file is L * OriginalUnitScaleFactor / 100
+// metres, and a length S in the scene is S * UnitScaleFactor / 100 metres. So
+// a converted scene (UnitScaleFactor 100) is in metres, an unconverted one is
+// in file units (UnitScaleFactor == OriginalUnitScaleFactor), and an exporter
+// that writes the file format back divides each scene length by
+// UnitScaleFactor / OriginalUnitScaleFactor. OriginalUnitScaleFactor is the
+// factor chosen for the import (the format's default or
+// AI_CONFIG_IMPORT_RETRO_METRES_PER_UNIT), recorded whether or not the scene
+// was converted.
 // Converting scales the data: vertex and morph-target positions, the
 // translations of node transforms, bone offset matrices and position keys,
 // camera and light positions and clip planes (each matrix M becomes
@@ -30,6 +39,13 @@ constexpr double kCentimetresPerMetre = 100.0;
 /// Whether the scene's position keys are still in the file's unit or were
 /// already multiplied by SceneUnitScale() when they were written.
 enum class PositionKeys { InFileUnits, AlreadyScaled };
+
+/// The file's unit in centimetres: `metresPerUnit` (the value of
+/// AI_CONFIG_IMPORT_RETRO_METRES_PER_UNIT) times 100, or
+/// `defaultCentimetresPerUnit` when it is 0. Throws ImportError, naming
+/// `format` and the property, for a value outside [1e-6, 1000] metres (or not
+/// a number).
+double CentimetresPerUnit(float metresPerUnit, double defaultCentimetresPerUnit, const char *format);
 
 /// The factor ApplyUnitsAndSourceFormat multiplies positions by: the file's unit in
 /// metres when `toMetres` and the unit is not the metre, else 1 (for a scene

@@ -1,13 +1,11 @@
 // Scene and node metadata as COLLADA <extra> elements (see ColladaMetadata.h).
 #include "Export/ColladaMetadata.h"
 
+#include "Export/ColladaXml.h"
 #include "Export/MetadataJson.h"
 
 #include <assimp/scene.h>
 
-#include <cstdio>
-#include <fstream>
-#include <iterator>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -19,72 +17,10 @@ namespace assimp_retro {
 namespace {
 
 using Json = nlohmann::ordered_json;
+using namespace collada_xml;
 using Leaves = std::vector<std::pair<std::string, Json>>;
 
 constexpr unsigned kMaxNodeDepth = 1024;
-
-/// The five XML special characters escaped, as Assimp's XMLEscape writes
-/// node names.
-std::string EscapeSpecials(const std::string &text) {
-    std::string out;
-    for (char c : text) {
-        switch (c) {
-        case '&': out += "&amp;"; break;
-        case '"': out += "&quot;"; break;
-        case '\'': out += "&apos;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        default: out += c; break;
-        }
-    }
-    return out;
-}
-
-/// Length of the valid UTF-8 sequence at `at`, or 0.
-size_t Utf8SequenceLength(const std::string &text, size_t at) {
-    const auto byte = [&](size_t i) { return static_cast<unsigned char>(text[i]); };
-    const unsigned char lead = byte(at);
-    const size_t length = lead < 0x80 ? 1 : (lead >= 0xC2 && lead <= 0xDF) ? 2 : (lead >= 0xE0 && lead <= 0xEF) ? 3
-                        : (lead >= 0xF0 && lead <= 0xF4) ? 4 : 0;
-    if (length == 0 || at + length > text.size()) {
-        return 0;
-    }
-    for (size_t i = 1; i < length; ++i) {
-        if ((byte(at + i) & 0xC0) != 0x80) {
-            return 0;
-        }
-    }
-    const bool overlong = (lead == 0xE0 && byte(at + 1) < 0xA0) || (lead == 0xF0 && byte(at + 1) < 0x90);
-    const bool beyond = (lead == 0xED && byte(at + 1) >= 0xA0) || (lead == 0xF4 && byte(at + 1) >= 0x90);
-    return (overlong || beyond) ? 0 : length;
-}
-
-/// Text as XML 1.0 character data: specials escaped, and bytes XML cannot
-/// hold (control characters, invalid UTF-8) replaced by U+FFFD.
-std::string XmlText(const std::string &text) {
-    std::string out;
-    for (size_t at = 0; at < text.size();) {
-        const unsigned char c = static_cast<unsigned char>(text[at]);
-        const size_t length = Utf8SequenceLength(text, at);
-        if (length == 0 || (c < 0x20 && c != '\t' && c != '\n' && c != '\r')) {
-            out += "\xEF\xBF\xBD";
-            ++at;
-        } else if (length == 1) {
-            out += EscapeSpecials(std::string(1, text[at]));
-            ++at;
-        } else {
-            out.append(text, at, length);
-            at += length;
-        }
-    }
-    return out;
-}
-
-std::string Number(double value) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof(buffer), "%.17g", value);
-    return buffer;
-}
 
 /// One <property>, or "" if `value` has no form here (an array other than
 /// three numbers).
@@ -114,71 +50,6 @@ std::string PropertyElement(const std::string &key, const Json &value, const std
     return indent + "<property name=\"" + XmlText(key) + "\" type=\"" + type + "\">" + text + "</property>\n";
 }
 
-/// The start or end tag at `at` (text[at] == '<'): its element name, whether
-/// it ends an element, whether it closes itself, and where it ends (after '>').
-struct Tag {
-    std::string name;
-    bool end = false;
-    bool selfClosing = false;
-    size_t close = std::string::npos;
-    std::string nameAttribute; ///< raw value of name="..." ("" if none)
-};
-
-Tag ReadTag(const std::string &text, size_t at) {
-    Tag tag;
-    size_t i = at + 1;
-    tag.end = i < text.size() && text[i] == '/';
-    i += tag.end ? 1 : 0;
-    const size_t nameBegin = i;
-    while (i < text.size() && text[i] != '>' && text[i] != '/' && text[i] != ' ' && text[i] != '\t' &&
-            text[i] != '\n' && text[i] != '\r') {
-        ++i;
-    }
-    tag.name = text.substr(nameBegin, i - nameBegin);
-    char quote = 0;
-    size_t attributeStart = i;
-    for (; i < text.size(); ++i) {
-        const char c = text[i];
-        if (quote) {
-            quote = c == quote ? 0 : quote;
-        } else if (c == '"' || c == '\'') {
-            quote = c;
-        } else if (c == '>') {
-            tag.selfClosing = i > at && text[i - 1] == '/';
-            tag.close = i + 1;
-            break;
-        }
-    }
-    if (tag.close == std::string::npos) {
-        throw std::runtime_error("unterminated tag at byte offset " + std::to_string(at));
-    }
-    const std::string attributes = text.substr(attributeStart, tag.close - attributeStart);
-    const size_t nameAt = attributes.find(" name=\"");
-    if (nameAt != std::string::npos) {
-        const size_t valueAt = nameAt + 7;
-        const size_t valueEnd = attributes.find('"', valueAt);
-        tag.nameAttribute = attributes.substr(valueAt, valueEnd - valueAt);
-    }
-    return tag;
-}
-
-/// Where the markup construct at `at` ends if it is a comment, processing
-/// instruction, CDATA section or declaration; npos if it is a tag.
-size_t SkipSpecial(const std::string &text, size_t at) {
-    static const std::pair<const char *, const char *> kinds[] = {
-            {"<!--", "-->"}, {"<![CDATA[", "]]>"}, {"<?", "?>"}, {"<!", ">"}};
-    for (const auto &kind : kinds) {
-        if (text.compare(at, std::char_traits<char>::length(kind.first), kind.first) == 0) {
-            const size_t end = text.find(kind.second, at);
-            if (end == std::string::npos) {
-                throw std::runtime_error("unterminated markup at byte offset " + std::to_string(at));
-            }
-            return end + std::char_traits<char>::length(kind.second);
-        }
-    }
-    return std::string::npos;
-}
-
 class ColladaMetadataWriter {
 public:
     ColladaMetadataWriter(const aiScene &scene, ColladaMetadataReport &report) : report_(report) {
@@ -198,13 +69,7 @@ public:
         std::vector<std::string> openNodes; // name attributes of the open <node> elements
         bool sawVisualScene = false;
         size_t copied = 0;
-        for (size_t at = text.find('<'); at != std::string::npos; at = text.find('<', at)) {
-            const size_t special = SkipSpecial(text, at);
-            if (special != std::string::npos) {
-                at = special;
-                continue;
-            }
-            const Tag tag = ReadTag(text, at);
+        ForEachTag(text, [&](size_t at, const Tag &tag) {
             if (tag.name == "node" && !tag.end && !tag.selfClosing) {
                 openNodes.push_back(tag.nameAttribute);
                 rootWritten_ = rootWritten_ || tag.nameAttribute == rootName_;
@@ -222,8 +87,7 @@ public:
                 copied = at;
                 out += SceneExtra(Indent(text, at));
             }
-            at = tag.close;
-        }
+        });
         if (!sawVisualScene) {
             throw std::runtime_error("no </visual_scene>");
         }
@@ -318,13 +182,6 @@ private:
     std::set<std::string> written_;
 };
 
-bool Fail(std::string *error, const std::string &message) {
-    if (error) {
-        *error = message;
-    }
-    return false;
-}
-
 } // namespace
 
 bool AddColladaMetadata(const aiScene &scene, const std::string &path, std::string *error,
@@ -332,29 +189,10 @@ bool AddColladaMetadata(const aiScene &scene, const std::string &path, std::stri
     ColladaMetadataReport local;
     ColladaMetadataReport &result = report ? *report : local;
     result = ColladaMetadataReport();
-    std::string text;
-    {
-        std::ifstream file(path, std::ios::binary);
-        if (!file) {
-            return Fail(error, "cannot open '" + path + "'");
-        }
-        text.assign(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
-    }
-    std::string output;
-    try {
-        output = ColladaMetadataWriter(scene, result).Apply(text);
-    } catch (const std::exception &e) {
-        return Fail(error, "COLLADA metadata: " + std::string(e.what()) + " in '" + path + "'");
-    }
-    if (result.entriesWritten == 0) {
-        return true;
-    }
-    std::ofstream file(path, std::ios::binary | std::ios::trunc);
-    file.write(output.data(), static_cast<std::streamsize>(output.size()));
-    if (!file) {
-        return Fail(error, "cannot write '" + path + "'");
-    }
-    return true;
+    return EditTextFile(path, "COLLADA metadata", [&](const std::string &text) {
+        std::string output = ColladaMetadataWriter(scene, result).Apply(text);
+        return result.entriesWritten == 0 ? std::string() : output;
+    }, error);
 }
 
 } // namespace assimp_retro

@@ -57,7 +57,7 @@ bool SafeToCopy(const aiMetadata *metadata) {
 
 } // namespace
 
-ExportSceneView::ExportSceneView(const aiScene &source) : scene(new aiScene()) {
+ExportSceneView::ExportSceneView(const aiScene &source, bool withAnimations) : scene(new aiScene()) {
     scene->mFlags = source.mFlags;
     scene->mName = source.mName;
     scene->mRootNode = source.mRootNode ? CopyNodesWithoutMetadata(*source.mRootNode) : nullptr;
@@ -65,8 +65,8 @@ ExportSceneView::ExportSceneView(const aiScene &source) : scene(new aiScene()) {
     scene->mMeshes = source.mMeshes;
     scene->mNumMaterials = source.mNumMaterials;
     scene->mMaterials = source.mMaterials;
-    scene->mNumAnimations = source.mNumAnimations;
-    scene->mAnimations = source.mAnimations;
+    scene->mNumAnimations = withAnimations ? source.mNumAnimations : 0;
+    scene->mAnimations = withAnimations ? source.mAnimations : nullptr;
     scene->mNumTextures = source.mNumTextures;
     scene->mTextures = source.mTextures;
     scene->mNumLights = source.mNumLights;

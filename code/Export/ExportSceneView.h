@@ -13,9 +13,11 @@ namespace assimp_retro {
 /// An aiScene sharing the caller's meshes, materials, animations, textures,
 /// lights, cameras and skeletons, with its own metadata-free node tree. Scene
 /// metadata is shared only when it is non-empty and flat. The shared arrays
-/// are detached again before the view is destroyed.
+/// are detached again before the view is destroyed. Without `withAnimations`
+/// the view has no animations (the COLLADA pass writes them itself:
+/// ColladaAnimations.h).
 struct ExportSceneView {
-    explicit ExportSceneView(const aiScene &source);
+    explicit ExportSceneView(const aiScene &source, bool withAnimations = true);
     ~ExportSceneView();
     ExportSceneView(const ExportSceneView &) = delete;
     ExportSceneView &operator=(const ExportSceneView &) = delete;

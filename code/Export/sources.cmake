@@ -1,6 +1,8 @@
 target_sources(assimp_retro PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/ColladaAnimations.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ColladaMetadata.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ColladaRoots.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ColladaXml.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ExportSceneView.cpp
   ${CMAKE_CURRENT_LIST_DIR}/FbxAnimationTimes.cpp
   ${CMAKE_CURRENT_LIST_DIR}/FbxCompletion.cpp

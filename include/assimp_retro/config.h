@@ -7,13 +7,24 @@
 // ---- every format -----------------------------------------------------------
 
 /// Bool, default true. Convert the scene to metres (positions, translations,
-/// keys and bind matrices scaled: LithTech ABC x0.01, Oni OBAN x0.1, P3D
-/// unchanged), so glTF, FBX,
-/// COLLADA and OBJ consumers see real-world sizes. Either way the scene
-/// metadata records the unit in centimetres per unit, as Assimp's FBX importer
-/// does: "OriginalUnitScaleFactor" (the file's: ABC 1, OBAN 10, P3D 100) and
-/// "UnitScaleFactor" (the scene's: 100 when converted).
+/// keys and bind matrices scaled by the file's unit in metres: LithTech ABC
+/// v6 x0.022, ABC v9-v13 x0.017, Oni OBAN x0.1, P3D unchanged; see
+/// AI_CONFIG_IMPORT_RETRO_METRES_PER_UNIT), so glTF, FBX, COLLADA and OBJ
+/// consumers see real-world sizes. Either way the scene metadata records the
+/// unit in centimetres per unit, as Assimp's FBX importer does:
+/// "OriginalUnitScaleFactor" (the file's unit: ABC v6 2.2, ABC v9-v13 1.7,
+/// OBAN 10, P3D 100; the factor that applies even when nothing is converted)
+/// and "UnitScaleFactor" (the scene's: 100 when converted, else the file's).
 #define AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES "IMPORT_RETRO_UNITS_TO_METRES"
+
+/// Float, default 0 (the format's default). The length of one file unit in
+/// metres, for LithTech ABC and Oni OBAN (P3D is in metres). 0 takes the
+/// format's default: ABC v6 (LithTech 1.x) 0.022, ABC v9-v13 (LithTech 2.x)
+/// 0.017, OBAN 0.1; docs/formats/ABC.md lists each game's measured value. Any
+/// other value must lie in [1e-6, 1000] (else the import fails). It sets what
+/// "OriginalUnitScaleFactor" records (x100, centimetres per unit) and, with
+/// AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES, the scale of the conversion.
+#define AI_CONFIG_IMPORT_RETRO_METRES_PER_UNIT "IMPORT_RETRO_METRES_PER_UNIT"
 
 /// Bool, default true. An input file of 1 MiB or more that Assimp's default
 /// IO system opens is memory-mapped instead of copied to the heap (its pages

@@ -6,6 +6,7 @@
 
 #include <assimp_retro/gltf_texture_refs.h>
 
+#include "Export/ColladaAnimations.h"
 #include "Export/ColladaMetadata.h"
 #include "Export/ColladaRoots.h"
 #include "Export/ExportSceneView.h"
@@ -17,6 +18,7 @@
 #include <assimp/scene.h>
 
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <memory>
 
@@ -87,10 +89,27 @@ bool ExportFbxFile(const aiScene &scene, const std::string &formatId, const std:
     return true;
 }
 
-/// Assimp's COLLADA file given the scene's metadata (COLLADA <extra>), which
-/// its exporter does not write.
+/// Assimp's COLLADA file given the scene's node animations with a clip each
+/// (its exporter, which got the scene without them, writes unusable ones) and
+/// the scene's metadata (COLLADA <extra>), which it does not write.
 bool CompleteCollada(const aiScene &scene, const std::string &output, ConversionResult &result) {
     std::string error;
+    assimp_retro::ColladaAnimationReport animations;
+    if (!assimp_retro::AddColladaAnimations(scene, output, &error, &animations)) {
+        result.error = "COLLADA completion failed: " + error;
+        result.exitCode = kExitCompletionFailed;
+        return false;
+    }
+    if (animations.animationsWritten > 0) {
+        char seconds[32];
+        std::snprintf(seconds, sizeof(seconds), "%.3f", animations.timelineSeconds);
+        result.notes.push_back("COLLADA completion: " + std::to_string(animations.animationsWritten) +
+                               " animation(s) with " + std::to_string(animations.channelsWritten) +
+                               " channel(s), one clip each, one after another on a " + seconds + " s timeline");
+    }
+    for (const std::string &note : animations.notes) {
+        result.notes.push_back("COLLADA completion: " + note);
+    }
     assimp_retro::ColladaMetadataReport report;
     if (!assimp_retro::AddColladaMetadata(scene, output, &error, &report)) {
         result.error = "COLLADA completion failed: " + error;
@@ -235,7 +254,9 @@ ConversionResult ConvertFile(Assimp::Importer &importer, Assimp::Exporter &expor
             if (!ExportFbxFile(*scene, format.id, output, result)) {
                 return;
             }
-        } else if (assimp_retro::ExportSceneView view(*scene); // Assimp 5.2.5 aborts copying nested metadata
+        } else if (assimp_retro::ExportSceneView view(*scene, format.id != "collada"); // Assimp 5.2.5 aborts copying
+                                                                                      // nested metadata; the
+                                                                                      // COLLADA pass writes animations
                    exporter.Export(view.scene, format.id, output) != AI_SUCCESS) {
             const char *message = exporter.GetErrorString();
             result.error = std::string("export failed: ") + ((message && *message) ? message : "unknown error");

@@ -124,7 +124,7 @@ RotationParse ParseRotation(const std::string &arg, aiVector3D &rotation) {
 
 // The import properties of include/assimp_retro/config.h, by their string
 // names, so --set stores each with the type its importer reads.
-enum class PropertyType { Bool, Int, String, Unknown };
+enum class PropertyType { Bool, Int, Float, String, Unknown };
 
 PropertyType KnownPropertyType(const std::string &name) {
     static const struct {
@@ -132,6 +132,7 @@ PropertyType KnownPropertyType(const std::string &name) {
         PropertyType type;
     } kProperties[] = {
             {AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES, PropertyType::Bool},
+            {AI_CONFIG_IMPORT_RETRO_METRES_PER_UNIT, PropertyType::Float},
             {AI_CONFIG_IMPORT_RETRO_MAP_FILES, PropertyType::Bool},
             {AI_CONFIG_IMPORT_OBAN_CAMERA, PropertyType::Bool},
             {AI_CONFIG_IMPORT_OBAN_CAMERA_NAMES, PropertyType::String},
@@ -178,6 +179,18 @@ bool ParseInt(const std::string &value, int *result = nullptr) {
     return true;
 }
 
+bool ParseFloat(const std::string &value, float *result = nullptr) {
+    char *end = nullptr;
+    const float number = std::strtof(value.c_str(), &end);
+    if (value.empty() || *end != '\0' || !std::isfinite(number)) {
+        return false;
+    }
+    if (result) {
+        *result = number;
+    }
+    return true;
+}
+
 // One parameter; returns false if `arg` is not a common parameter.
 bool ParseOne(const std::string &arg, ImportOptions &options, std::string &error) {
     for (const FlagParameter &parameter : kFlagParameters) {
@@ -214,6 +227,8 @@ bool ParseOne(const std::string &arg, ImportOptions &options, std::string &error
             error = "property " + name + " is a bool: use 1/0, true/false, yes/no or on/off, not '" + value + "'";
         } else if (type == PropertyType::Int && !ParseInt(value)) {
             error = "property " + name + " is an integer, not '" + value + "'";
+        } else if (type == PropertyType::Float && !ParseFloat(value)) {
+            error = "property " + name + " is a number, not '" + value + "'";
         } else if (type == PropertyType::Unknown) {
             std::fprintf(stderr, "assimp-retro: note: %s is not an assimp-retro import property; it is passed to Assimp as given\n",
                     name.c_str());
@@ -288,6 +303,12 @@ void ApplyImportProperties(Assimp::Importer &importer, const ImportOptions &opti
             ParseInt(value, &number);
             importer.SetPropertyInteger(name.c_str(), number);
             break;
+        case PropertyType::Float: {
+            float real = 0;
+            ParseFloat(value, &real);
+            importer.SetPropertyFloat(name.c_str(), real);
+            break;
+        }
         case PropertyType::String:
             importer.SetPropertyString(name.c_str(), value);
             break;

@@ -4,6 +4,7 @@
 # (`assimp-retro info`) and with each other. Prints one JSON line per output:
 #   {"file": ..., "ok": true, "triangles": N, "meshes": N, "bones": N,
 #    "actions": N, "shape_keys": N, "frames": F, "size": [x, y, z], "min": [...], "max": [...],
+#    "ranges": {action: [first frame, last frame]},
 #    "objects": [names], "props": {object: {custom property: value}}}
 # triangles: of the stored meshes (polygons triangulated: n-2 each);
 # bones: of all armatures; actions: bpy.data.actions after the import;
@@ -22,6 +23,9 @@
 #   importer makes a bone of every node above the joints too); FBX, DAE and
 #   GLB have animations (actions) when the aiScene has any, FBX as many as
 #   the GLB, the same shape keys and an equally long longest action;
+# - the DAE has an action covering the frames of the GLB's first animation
+#   (Blender 3.4 makes one action of a COLLADA file's animations; assimp-retro
+#   puts the first animation first on the file's timeline): a CLIP line each;
 # - every output's bounding box has the GLB's size (relative 1e-3);
 # - every object of the FBX that has a namesake with custom properties in the
 #   GLB (node metadata as glTF extras) has the same ones (FBX user
@@ -107,6 +111,8 @@ def stats(path):
     shape_keys = sum(len(k.key_blocks) - 1 for k in bpy.data.shape_keys)
     # Longest action, in frames: the outputs must agree on animation speed.
     frames = max((a.frame_range[1] - a.frame_range[0] for a in bpy.data.actions), default=0.0)
+    # Every action's frame range: the DAE's must cover the first animation's.
+    ranges = {a.name: [round(a.frame_range[0], 3), round(a.frame_range[1], 3)] for a in bpy.data.actions}
     if meshes == 0:
         lo = hi = [0.0, 0.0, 0.0]
     return {
@@ -118,6 +124,7 @@ def stats(path):
         "actions": len(bpy.data.actions),
         "shape_keys": shape_keys,
         "frames": round(frames, 3),
+        "ranges": ranges,
         "min": [round(x, 6) for x in lo],
         "max": [round(x, 6) for x in hi],
         "size": [round(hi[i] - lo[i], 6) for i in range(3)],
@@ -185,6 +192,40 @@ def distinct_faces(glb_path):
     return count
 
 
+def glb_first_animation(glb_path):
+    """The name of a GLB's first animation ("" if it has none)."""
+    data = open(glb_path, "rb").read()
+    json_length = struct.unpack_from("<I", data, 12)[0]
+    animations = json.loads(data[20:20 + json_length]).get("animations", [])
+    return animations[0].get("name", "") if animations else ""
+
+
+def first_animation_range(glb, first):
+    """The frames of the GLB's first animation in Blender: its glTF importer
+    names an action "<animation>_<object>" (one per animated object)."""
+    ranges = [r for name, r in glb["ranges"].items() if name == first or name.startswith(first + "_")]
+    if not ranges:
+        return None
+    return [min(r[0] for r in ranges), max(r[1] for r in ranges)]
+
+
+def check_dae_clip(where, result, glb, first):
+    """Blender 3.4's COLLADA importer makes one action of all <animation>s:
+    assimp-retro puts the first animation first on the file's timeline, so
+    an action of the DAE must cover the frames the GLB's first action has."""
+    wanted = first_animation_range(glb, first)
+    if wanted is None:
+        return ["%s: the GLB has no action for its first animation %r" % (where, first)]
+    covering = [name for name, r in result["ranges"].items()
+                if r[0] <= wanted[0] + 0.01 and r[1] >= wanted[1] - 0.01]
+    print("CLIP " + json.dumps({"file": result["file"], "first_animation": first, "glb_frames": wanted,
+                                "dae_actions": result["ranges"], "covered": bool(covering)}), flush=True)
+    if not covering:
+        return ["%s: no action covers the first animation's frames %s (actions %s)"
+                % (where, wanted, result["ranges"])]
+    return []
+
+
 def compare_props(where, result, glb):
     """Node metadata: every object of the GLB with custom properties that the
     FBX has too (the root node's go to the FBX Document, which Blender does
@@ -248,6 +289,8 @@ def check_model(tool, out_dir, model):
             failures.append("%s: longest action %s frames, the GLB %s" % (where, result["frames"], glb["frames"]))
         if ext == "fbx":
             failures += compare_props(where, result, glb)
+        if ext == "dae" and info["animations"] > 0:
+            failures += check_dae_clip(where, result, glb, glb_first_animation(stem + ".glb"))
         if not close(result["size"], glb["size"]):
             failures.append("%s: size %s, the GLB %s" % (where, result["size"], glb["size"]))
     return failures, known

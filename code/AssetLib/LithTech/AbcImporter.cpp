@@ -72,15 +72,22 @@ void AbcImporter::SetupProperties(const Importer *pImp) {
     mV9Settings.childModels = pImp->GetPropertyBool(AI_CONFIG_IMPORT_ABC_CHILD_MODELS, true);
     mTextures = assimp_retro::ReadTextureOptions(pImp);
     mUnitsToMetres = pImp->GetPropertyBool(AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES, true);
+    mMetresPerUnit = pImp->GetPropertyFloat(AI_CONFIG_IMPORT_RETRO_METRES_PER_UNIT, 0.0f);
     mMapFiles = pImp->GetPropertyBool(AI_CONFIG_IMPORT_RETRO_MAP_FILES, true);
 }
 
 void AbcImporter::InternReadFile(const std::string &pFile, aiScene *pScene, IOSystem *pIOHandler) {
-    constexpr double kCentimetresPerUnit = 1.0; // 1 unit = 1 cm (docs/outputs.md "Units")
+    // The unit of each engine generation, from the games' own character sizes
+    // (docs/formats/ABC.md "Units"): LithTech 1.x 2.2 cm, LithTech 2.x 1.7 cm.
+    constexpr double kV6CentimetresPerUnit = 2.2;
+    constexpr double kV9CentimetresPerUnit = 1.7;
     assimp_retro::PositionKeys positionKeys = assimp_retro::PositionKeys::InFileUnits;
     assimp_retro::FileBytes data =
             assimp_retro::ReadOrMapWholeFile(pIOHandler, pFile, "ABC", assimp_retro::kMaxInputFileBytes, mMapFiles);
-    switch (Detect(data.data(), data.size())) {
+    const AbcKind kind = Detect(data.data(), data.size());
+    const double centimetresPerUnit = assimp_retro::CentimetresPerUnit(
+            mMetresPerUnit, kind == AbcKind::V6 ? kV6CentimetresPerUnit : kV9CentimetresPerUnit, "ABC");
+    switch (kind) {
     case AbcKind::V6: {
         // The model's keys and vertex frames are the file's bytes: the file
         // is freed once the builder has converted them.
@@ -88,7 +95,7 @@ void AbcImporter::InternReadFile(const std::string &pFile, aiScene *pScene, IOSy
         assimp_retro::abc::V6BuildSettings settings = mV6Settings;
         settings.fileName = pFile;
         // The builder converts the position keys as it writes them.
-        settings.positionKeyScale = assimp_retro::SceneUnitScale(kCentimetresPerUnit, mUnitsToMetres);
+        settings.positionKeyScale = assimp_retro::SceneUnitScale(centimetresPerUnit, mUnitsToMetres);
         positionKeys = assimp_retro::PositionKeys::AlreadyScaled;
         assimp_retro::abc::BuildV6Scene(model, settings, pScene);
         data.Release();
@@ -107,7 +114,7 @@ void AbcImporter::InternReadFile(const std::string &pFile, aiScene *pScene, IOSy
     }
     assimp_retro::RepairSceneNormals(*pScene, "ABC: " + pFile);
     // The source format before Assimp adds it unsafely (SceneUnits.h).
-    assimp_retro::ApplyUnitsAndSourceFormat(*pScene, kCentimetresPerUnit, mUnitsToMetres, positionKeys, kDescription.mName);
+    assimp_retro::ApplyUnitsAndSourceFormat(*pScene, centimetresPerUnit, mUnitsToMetres, positionKeys, kDescription.mName);
 }
 
 } // namespace Assimp

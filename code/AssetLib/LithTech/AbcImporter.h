@@ -30,6 +30,7 @@ private:
     assimp_retro::abc::V9ImportSettings mV9Settings;
     assimp_retro::TextureOptions mTextures; ///< the texture properties
     bool mUnitsToMetres = true; ///< AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES
+    float mMetresPerUnit = 0;   ///< AI_CONFIG_IMPORT_RETRO_METRES_PER_UNIT (0: the version family's default)
     bool mMapFiles = true;      ///< AI_CONFIG_IMPORT_RETRO_MAP_FILES
 };
 

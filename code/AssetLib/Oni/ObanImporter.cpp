@@ -68,12 +68,15 @@ void ObanImporter::SetupProperties(const Importer *importer) {
     mOptions.cameraNames = SplitNames(importer->GetPropertyString(AI_CONFIG_IMPORT_OBAN_CAMERA_NAMES, ""));
     mOptions.resampleEveryFrame = importer->GetPropertyBool(AI_CONFIG_IMPORT_OBAN_RESAMPLE, false);
     mUnitsToMetres = importer->GetPropertyBool(AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES, true);
+    mMetresPerUnit = importer->GetPropertyFloat(AI_CONFIG_IMPORT_RETRO_METRES_PER_UNIT, 0.0f);
     mMapFiles = importer->GetPropertyBool(AI_CONFIG_IMPORT_RETRO_MAP_FILES, true);
 }
 
 void ObanImporter::InternReadFile(const std::string &file, aiScene *scene, IOSystem *io) {
     using namespace assimp_retro;
     // Oni files are small (a level file is a few MB); 1 GiB bounds any allocation.
+    // Oni's unit is the decimetre (docs/formats/OBAN.md "Units"); checked before reading.
+    const double centimetresPerUnit = CentimetresPerUnit(mMetresPerUnit, 10.0, "OBAN");
     FileBytes data = ReadOrMapWholeFile(io, file, "OBAN", uint64_t(1) << 30, mMapFiles);
     const BinaryReader reader(data.data(), data.size(), "OBAN", file);
     // Checked here too: Assimp skips CanRead when only one importer claims the extension.
@@ -102,12 +105,11 @@ void ObanImporter::InternReadFile(const std::string &file, aiScene *scene, IOSys
     // the stem alone is usually the OBAN's own name, which its animation takes.
     const size_t slash = file.find_last_of("/\\");
     std::string fileName = slash == std::string::npos ? file : file.substr(slash + 1);
-    constexpr double kCentimetresPerUnit = 10.0; // 1 unit = 1 dm (docs/outputs.md "Units")
     oni::ObanSceneOptions options = mOptions;
-    options.positionScale = SceneUnitScale(kCentimetresPerUnit, mUnitsToMetres); // the scene is converted as built
+    options.positionScale = SceneUnitScale(centimetresPerUnit, mUnitsToMetres); // the scene is converted as built
     oni::BuildObanScene(contents.animations, contents.placeholders, contents.levelFile, std::move(fileName), options, scene);
     // The source format before Assimp adds it unsafely (SceneUnits.h).
-    RecordUnitsAndSourceFormat(*scene, kCentimetresPerUnit, mUnitsToMetres, kDescription.mName);
+    RecordUnitsAndSourceFormat(*scene, centimetresPerUnit, mUnitsToMetres, kDescription.mName);
 }
 
 } // namespace Assimp

@@ -35,7 +35,7 @@ TEST(GltfSceneOutput, AbcSceneMetadataSkinnedRootAndMetres) {
     ASSERT_TRUE(scene->mMetaData->Get("UnitScaleFactor", unit));
     ASSERT_TRUE(scene->mMetaData->Get("OriginalUnitScaleFactor", original));
     EXPECT_DOUBLE_EQ(unit, 100.0);
-    EXPECT_DOUBLE_EQ(original, 1.0);
+    EXPECT_DOUBLE_EQ(original, 2.2); // ABC v6: 2.2 cm per unit (docs/formats/ABC.md "Units")
 
     const std::string path = retro_test::OutputPath("Export/scene_output/stargrave.glb");
     std::string error;
@@ -53,7 +53,7 @@ TEST(GltfSceneOutput, AbcSceneMetadataSkinnedRootAndMetres) {
     const nlohmann::json &gltfScene = file.json.at("scenes").at(0);
     const nlohmann::json &extras = gltfScene.at("extras");
     EXPECT_EQ(extras.at("UnitScaleFactor").get<double>(), 100.0);
-    EXPECT_EQ(extras.at("OriginalUnitScaleFactor").get<double>(), 1.0);
+    EXPECT_EQ(extras.at("OriginalUnitScaleFactor").get<double>(), 2.2);
     EXPECT_TRUE(extras.contains("abc:version")) << extras.dump();
     EXPECT_TRUE(extras.contains("abc:anim0.name")) << extras.dump();
     // The skinned mesh's node is a root of the scene.
@@ -62,9 +62,9 @@ TEST(GltfSceneOutput, AbcSceneMetadataSkinnedRootAndMetres) {
         skinnedRoot = skinnedRoot || file.json.at("nodes").at(root.get<size_t>()).contains("skin");
     }
     EXPECT_TRUE(skinnedRoot);
-    // Stargrave is 236 units (cm) tall: 2.36 m in the GLB.
+    // Stargrave is 235.84 units tall, 2.2 cm each: 5.19 m in the GLB.
     const size_t position = file.json.at("meshes").at(0).at("primitives").at(0).at("attributes").at("POSITION");
-    EXPECT_NEAR(HeightOf(file.json.at("accessors").at(position)), 2.3584, 1e-3);
+    EXPECT_NEAR(HeightOf(file.json.at("accessors").at(position)), 5.1885, 1e-3);
 }
 
 TEST(GltfSceneOutput, UnitConversionCanBeSwitchedOff) {
@@ -74,7 +74,7 @@ TEST(GltfSceneOutput, UnitConversionCanBeSwitchedOff) {
     ASSERT_NE(scene, nullptr) << importer.GetErrorString();
     double unit = 0;
     ASSERT_TRUE(scene->mMetaData->Get("UnitScaleFactor", unit));
-    EXPECT_DOUBLE_EQ(unit, 1.0);
+    EXPECT_DOUBLE_EQ(unit, 2.2); // the file's unit, in centimetres
     const std::string path = retro_test::OutputPath("Export/scene_output/stargrave_cm.glb");
     std::string error;
     ASSERT_TRUE(assimp_retro::ExportGltf(*scene, "glb2", path, &error)) << error;

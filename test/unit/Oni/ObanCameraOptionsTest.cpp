@@ -65,3 +65,37 @@ TEST(ObanCamera, NameListSeparatorsAndPrefix) {
         EXPECT_EQ(scene->mNumCameras, c.cameras) << "names \"" << c.names << "\"";
     }
 }
+
+// IMPORT_RETRO_METRES_PER_UNIT replaces Oni's decimetre: recorded in
+// "OriginalUnitScaleFactor" and used by the conversion (clip planes scale
+// with the scene); out of range, the import fails with a clear message.
+TEST(ObanUnits, MetresPerUnitOverridesTheDecimetre) {
+    Assimp::Importer importer;
+    importer.SetPropertyBool(AI_CONFIG_IMPORT_OBAN_CAMERA, true);
+    importer.SetPropertyBool(AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES, true);
+    importer.SetPropertyFloat(AI_CONFIG_IMPORT_RETRO_METRES_PER_UNIT, 0.05f);
+    const aiScene *scene = retro_test::Import(importer, kDolly);
+    ASSERT_NE(scene, nullptr) << importer.GetErrorString();
+    double original = 0, unit = 0;
+    ASSERT_TRUE(scene->mMetaData->Get("OriginalUnitScaleFactor", original));
+    ASSERT_TRUE(scene->mMetaData->Get("UnitScaleFactor", unit));
+    EXPECT_DOUBLE_EQ(original, 5.0);
+    EXPECT_DOUBLE_EQ(unit, 100.0);
+    ASSERT_EQ(scene->mNumCameras, 1u);
+    EXPECT_FLOAT_EQ(scene->mCameras[0]->mClipPlaneNear, 0.05f);
+    EXPECT_FLOAT_EQ(scene->mCameras[0]->mClipPlaneFar, 500.f);
+
+    Assimp::Importer defaults;
+    defaults.SetPropertyBool(AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES, false);
+    const aiScene *raw = retro_test::Import(defaults, kDolly);
+    ASSERT_NE(raw, nullptr) << defaults.GetErrorString();
+    ASSERT_TRUE(raw->mMetaData->Get("OriginalUnitScaleFactor", original));
+    EXPECT_DOUBLE_EQ(original, 10.0);
+
+    Assimp::Importer wrong;
+    wrong.SetPropertyFloat(AI_CONFIG_IMPORT_RETRO_METRES_PER_UNIT, -1.0f);
+    EXPECT_EQ(retro_test::Import(wrong, kDolly), nullptr);
+    EXPECT_NE(std::string(wrong.GetErrorString()).find("OBAN: IMPORT_RETRO_METRES_PER_UNIT is -1: expected 0"),
+            std::string::npos)
+            << wrong.GetErrorString();
+}

@@ -3,6 +3,9 @@
 
 #include <assimp_retro/assimp_retro.h>
 
+#include <assimp/Importer.hpp>
+#include <assimp/scene.h>
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -419,6 +422,10 @@ TEST(Tool, SetChecksTheTypeOfKnownProperties) {
         EXPECT_EQ(run.exitCode, 1);
         EXPECT_TRUE(Contains(run.err, std::string("property ") + property + " is a bool")) << run.err;
     }
+    run = RunTool("export " + Quote(in) + " " + Quote(retro_test::OutputPath("Tool/set/m.glb")) +
+                  " --set IMPORT_RETRO_METRES_PER_UNIT=two");
+    EXPECT_EQ(run.exitCode, 1);
+    EXPECT_TRUE(Contains(run.err, "property IMPORT_RETRO_METRES_PER_UNIT is a number, not 'two'")) << run.err;
     run = RunTool("export " + Quote(in) + " " + Quote(retro_test::OutputPath("Tool/set/m.glb")) + " --set");
     EXPECT_EQ(run.exitCode, 1);
     EXPECT_TRUE(Contains(run.err, "--set needs NAME=VALUE")) << run.err;
@@ -427,6 +434,34 @@ TEST(Tool, SetChecksTheTypeOfKnownProperties) {
                   " --set AI_CONFIG_IMPORT_OBAN_CAMERA=yes --set SOMETHING_ELSE=1");
     EXPECT_EQ(run.exitCode, 0) << run.err;
     EXPECT_TRUE(Contains(run.err, "SOMETHING_ELSE is not an assimp-retro import property")) << run.err;
+}
+
+// --set IMPORT_RETRO_METRES_PER_UNIT reaches the importer as a float: the
+// factor is recorded in the info output's metadata, and a bad value fails the
+// import with the importer's message.
+TEST(Tool, SetMetresPerUnit) {
+    const std::string model = retro_test::CorpusPath("abc/DECOS__BEERCAN.ABC");
+    ToolRun run = RunTool("info " + Quote(model) + " --set IMPORT_RETRO_METRES_PER_UNIT=0.0165");
+    EXPECT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_TRUE(Contains(run.out, "OriginalUnitScaleFactor")) << run.out;
+    EXPECT_TRUE(Contains(run.out, "1.65")) << run.out;
+    run = RunTool("info " + Quote(model) + " --set AI_CONFIG_IMPORT_RETRO_METRES_PER_UNIT=-2");
+    EXPECT_NE(run.exitCode, 0);
+    EXPECT_TRUE(Contains(run.out + run.err, "IMPORT_RETRO_METRES_PER_UNIT is -2")) << run.out << run.err;
+}
+
+// A DAE keeps every animation: the tool writes them itself (one timeline, a
+// clip each), and Assimp's own COLLADA importer reads all twelve back.
+TEST(Tool, DaeKeepsEveryAnimation) {
+    const std::string dae = retro_test::OutputPath("Tool/dae/tiberius.dae");
+    const ToolRun run = RunTool("export " + Quote(retro_test::CorpusPath("abc/CREATURES__TIBERIUS.ABC")) + " " + Quote(dae) + " -v");
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_TRUE(Contains(run.out + run.err, "COLLADA completion: 12 animation(s) with 480 channel(s), one clip each"))
+            << run.out << run.err;
+    Assimp::Importer reader; // Assimp's own importers only
+    const aiScene *back = reader.ReadFile(dae, 0);
+    ASSERT_NE(back, nullptr) << reader.GetErrorString();
+    EXPECT_EQ(back->mNumAnimations, 12u);
 }
 
 TEST(Tool, JoinedVerticesWithMorphTargetsExport) {
