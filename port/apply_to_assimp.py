@@ -113,6 +113,12 @@ def main():
         lines = "\n".join(f"  AssetLib/{folder}/{f}" for f in files)
         shared = "\n".join(f"  {f}" for f in common_files)
         blocks += f"\n# {MARK}: {folder}\nADD_ASSIMP_IMPORTER( {name}\n{lines}\n{shared}\n)\n"
+    # The shared S3TC encoder (Common/Texture/DxtEncode.cpp) includes
+    # <stb_dxt.h> from Debian's libstb-dev, a build dependency of Debian's
+    # assimp; the block ends in "\n)\n" like the others, so a second run
+    # removes it with them.
+    blocks += (f"\n# {MARK}: stb_dxt.h\nfind_path(ASSIMP_RETRO_STB_DIR stb_dxt.h PATH_SUFFIXES stb REQUIRED)\n"
+               "include_directories( SYSTEM\n  ${ASSIMP_RETRO_STB_DIR}\n)\n")
     anchor_start = text.find("ADD_ASSIMP_IMPORTER( IQM")
     if anchor_start < 0:
         fail("cannot find the IQM importer block in code/CMakeLists.txt")

@@ -33,6 +33,8 @@ P3D_LOD_ITEMS = (
 OPTIONS = (
     Option("IMPORT_RETRO_UNITS_TO_METRES", "bool", True, "Units to Metres",
            "Scale the model to metres, from the format's unit (P3D is in metres already)", ALL),
+    Option("IMPORT_RETRO_METRES_PER_UNIT", "float", 0.0, "Metres per Unit",
+           "The length of one file unit in metres; 0: the format's own", (ABC, OBAN)),
     Option("IMPORT_RETRO_TEXTURES", "bool", True, "Textures",
            "Find and decode the textures the model uses (P3D: the paths it names; ABC: its skins)", (ABC, P3D)),
     Option("IMPORT_RETRO_MAP_FILES", "bool", True, "Memory-Map Large Files",
