@@ -82,7 +82,8 @@ void RetargetWeightChannels(Json &gltf, long long from, long long to) {
 
 } // namespace
 
-unsigned MoveSkinnedMeshesToRoots(Json &gltf) {
+unsigned MoveSkinnedMeshesToRoots(GltfDocument &document) {
+    Json &gltf = document.Root();
     if (!gltf.contains("nodes") || !gltf["nodes"].is_array()) {
         return 0;
     }
@@ -117,6 +118,7 @@ unsigned MoveSkinnedMeshesToRoots(Json &gltf) {
             }
             holder = static_cast<long long>(gltf["nodes"].size());
             gltf["nodes"].push_back(std::move(mesh));
+            document.Parse("animations");
             RetargetWeightChannels(gltf, static_cast<long long>(i), holder);
         } else {
             RemoveChild(gltf["nodes"][static_cast<size_t>(parents[i])], holder);
