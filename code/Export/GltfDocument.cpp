@@ -542,9 +542,14 @@ long long GltfDocument::RemoveUnreferencedBytes(std::string &error, long long *n
         if (buffer != 0) {
             return;
         }
-        if (view.offset < 0 || view.length < 0 || view.offset > static_cast<int64_t>(mBuffer.size()) ||
-                view.length > static_cast<int64_t>(mBuffer.size()) - view.offset) {
-            movable = false;
+        const int64_t size = static_cast<int64_t>(mBuffer.size());
+        if (view.offset < 0 || view.length < 0 || view.offset > size || view.length > size - view.offset) {
+            movable = false; // what it references of the buffer stays referenced
+            if (view.offset >= 0 && view.offset < size && view.length > 0) {
+                View inside = view;
+                inside.length = size - view.offset;
+                views.push_back(inside);
+            }
             return;
         }
         views.push_back(view);

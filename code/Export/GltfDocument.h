@@ -2,7 +2,7 @@
 // the one buffer new binary data is appended to. Used by the glTF completion.
 //
 // Most of an exported file's JSON is `accessors`, `bufferViews` and
-// `animations` (TIBERIUS: 0.8 of 0.73 MB), which the completion only appends
+// `animations` (TIBERIUS: 721 of 731 kB), which the completion only appends
 // to or, for animations, reads when the scene has morph channels. Those three
 // top-level arrays stay as the file's text until Parse() asks for them, and
 // are written back as that text (plus any appended elements): a full parse
