@@ -2,7 +2,7 @@
 """Checks that the glTF the patched stock `assimp` tool writes carries what
 the assimp-retro tool's completed glTF carries, for every real model in
 ../shared/corpus: as many `weights` channels, cameras and nodes with
-`extras`, and zero Khronos validator errors.
+`extras`, and zero Khronos validator errors and zero warnings.
 
   port/check_corpus.py STOCK_ASSIMP ASSIMP_RETRO OUT_DIR [--camera-exporter PROGRAM] [--no-extras]
 
@@ -39,7 +39,8 @@ def validate(path):
                             capture_output=True, text=True)
     try:
         issues = json.loads(result.stdout)["issues"]
-        return issues["numErrors"] == 0, f"{issues['numErrors']} errors, {issues['numWarnings']} warnings"
+        clean = issues["numErrors"] == 0 and issues["numWarnings"] == 0
+        return clean, f"{issues['numErrors']} errors, {issues['numWarnings']} warnings"
     except (ValueError, KeyError):
         return False, (result.stdout + result.stderr).strip()[-200:]
 

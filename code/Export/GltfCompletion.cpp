@@ -57,8 +57,20 @@ public:
         }
         RemoveEmptyAnimations();
         AddSceneExtras();
-        mReport.skinnedMeshesMovedToRoot = MoveSkinnedMeshesToRoots(mDoc.Root());
+        mReport.skinnedMeshesMovedToRoot = MoveSkinnedMeshesToRoots(mDoc);
         mChanged = mChanged || mReport.skinnedMeshesMovedToRoot > 0;
+        long long nonZero = 0;
+        const long long removed = mDoc.RemoveUnreferencedBytes(error, &nonZero);
+        if (removed < 0) {
+            return false;
+        }
+        mReport.unreferencedBytesRemoved = static_cast<unsigned long long>(removed);
+        if (removed > 0 || nonZero > 0) {
+            Note(std::to_string(removed) + " byte(s) of the binary buffer that no bufferView references removed, " +
+                    std::to_string(nonZero) + " of them not zero (Assimp's exporter leaves uninitialised memory "
+                    "after JOINTS_0)");
+            mChanged = true;
+        }
         if (mCreatedNodes && Nodes().empty()) {
             mDoc.Root().erase("nodes"); // an empty array would be invalid glTF
         }
@@ -558,6 +570,12 @@ private:
 
     bool AddWeightChannels(std::string &error) {
         for (unsigned a = 0; a < mScene.mNumAnimations; ++a) {
+            if (mScene.mAnimations && mScene.mAnimations[a] && mScene.mAnimations[a]->mNumMorphMeshChannels > 0) {
+                mDoc.Parse("animations"); // read and written below
+                break;
+            }
+        }
+        for (unsigned a = 0; a < mScene.mNumAnimations; ++a) {
             const aiAnimation *animation = mScene.mAnimations ? mScene.mAnimations[a] : nullptr;
             if (!animation || animation->mNumMorphMeshChannels == 0 || !animation->mMorphMeshChannels) {
                 continue;
@@ -633,6 +651,10 @@ private:
     /// An animation without channels is invalid glTF (Assimp writes one for
     /// an aiAnimation that only has morph channels); drop those left empty.
     void RemoveEmptyAnimations() {
+        if (!mDoc.SomeElementLacks("animations", "channels")) {
+            return; // (without parsing the animations when they are still text)
+        }
+        mDoc.Parse("animations");
         Json &root = mDoc.Root();
         if (!root.contains("animations") || !root["animations"].is_array()) {
             return;

@@ -1,5 +1,6 @@
 #include "Export/GltfDocument.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
@@ -36,8 +37,16 @@ bool ReadWholeFile(const std::string &path, std::vector<uint8_t> &bytes, std::st
         error = "cannot open " + path;
         return false;
     }
-    bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-    if (in.bad()) {
+    in.seekg(0, std::ios::end);
+    const std::streamoff size = in.tellg();
+    in.seekg(0, std::ios::beg);
+    if (size < 0) {
+        error = "cannot read " + path;
+        return false;
+    }
+    bytes.resize(static_cast<size_t>(size));
+    in.read(reinterpret_cast<char *>(bytes.data()), static_cast<std::streamsize>(size));
+    if (in.gcount() != size || in.bad()) {
         error = "cannot read " + path;
         return false;
     }
@@ -154,6 +163,168 @@ std::string PercentDecode(const std::string &uri) {
     return out;
 }
 
+// ---- a JSON text scanner: value boundaries only, for the members kept as text ----
+
+constexpr size_t kBad = std::string::npos;
+
+bool IsJsonSpace(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+size_t SkipSpace(const std::string &text, size_t i) {
+    while (i < text.size() && IsJsonSpace(text[i])) {
+        ++i;
+    }
+    return i;
+}
+
+/// One past the string starting at the quote at `i`, or kBad.
+size_t StringEnd(const std::string &text, size_t i) {
+    for (++i; i < text.size(); ++i) {
+        if (text[i] == '\\') {
+            ++i;
+        } else if (text[i] == '"') {
+            return i + 1;
+        }
+    }
+    return kBad;
+}
+
+/// One past the JSON value starting at `i`, or kBad when the brackets or
+/// strings do not close (scalars are taken as they are: the text is Assimp's).
+size_t ValueEnd(const std::string &text, size_t i) {
+    if (i >= text.size()) {
+        return kBad;
+    }
+    if (text[i] == '"') {
+        return StringEnd(text, i);
+    }
+    if (text[i] != '{' && text[i] != '[') {
+        while (i < text.size() && !IsJsonSpace(text[i]) && text[i] != ',' && text[i] != '}' && text[i] != ']') {
+            ++i;
+        }
+        return i;
+    }
+    std::vector<char> open;
+    for (; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '"') {
+            i = StringEnd(text, i);
+            if (i == kBad) {
+                return kBad;
+            }
+            --i;
+        } else if (c == '{' || c == '[') {
+            open.push_back(c);
+        } else if (c == '}' || c == ']') {
+            if (open.empty() || open.back() != (c == '}' ? '{' : '[')) {
+                return kBad;
+            }
+            open.pop_back();
+            if (open.empty()) {
+                return i + 1;
+            }
+        }
+    }
+    return kBad;
+}
+
+/// Calls `visit(begin, end)` for each element of the array at [begin, end).
+/// False when the text is not an array of well-formed values.
+template <typename Visit>
+bool ForEachElement(const std::string &text, size_t begin, size_t end, Visit visit) {
+    size_t i = SkipSpace(text, begin);
+    if (i >= end || text[i] != '[') {
+        return false;
+    }
+    i = SkipSpace(text, i + 1);
+    if (i < end && text[i] == ']') {
+        return true;
+    }
+    while (i < end) {
+        const size_t valueEnd = ValueEnd(text, i);
+        if (valueEnd == kBad || valueEnd > end) {
+            return false;
+        }
+        visit(i, valueEnd);
+        i = SkipSpace(text, valueEnd);
+        if (i < end && text[i] == ']') {
+            return true;
+        }
+        if (i >= end || text[i] != ',') {
+            return false;
+        }
+        i = SkipSpace(text, i + 1);
+    }
+    return false;
+}
+
+/// Calls `visit(key, valueBegin, valueEnd)` for each member of the object at
+/// [begin, end). False when the text is not an object of well-formed members.
+template <typename Visit>
+bool ForEachMember(const std::string &text, size_t begin, size_t end, Visit visit) {
+    size_t i = SkipSpace(text, begin);
+    if (i >= end || text[i] != '{') {
+        return false;
+    }
+    i = SkipSpace(text, i + 1);
+    if (i < end && text[i] == '}') {
+        return true;
+    }
+    while (i < end) {
+        const size_t keyEnd = text[i] == '"' ? StringEnd(text, i) : kBad;
+        if (keyEnd == kBad || keyEnd > end) {
+            return false;
+        }
+        std::string key = text.substr(i + 1, keyEnd - i - 2);
+        if (key.find('\\') != std::string::npos) {
+            key = GltfDocument::Json::parse(text.substr(i, keyEnd - i)).get<std::string>();
+        }
+        i = SkipSpace(text, keyEnd);
+        if (i >= end || text[i] != ':') {
+            return false;
+        }
+        i = SkipSpace(text, i + 1);
+        const size_t valueEnd = ValueEnd(text, i);
+        if (valueEnd == kBad || valueEnd > end) {
+            return false;
+        }
+        visit(key, i, valueEnd);
+        i = SkipSpace(text, valueEnd);
+        if (i < end && text[i] == '}') {
+            return true;
+        }
+        if (i >= end || text[i] != ',') {
+            return false;
+        }
+        i = SkipSpace(text, i + 1);
+    }
+    return false;
+}
+
+/// The top-level arrays kept as text (see GltfDocument.h).
+bool IsTextMember(const std::string &key) {
+    return key == "accessors" || key == "bufferViews" || key == "animations";
+}
+
+/// `json` dumped as the value of a top-level member: pretty (indent > 0)
+/// text is indented one more level.
+std::string IndentMember(std::string dumped, int indent) {
+    if (indent <= 0) {
+        return dumped;
+    }
+    const std::string pad(static_cast<size_t>(indent), ' ');
+    std::string out;
+    out.reserve(dumped.size() + dumped.size() / 8);
+    for (char c : dumped) {
+        out += c;
+        if (c == '\n') {
+            out += pad; // JSON strings hold no raw line break
+        }
+    }
+    return out;
+}
+
 std::string DumpJson(const GltfDocument::Json &json, int indent) {
     // Invalid UTF-8 in a name or string metadata becomes U+FFFD rather than an exception.
     return json.dump(indent, ' ', false, nlohmann::detail::error_handler_t::replace);
@@ -236,7 +407,13 @@ bool GltfDocument::Load(const std::string &path, std::string &error) {
         text.pop_back();
     }
     try {
-        mJson = Json::parse(text);
+        if (!SplitMembers(text)) {
+            // Not an object the scanner can split (or a key twice): parse it
+            // all, which also gives the error message.
+            mOrder.clear();
+            mText.clear();
+            mJson = Json::parse(text);
+        }
     } catch (const std::exception &e) {
         error = path + ": invalid JSON: " + e.what();
         return false;
@@ -246,6 +423,269 @@ bool GltfDocument::Load(const std::string &path, std::string &error) {
         return false;
     }
     return true;
+}
+
+bool GltfDocument::SplitMembers(const std::string &text) {
+    mJson = Json::object();
+    bool unique = true;
+    const bool split = ForEachMember(text, 0, text.size(), [&](const std::string &key, size_t begin, size_t end) {
+        if (mJson.contains(key) || mText.count(key)) {
+            unique = false;
+            return;
+        }
+        mOrder.push_back(key);
+        if (IsTextMember(key) && text[begin] == '[') {
+            mText[key].text = text.substr(begin, end - begin);
+        } else {
+            mJson[key] = Json::parse(text.begin() + static_cast<std::ptrdiff_t>(begin),
+                    text.begin() + static_cast<std::ptrdiff_t>(end));
+        }
+    });
+    return split && unique && SkipSpace(text, ValueEnd(text, SkipSpace(text, 0))) == text.size();
+}
+
+void GltfDocument::Parse(const std::string &key) {
+    const auto found = mText.find(key);
+    if (found == mText.end() || found->second.parsed) {
+        return;
+    }
+    TextMember &member = found->second;
+    Json array = Json::parse(member.text);
+    for (Json &element : member.appended) {
+        array.push_back(std::move(element));
+    }
+    mJson[key] = std::move(array);
+    member = TextMember();
+    member.parsed = true;
+}
+
+bool GltfDocument::HasMember(const std::string &key) const {
+    const auto found = mText.find(key);
+    return mJson.contains(key) || (found != mText.end() && !found->second.parsed);
+}
+
+bool GltfDocument::SomeElementLacks(const std::string &key, const char *member) {
+    const auto found = mText.find(key);
+    if (found == mText.end() || found->second.parsed) {
+        if (!mJson.contains(key) || !mJson[key].is_array()) {
+            return false;
+        }
+        for (const Json &element : mJson[key]) {
+            if (element.is_object() && (!element.contains(member) ||
+                                               (element[member].is_array() && element[member].empty()))) {
+                return true;
+            }
+        }
+        return false;
+    }
+    const std::string &text = found->second.text;
+    bool lacks = false;
+    const bool scanned = ForEachElement(text, 0, text.size(), [&](size_t begin, size_t end) {
+        if (text[begin] != '{') {
+            return;
+        }
+        bool has = false;
+        ForEachMember(text, begin, end, [&](const std::string &name, size_t valueBegin, size_t) {
+            if (name == member) {
+                has = !(text[valueBegin] == '[' && text[SkipSpace(text, valueBegin + 1)] == ']');
+            }
+        });
+        lacks = lacks || !has;
+    });
+    if (!scanned) {
+        Parse(key); // let the parser judge (and report) the text
+        return SomeElementLacks(key, member);
+    }
+    return lacks || std::any_of(found->second.appended.begin(), found->second.appended.end(), [&](const Json &e) {
+        return e.is_object() && (!e.contains(member) || (e[member].is_array() && e[member].empty()));
+    });
+}
+
+long long GltfDocument::AppendElement(const char *key, Json element) {
+    const auto found = mText.find(key);
+    if (found != mText.end() && !found->second.parsed) {
+        TextMember &member = found->second;
+        if (member.count < 0) {
+            member.count = 0;
+            if (!ForEachElement(member.text, 0, member.text.size(), [&](size_t, size_t) { ++member.count; })) {
+                Parse(key);
+                return AppendElement(key, std::move(element));
+            }
+        }
+        member.appended.push_back(std::move(element));
+        return member.count + static_cast<long long>(member.appended.size()) - 1;
+    }
+    if (!mJson.contains(key) || !mJson[key].is_array()) {
+        mJson[key] = Json::array();
+    }
+    mJson[key].push_back(std::move(element));
+    return static_cast<long long>(mJson[key].size() - 1);
+}
+
+long long GltfDocument::RemoveUnreferencedBytes(std::string &error, long long *nonZeroBytes) {
+    if (!mJson.contains("buffers") || !mJson["buffers"].is_array() || mJson["buffers"].empty()) {
+        return 0;
+    }
+    if (!LoadBuffer(error)) {
+        return -1;
+    }
+    // The bufferViews of buffer 0, and where each one's byteOffset number is
+    // (in the text of bufferViews while that is text, else in the JSON).
+    struct View {
+        int64_t offset = 0, length = 0;
+        size_t index = 0;                    ///< in bufferViews
+        size_t numberBegin = kBad, numberEnd = kBad; ///< byteOffset's value in the text (kBad: none)
+    };
+    std::vector<View> views;
+    bool movable = true; // false: a view we cannot read or place; then only zero the gaps
+    auto addView = [&](const View &view, int64_t buffer) {
+        if (buffer != 0) {
+            return;
+        }
+        const int64_t size = static_cast<int64_t>(mBuffer.size());
+        if (view.offset < 0 || view.length < 0 || view.offset > size || view.length > size - view.offset) {
+            movable = false; // what it references of the buffer stays referenced
+            if (view.offset >= 0 && view.offset < size && view.length > 0) {
+                View inside = view;
+                inside.length = size - view.offset;
+                views.push_back(inside);
+            }
+            return;
+        }
+        views.push_back(view);
+    };
+    auto integer = [](const Json &json, const char *key, int64_t fallback) {
+        return json.contains(key) && json[key].is_number_integer() ? json[key].get<int64_t>() : fallback;
+    };
+    auto addJsonView = [&](const Json &json, size_t index) {
+        View view;
+        view.index = index;
+        view.offset = integer(json, "byteOffset", 0);
+        view.length = integer(json, "byteLength", -1);
+        addView(view, json.is_object() ? integer(json, "buffer", -1) : -1);
+    };
+    const auto found = mText.find("bufferViews");
+    const bool asText = found != mText.end() && !found->second.parsed;
+    if (asText) {
+        const std::string &text = found->second.text;
+        bool numbers = true;
+        size_t index = 0;
+        const bool scanned = ForEachElement(text, 0, text.size(), [&](size_t begin, size_t end) {
+            View view;
+            view.index = index++;
+            view.length = -1;
+            int64_t buffer = -1;
+            ForEachMember(text, begin, end, [&](const std::string &name, size_t valueBegin, size_t valueEnd) {
+                int64_t *target = name == "buffer" ? &buffer : name == "byteOffset" ? &view.offset
+                                                     : name == "byteLength"   ? &view.length
+                                                                              : nullptr;
+                if (target) {
+                    const auto result = std::from_chars(text.data() + valueBegin, text.data() + valueEnd, *target);
+                    numbers = numbers && result.ec == std::errc() && result.ptr == text.data() + valueEnd;
+                }
+                if (target == &view.offset) {
+                    view.numberBegin = valueBegin;
+                    view.numberEnd = valueEnd;
+                }
+            });
+            addView(view, buffer);
+        });
+        if (!scanned || !numbers) {
+            Parse("bufferViews");
+            return RemoveUnreferencedBytes(error, nonZeroBytes);
+        }
+        for (const Json &json : found->second.appended) {
+            addJsonView(json, index++);
+        }
+    } else if (mJson.contains("bufferViews") && mJson["bufferViews"].is_array()) {
+        for (size_t i = 0; i < mJson["bufferViews"].size(); ++i) {
+            addJsonView(mJson["bufferViews"][i], i);
+        }
+    }
+
+    // Views in buffer order; a run is a stretch of overlapping or adjacent
+    // views. Packed, each run moves down as a whole to the first place after
+    // the previous run with the same remainder modulo 4 (glTF aligns data to
+    // its component size, at most 4 bytes), so every alignment holds and the
+    // gaps left are alignment padding (< 4 bytes, zero).
+    std::vector<size_t> order(views.size());
+    for (size_t i = 0; i < order.size(); ++i) {
+        order[i] = i;
+    }
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return views[a].offset < views[b].offset; });
+    std::vector<uint8_t> packed;
+    packed.reserve(mBuffer.size());
+    std::vector<int64_t> newOffset(views.size());
+    long long nonZero = 0;
+    size_t previousEnd = 0;
+    for (size_t first = 0; first < order.size();) {
+        const size_t runBegin = static_cast<size_t>(views[order[first]].offset);
+        size_t runEnd = runBegin + static_cast<size_t>(views[order[first]].length);
+        size_t last = first + 1;
+        while (last < order.size() && static_cast<size_t>(views[order[last]].offset) <= runEnd) {
+            runEnd = std::max(runEnd, static_cast<size_t>(views[order[last]].offset + views[order[last]].length));
+            ++last;
+        }
+        for (size_t i = previousEnd; i < runBegin; ++i) {
+            nonZero += mBuffer[i] != 0;
+        }
+        size_t target = runBegin; // in place when a view cannot be read or placed
+        if (movable) {
+            for (target = packed.size(); target % 4 != runBegin % 4; ++target) {
+            }
+        }
+        packed.resize(target, 0);
+        packed.insert(packed.end(), mBuffer.begin() + static_cast<std::ptrdiff_t>(runBegin),
+                mBuffer.begin() + static_cast<std::ptrdiff_t>(runEnd));
+        for (size_t k = first; k < last; ++k) {
+            newOffset[order[k]] = views[order[k]].offset - static_cast<int64_t>(runBegin) + static_cast<int64_t>(target);
+        }
+        previousEnd = runEnd;
+        first = last;
+    }
+    for (size_t i = previousEnd; i < mBuffer.size(); ++i) {
+        nonZero += mBuffer[i] != 0;
+    }
+    // Trailing padding to a multiple of 4 that was there stays (zero).
+    packed.resize(packed.size() + std::min(mBuffer.size() - previousEnd, (4 - packed.size() % 4) % 4), 0);
+    if (!movable) {
+        packed.resize(mBuffer.size(), 0);
+    }
+    if (nonZeroBytes) {
+        *nonZeroBytes = nonZero;
+    }
+    const long long removed = static_cast<long long>(mBuffer.size() - packed.size());
+    if (removed == 0 && nonZero == 0) {
+        return 0; // nothing unreferenced but zero padding
+    }
+    mBuffer = std::move(packed);
+    mBufferChanged = true;
+    mJson["buffers"][0]["byteLength"] = mBuffer.size();
+    if (asText) {
+        // Rewrite the byteOffset numbers in the text; views appended as JSON after it.
+        TextMember &member = found->second;
+        std::string text;
+        text.reserve(member.text.size());
+        size_t copied = 0;
+        for (size_t v = 0; v < views.size(); ++v) {
+            if (views[v].numberBegin != kBad) {
+                text.append(member.text, copied, views[v].numberBegin - copied);
+                text += std::to_string(newOffset[v]);
+                copied = views[v].numberEnd;
+            } else if (!member.appended.empty() && views[v].index >= static_cast<size_t>(member.count)) {
+                member.appended[views[v].index - static_cast<size_t>(member.count)]["byteOffset"] = newOffset[v];
+            }
+        }
+        text.append(member.text, copied, std::string::npos);
+        member.text = std::move(text);
+    } else {
+        for (size_t v = 0; v < views.size(); ++v) {
+            if (views[v].offset != newOffset[v]) {
+                mJson["bufferViews"][views[v].index]["byteOffset"] = newOffset[v];
+            }
+        }
+    }
+    return removed;
 }
 
 bool GltfDocument::LoadBuffer(std::string &error) {
@@ -362,15 +802,11 @@ long long GltfDocument::AppendBufferView(const void *data, size_t size, std::str
     mBufferChanged = true;
     mJson["buffers"][0]["byteLength"] = mBuffer.size();
 
-    if (!mJson.contains("bufferViews") || !mJson["bufferViews"].is_array()) {
-        mJson["bufferViews"] = Json::array();
-    }
     Json view = Json::object();
     view["buffer"] = 0;
     view["byteOffset"] = offset;
     view["byteLength"] = size;
-    mJson["bufferViews"].push_back(view);
-    return static_cast<long long>(mJson["bufferViews"].size() - 1);
+    return AppendElement("bufferViews", std::move(view));
 }
 
 long long GltfDocument::AppendFloatAccessor(const std::vector<float> &values, const char *type, unsigned components,
@@ -412,11 +848,58 @@ long long GltfDocument::AppendFloatAccessor(const std::vector<float> &values, co
         accessor["min"] = min;
         accessor["max"] = max;
     }
-    if (!mJson.contains("accessors") || !mJson["accessors"].is_array()) {
-        mJson["accessors"] = Json::array();
+    return AppendElement("accessors", std::move(accessor));
+}
+
+std::string GltfDocument::DumpMembers(int indent) {
+    if (mOrder.empty() && mText.empty()) {
+        return DumpJson(mJson, indent); // loaded by a full parse
     }
-    mJson["accessors"].push_back(accessor);
-    return static_cast<long long>(mJson["accessors"].size() - 1);
+    if (indent > 0) {
+        // Pretty text: the members kept as text are Assimp's layout, which
+        // appended elements would have to match; parse the ones that grew.
+        for (auto &entry : mText) {
+            if (!entry.second.parsed && !entry.second.appended.empty()) {
+                Parse(entry.first);
+            }
+        }
+    }
+    std::vector<std::string> keys;
+    for (const std::string &key : mOrder) {
+        if (HasMember(key)) {
+            keys.push_back(key);
+        }
+    }
+    for (auto it = mJson.begin(); it != mJson.end(); ++it) {
+        if (std::find(mOrder.begin(), mOrder.end(), it.key()) == mOrder.end()) {
+            keys.push_back(it.key()); // added by the completion
+        }
+    }
+    const std::string newline = indent > 0 ? "\n" + std::string(static_cast<size_t>(indent), ' ') : "";
+    std::string out = "{";
+    for (size_t k = 0; k < keys.size(); ++k) {
+        out += (k ? "," : "") + newline + DumpJson(Json(keys[k]), -1) + (indent > 0 ? ": " : ":");
+        const auto text = mText.find(keys[k]);
+        if (text == mText.end() || text->second.parsed) {
+            out += IndentMember(DumpJson(mJson[keys[k]], indent), indent);
+            continue;
+        }
+        const TextMember &member = text->second;
+        if (member.appended.empty()) {
+            out += member.text;
+            continue;
+        }
+        out.append(member.text, 0, member.text.size() - 1); // without the closing ']'
+        bool first = member.count == 0;
+        for (const Json &element : member.appended) {
+            out += first ? "" : ",";
+            out += DumpJson(element, -1);
+            first = false;
+        }
+        out += ']';
+    }
+    out += keys.empty() ? "}" : (indent > 0 ? "\n}" : "}");
+    return out;
 }
 
 bool GltfDocument::Save(std::string &error) {
@@ -429,11 +912,11 @@ bool GltfDocument::Save(std::string &error) {
         mJson["buffers"][0]["uri"] = mDataUriPrefix + Base64Encode(mBuffer);
     }
     if (!mBinary) {
-        const std::string text = DumpJson(mJson, 4);
+        const std::string text = DumpMembers(4);
         return WriteFileReplacing(mPath, text.data(), text.size(), error);
     }
 
-    std::string text = DumpJson(mJson, -1);
+    std::string text = DumpMembers(-1);
     while (text.size() % 4 != 0) {
         text += ' '; // JSON chunk: padded with spaces
     }

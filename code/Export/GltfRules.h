@@ -1,4 +1,5 @@
 // assimp-retro: the rules that map aiCamera, aiMeshMorphAnim and texture paths to glTF 2.0,
+// and where a skinned mesh's node goes,
 // in one header-only file with no dependency beyond Assimp's public headers.
 // Two users compile it, so they cannot drift:
 // - the glTF completion (code/Export/GltfCompletion.cpp) and the texture
@@ -193,6 +194,31 @@ inline bool MorphWeightTable(const aiMeshMorphAnim &channel, double ticksPerSeco
         }
     }
     return !times.empty();
+}
+
+/// What becomes of a glTF node holding a skinned mesh. glTF ignores the
+/// transform of such a node and of its parents (the joints place the
+/// vertices), and the Khronos validator warns when the node is not a root of
+/// its scene (NODE_SKINNED_MESH_NON_ROOT); moving it changes nothing a viewer
+/// draws.
+enum class SkinnedMeshMove {
+    None,            ///< no mesh with a skin, a root already, or in no scene
+    NodeToRoot,      ///< no children: the node itself becomes a scene root
+    MeshToNewRoot,   ///< children: they and the transform stay; mesh, skin and
+                     ///< morph weights (and weights channels) move to a new
+                     ///< root node named SkinnedMeshNodeName(node)
+};
+
+inline SkinnedMeshMove SkinnedMeshRootMove(bool hasMeshAndSkin, bool hasParent, bool inScene, bool hasChildren) {
+    if (!hasMeshAndSkin || !hasParent || !inScene) {
+        return SkinnedMeshMove::None;
+    }
+    return hasChildren ? SkinnedMeshMove::MeshToNewRoot : SkinnedMeshMove::NodeToRoot;
+}
+
+/// Name of the root node a skinned mesh moves to from a node with children.
+inline std::string SkinnedMeshNodeName(const std::string &nodeName) {
+    return nodeName + ".SkinnedMesh";
 }
 
 } // namespace gltf_rules

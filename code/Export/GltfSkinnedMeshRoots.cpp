@@ -1,6 +1,8 @@
 // MoveSkinnedMeshesToRoots: skinned meshes on scene root nodes.
 #include "Export/GltfSkinnedMeshRoots.h"
 
+#include "Export/GltfRules.h"
+
 #include <string>
 #include <vector>
 
@@ -82,7 +84,8 @@ void RetargetWeightChannels(Json &gltf, long long from, long long to) {
 
 } // namespace
 
-unsigned MoveSkinnedMeshesToRoots(Json &gltf) {
+unsigned MoveSkinnedMeshesToRoots(GltfDocument &document) {
+    Json &gltf = document.Root();
     if (!gltf.contains("nodes") || !gltf["nodes"].is_array()) {
         return 0;
     }
@@ -99,16 +102,17 @@ unsigned MoveSkinnedMeshesToRoots(Json &gltf) {
             root = parents[static_cast<size_t>(root)];
         }
         const long long scene = SceneOf(gltf, root);
-        if (scene < 0) {
+        const bool hasChildren = node.contains("children") && node["children"].is_array() &&
+                                 !node["children"].empty();
+        const gltf_rules::SkinnedMeshMove move = gltf_rules::SkinnedMeshRootMove(true, true, scene >= 0, hasChildren);
+        if (move == gltf_rules::SkinnedMeshMove::None) {
             continue; // not drawn by any scene: nothing to warn about
         }
         long long holder = static_cast<long long>(i);
-        const bool hasChildren = node.contains("children") && node["children"].is_array() &&
-                                 !node["children"].empty();
-        if (hasChildren) {
+        if (move == gltf_rules::SkinnedMeshMove::MeshToNewRoot) {
             Json mesh = Json::object();
             const std::string name = node.value("name", "node" + std::to_string(i));
-            mesh["name"] = name + ".SkinnedMesh";
+            mesh["name"] = gltf_rules::SkinnedMeshNodeName(name);
             for (const char *key : {"mesh", "skin", "weights"}) {
                 if (node.contains(key)) {
                     mesh[key] = node[key];
@@ -117,12 +121,13 @@ unsigned MoveSkinnedMeshesToRoots(Json &gltf) {
             }
             holder = static_cast<long long>(gltf["nodes"].size());
             gltf["nodes"].push_back(std::move(mesh));
+            document.Parse("animations");
             RetargetWeightChannels(gltf, static_cast<long long>(i), holder);
         } else {
             RemoveChild(gltf["nodes"][static_cast<size_t>(parents[i])], holder);
         }
         gltf["scenes"][static_cast<size_t>(scene)]["nodes"].push_back(holder);
-        if (!hasChildren) {
+        if (move == gltf_rules::SkinnedMeshMove::NodeToRoot) {
             parents[i] = -1;
         }
         ++moved;

@@ -14,6 +14,6 @@ namespace assimp_retro {
 /// skin move to a new root node "<name>.SkinnedMesh" (morph `weights`
 /// animation channels and the node's "weights" follow the mesh). Returns the
 /// number of skinned meshes moved.
-unsigned MoveSkinnedMeshesToRoots(GltfDocument::Json &gltf);
+unsigned MoveSkinnedMeshesToRoots(GltfDocument &document);
 
 } // namespace assimp_retro

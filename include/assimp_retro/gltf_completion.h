@@ -4,7 +4,9 @@
 // animation channels from aiAnimation::mMorphMeshChannels; scene metadata as
 // the glTF scene's `extras`; skinned meshes moved to scene root nodes (the
 // validator warns NODE_SKINNED_MESH_NON_ROOT otherwise; glTF ignores the
-// transform of a skinned mesh's node and its parents).
+// transform of a skinned mesh's node and its parents); bytes of the buffer
+// that no bufferView references removed (Assimp's exporter leaves
+// uninitialised heap memory there after JOINTS_0), the views moved down.
 //
 //   Assimp::Exporter exporter;
 //   exporter.Export(scene, "glb2", "out.glb");
@@ -58,6 +60,7 @@ struct GltfCompletionReport {
     unsigned emptyAnimationsRemoved = 0; ///< animations without channels (invalid glTF) dropped
     unsigned sceneExtrasKeysAdded = 0; ///< `extras` keys written on the glTF scene from aiScene::mMetaData
     unsigned skinnedMeshesMovedToRoot = 0; ///< skinned meshes put on a scene root node (glTF ignores their node's transform)
+    unsigned long long unreferencedBytesRemoved = 0; ///< bytes of buffer 0 no bufferView referenced, removed (Assimp's JOINTS_0 leftovers)
     bool fileChanged = false;        ///< false: nothing was missing, the file was not rewritten
     bool exported = false;           ///< ExportGltf: Assimp's exporter wrote the file (a failure after this is the completion's)
     std::vector<std::string> notes;  ///< every part that was skipped, and why

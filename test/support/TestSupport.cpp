@@ -134,4 +134,55 @@ void ExpectValidGltf(const std::string &path) {
     EXPECT_EQ(validation.errors, 0) << path << ":\n" << validation.report;
 }
 
+std::string GlbUnreferencedBytes(const std::string &path) {
+    const std::vector<uint8_t> bytes = ReadFile(path);
+    auto u32 = [&](size_t at) {
+        return uint32_t(bytes[at]) | uint32_t(bytes[at + 1]) << 8 | uint32_t(bytes[at + 2]) << 16 |
+               uint32_t(bytes[at + 3]) << 24;
+    };
+    if (bytes.size() < 20 || u32(0) != 0x46546C67u || u32(16) != 0x4E4F534Au || 20 + uint64_t(u32(12)) > bytes.size()) {
+        return path + ": not a GLB with a JSON chunk";
+    }
+    const size_t jsonLength = u32(12);
+    const nlohmann::json json = nlohmann::json::parse(bytes.begin() + 20, bytes.begin() + 20 + jsonLength);
+    const size_t binAt = 20 + jsonLength;
+    if (binAt == bytes.size()) {
+        return ""; // no binary chunk
+    }
+    if (binAt + 8 > bytes.size() || u32(binAt + 4) != 0x004E4942u || binAt + 8 + uint64_t(u32(binAt)) > bytes.size()) {
+        return path + ": the chunk after JSON is not a whole BIN chunk";
+    }
+    const size_t binLength = u32(binAt);
+    const uint8_t *bin = bytes.data() + binAt + 8;
+    std::vector<bool> referenced(binLength, false);
+    for (const nlohmann::json &view : json.value("bufferViews", nlohmann::json::array())) {
+        if (view.value("buffer", -1) != 0) {
+            continue;
+        }
+        const size_t offset = view.value("byteOffset", size_t(0));
+        const size_t length = view.value("byteLength", size_t(0));
+        for (size_t i = offset; i < offset + length && i < binLength; ++i) {
+            referenced[i] = true;
+        }
+    }
+    std::string found;
+    for (size_t i = 0; i < binLength;) {
+        if (referenced[i]) {
+            ++i;
+            continue;
+        }
+        size_t end = i;
+        size_t nonZero = 0;
+        for (; end < binLength && !referenced[end]; ++end) {
+            nonZero += bin[end] != 0;
+        }
+        if (end - i >= 4 || nonZero > 0) {
+            found += (found.empty() ? "" : "; ") + std::to_string(end - i) + " unreferenced byte(s) at " +
+                     std::to_string(i) + " of the BIN chunk, " + std::to_string(nonZero) + " not zero";
+        }
+        i = end;
+    }
+    return found;
+}
+
 } // namespace retro_test

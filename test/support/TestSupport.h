@@ -49,4 +49,11 @@ GltfValidation ValidateGltf(const std::string &path);
 /// EXPECTs a clean validation (zero errors) and prints the report otherwise.
 void ExpectValidGltf(const std::string &path);
 
+/// What in a GLB's binary chunk no bufferView (of buffer 0) references,
+/// beyond alignment padding (a run of fewer than 4 zero bytes): "" when
+/// nothing, else each such run with its offset, size and non-zero bytes (or
+/// why the file could not be read). Written apart from the library's
+/// GltfDocument, which removes those bytes.
+std::string GlbUnreferencedBytes(const std::string &path);
+
 } // namespace retro_test

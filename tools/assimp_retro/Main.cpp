@@ -13,7 +13,26 @@
 #include <string>
 #include <vector>
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 namespace {
+
+/// Assimp's glTF2 exporter (5.2.5 and main) grows its binary buffer to the
+/// exact new size on every append, copying the whole buffer each time
+/// (glTF2::Buffer::Grow; port/patches fixes that in the library). With
+/// glibc's defaults every such buffer above the mmap threshold is a fresh
+/// mapping whose pages the copy first faults in and the kernel zeroes: half of
+/// a GLB export's time on Debian's Assimp (docs/gltf-export.md). Served from
+/// the heap instead, the pages of the freed buffers are reused. Up to 32 MiB
+/// (glibc's largest threshold); the heap keeps up to 64 MiB of freed memory.
+void KeepLargeBlocksInHeap() {
+#if defined(__GLIBC__)
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+    mallopt(M_TRIM_THRESHOLD, 64 << 20);
+#endif
+}
 
 const char *const kHelp =
         "assimp-retro <verb> <parameters>\n"
@@ -80,6 +99,7 @@ int ListExportFormats() {
 } // namespace
 
 int main(int argc, char *argv[]) {
+    KeepLargeBlocksInHeap();
     if (argc <= 1) {
         std::fprintf(stderr, "assimp-retro: no command specified. Use 'assimp-retro help' for a detailed command list\n");
         return retro_tool::kExitUsage;

@@ -798,3 +798,87 @@ TEST(GltfCompletion, UnreadableFilesFailWithAMessage) {
 }
 
 } // namespace
+
+namespace {
+
+/// A GLB of `document` and `bin` (both padded to 4 bytes as the format wants).
+std::vector<uint8_t> MakeGlb(const json &document, std::vector<uint8_t> bin) {
+    std::string text = document.dump();
+    while (text.size() % 4) {
+        text += ' ';
+    }
+    while (bin.size() % 4) {
+        bin.push_back(0);
+    }
+    std::vector<uint8_t> glb = {'g', 'l', 'T', 'F', 2, 0, 0, 0};
+    auto put = [&](uint32_t v) {
+        for (int i = 0; i < 4; ++i) {
+            glb.push_back(static_cast<uint8_t>(v >> (8 * i)));
+        }
+    };
+    put(static_cast<uint32_t>(28 + text.size() + bin.size()));
+    put(static_cast<uint32_t>(text.size()));
+    put(0x4E4F534Au);
+    glb.insert(glb.end(), text.begin(), text.end());
+    put(static_cast<uint32_t>(bin.size()));
+    put(0x004E4942u);
+    glb.insert(glb.end(), bin.begin(), bin.end());
+    return glb;
+}
+
+} // namespace
+
+// Bytes no bufferView references are removed; each run of views moves down
+// keeping its offset modulo 4, so the gaps left are < 4 zero bytes.
+TEST(GltfCompletion, UnreferencedBytesAreRemovedKeepingAlignment) {
+    // Views at 0 (6 bytes), 12 (4) and 17 (7); 0xEE in the 7 bytes between them.
+    std::vector<uint8_t> bin(24, 0xEE);
+    std::fill(bin.begin(), bin.begin() + 6, 'A');
+    std::fill(bin.begin() + 12, bin.begin() + 16, 'B');
+    std::fill(bin.begin() + 17, bin.begin() + 24, 'C');
+    json document = {
+            {"asset", {{"version", "2.0"}}},
+            {"buffers", {{{"byteLength", 24}}}},
+            {"bufferViews",
+                    {{{"buffer", 0}, {"byteOffset", 0}, {"byteLength", 6}},
+                            {{"buffer", 0}, {"byteOffset", 12}, {"byteLength", 4}},
+                            {{"buffer", 0}, {"byteOffset", 17}, {"byteLength", 7}}}},
+    };
+    const std::string path = retro_test::OutputPath("Export/unreferenced.glb");
+    retro_test::WriteFile(path, MakeGlb(document, bin));
+    aiScene scene;
+    GltfCompletionReport report = Complete(scene, path);
+    EXPECT_EQ(report.unreferencedBytesRemoved, 4u);
+    EXPECT_TRUE(HasNoteContaining(report, "4 byte(s) of the binary buffer that no bufferView references removed, 7 of them not zero"))
+            << Notes(report);
+    GltfFile file;
+    ASSERT_TRUE(gltf_test::ReadGltfFile(path, file));
+    EXPECT_EQ(file.json["buffers"][0]["byteLength"], 20);
+    EXPECT_EQ(file.json["bufferViews"][0]["byteOffset"], 0);
+    EXPECT_EQ(file.json["bufferViews"][1]["byteOffset"], 8);
+    EXPECT_EQ(file.json["bufferViews"][2]["byteOffset"], 13);
+    const std::vector<uint8_t> expected = {'A', 'A', 'A', 'A', 'A', 'A', 0, 0, 'B', 'B', 'B', 'B', 0,
+            'C', 'C', 'C', 'C', 'C', 'C', 'C'};
+    EXPECT_EQ(file.buffer0, expected);
+    EXPECT_EQ(retro_test::GlbUnreferencedBytes(path), "");
+
+    // A second run finds nothing to do and leaves the file as it is.
+    const std::vector<uint8_t> once = retro_test::ReadFile(path);
+    report = Complete(scene, path);
+    EXPECT_EQ(report.unreferencedBytesRemoved, 0u);
+    EXPECT_FALSE(report.fileChanged);
+    EXPECT_EQ(retro_test::ReadFile(path), once);
+
+    // A view past the buffer's end: nothing moves, the gaps are zeroed.
+    document["bufferViews"][2]["byteLength"] = 100;
+    retro_test::WriteFile(path, MakeGlb(document, bin));
+    report = Complete(scene, path);
+    EXPECT_EQ(report.unreferencedBytesRemoved, 0u);
+    EXPECT_TRUE(report.fileChanged);
+    ASSERT_TRUE(gltf_test::ReadGltfFile(path, file));
+    EXPECT_EQ(file.json["bufferViews"][2]["byteOffset"], 17);
+    std::vector<uint8_t> zeroed = bin;
+    std::fill(zeroed.begin() + 6, zeroed.begin() + 12, 0);
+    zeroed[16] = 0;
+    EXPECT_EQ(file.buffer0, zeroed);
+}

@@ -83,3 +83,64 @@ TEST(GltfSceneOutput, UnitConversionCanBeSwitchedOff) {
     const size_t position = file.json.at("meshes").at(0).at("primitives").at(0).at("attributes").at("POSITION");
     EXPECT_NEAR(HeightOf(file.json.at("accessors").at(position)), 235.84, 0.1);
 }
+
+// Assimp's exporter (5.2.5 and main) writes JOINTS_0 as floats, converts them
+// in place to half the size and leaves the other half, uninitialised heap
+// memory, in the buffer with no bufferView on it. The completion removes
+// those bytes and moves the later views down: the data every view holds is
+// what Assimp wrote, and the buffer is covered apart from alignment padding.
+TEST(GltfSceneOutput, SkinnedMeshLeavesNoUnreferencedBytes) {
+    Assimp::Importer importer;
+    const aiScene *scene = retro_test::Import(importer, retro_test::CorpusPath("abc/CREATURES__STARGRAVE.ABC"));
+    ASSERT_NE(scene, nullptr) << importer.GetErrorString();
+    bool skinned = false;
+    for (unsigned m = 0; m < scene->mNumMeshes; ++m) {
+        skinned = skinned || scene->mMeshes[m]->HasBones();
+    }
+    ASSERT_TRUE(skinned);
+    for (const char *format : {"glb2", "gltf2"}) {
+        SCOPED_TRACE(format);
+        const std::string path = retro_test::OutputPath(std::string("Export/scene_output/stargrave_joints.") +
+                                                        (std::string(format) == "glb2" ? "glb" : "gltf"));
+        std::string error;
+        assimp_retro::GltfCompletionReport report;
+        ASSERT_TRUE(assimp_retro::ExportGltf(*scene, format, path, &error, &report)) << error;
+        if (std::string(format) == "glb2") {
+            EXPECT_EQ(retro_test::GlbUnreferencedBytes(path), "");
+        }
+        GltfFile file;
+        ASSERT_TRUE(gltf_test::ReadGltfFile(path, file));
+        EXPECT_EQ(file.buffer0.size(), file.json.at("buffers").at(0).at("byteLength").get<size_t>());
+        size_t referenced = 0;
+        for (const auto &view : file.json.at("bufferViews")) {
+            referenced += view.at("byteLength").get<size_t>();
+            EXPECT_EQ(view.value("byteOffset", size_t(0)) % 4, 0u);
+        }
+        EXPECT_GE(referenced + 3 * file.json.at("bufferViews").size(), file.buffer0.size());
+        // The joints still name joints of the skin, and the weights read back.
+        const auto &primitive = file.json.at("meshes").at(0).at("primitives").at(0);
+        const auto &joints = file.json.at("accessors").at(primitive.at("attributes").at("JOINTS_0").get<size_t>());
+        ASSERT_EQ(joints.at("componentType").get<int>(), 5123); // UNSIGNED_SHORT
+        const auto &view = file.json.at("bufferViews").at(joints.at("bufferView").get<size_t>());
+        const size_t jointCount = file.json.at("skins").at(0).at("joints").size();
+        const size_t at = view.value("byteOffset", size_t(0)) + joints.value("byteOffset", size_t(0));
+        size_t checked = 0;
+        for (size_t i = 0; i < joints.at("count").get<size_t>() * 4; ++i, ++checked) {
+            const unsigned joint = file.buffer0.at(at + 2 * i) | file.buffer0.at(at + 2 * i + 1) << 8;
+            ASSERT_LT(joint, jointCount) << "element " << i;
+        }
+        EXPECT_GT(checked, 0u);
+        // Four 16-bit joint indices per vertex written where four 32-bit floats took room.
+        EXPECT_EQ(report.unreferencedBytesRemoved, 8 * joints.at("count").get<unsigned long long>());
+        const std::vector<float> weights =
+                gltf_test::AccessorFloats(file, primitive.at("attributes").at("WEIGHTS_0").get<size_t>());
+        ASSERT_EQ(weights.size() % 4, 0u);
+        for (size_t v = 0; v < weights.size(); v += 4) {
+            ASSERT_NEAR(weights[v] + weights[v + 1] + weights[v + 2] + weights[v + 3], 1.0f, 1e-3f) << "vertex " << v / 4;
+        }
+        const retro_test::GltfValidation validation = retro_test::ValidateGltf(path);
+        ASSERT_TRUE(validation.ran) << validation.report;
+        EXPECT_EQ(validation.errors, 0) << validation.report;
+        EXPECT_EQ(validation.warnings, 0) << validation.report;
+    }
+}

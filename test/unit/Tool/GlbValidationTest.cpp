@@ -3,6 +3,9 @@
 // glTF validator: zero errors AND zero warnings (issue 10). Infos and hints
 // may remain: UNSUPPORTED_EXTENSION (FB_ngon_encoding, written by Assimp),
 // BUFFER_VIEW_TARGET_MISSING and UNUSED_OBJECT (Assimp's exporter).
+// Every GLB's binary chunk is covered by its bufferViews apart from zero
+// alignment padding (issue 26: Assimp leaves uninitialised heap memory after
+// JOINTS_0, which the glTF completion removes).
 #include "support/TestSupport.h"
 
 #include <gtest/gtest.h>
@@ -50,6 +53,7 @@ void ExpectCleanGlbs(const std::vector<fs::path> &models, const std::string &out
         ASSERT_TRUE(result.ran) << result.report;
         EXPECT_EQ(result.errors, 0) << models[i] << "\n" << result.report;
         EXPECT_EQ(result.warnings, 0) << models[i] << "\n" << result.report;
+        EXPECT_EQ(retro_test::GlbUnreferencedBytes(glb), "") << models[i];
         ++validated;
     }
     EXPECT_EQ(validated, models.size());
@@ -61,7 +65,7 @@ TEST(GlbValidation, EveryCorpusModelHasNoErrorsAndNoWarnings) {
     const fs::path corpus(ASSIMP_RETRO_CORPUS_DIR);
     ASSERT_TRUE(fs::is_directory(corpus)) << "the shared corpus is missing: " << corpus;
     std::vector<fs::path> models;
-    for (const char *folder : {"abc", "abc-v12", "p3d", "oban", "kpc-tree", "ofp-tree"}) {
+    for (const char *folder : {"abc", "abc-v12", "p3d", "oban", "kpc-tree", "ofp-tree", "humans"}) {
         const std::vector<fs::path> found = ModelsUnder(corpus / folder);
         EXPECT_FALSE(found.empty()) << "no models under " << (corpus / folder);
         models.insert(models.end(), found.begin(), found.end());
