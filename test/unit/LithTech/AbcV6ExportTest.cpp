@@ -1,0 +1,92 @@
+// The abc6 exporter: every ABC v6 file of ../shared/corpus makes the round
+// trip import -> export -> import with an equal scene; the rules of
+// docs/formats/ABC.md "Writing ABC" on written files; refusals.
+#include "AbcTestHelpers.h"
+
+#include "AssetLib/LithTech/AbcV6Export.h"
+#include "AssetLib/LithTech/AbcV6Reader.h"
+#include "support/ExportSupport.h"
+#include "support/SceneCompare.h"
+#include "support/TestSupport.h"
+#include "writers/LithTech/AbcV6Writer.h"
+
+#include <assimp/Importer.hpp>
+#include <assimp/scene.h>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+
+using namespace abc_test;
+using retro_test::ExportToMemory;
+
+namespace {
+
+/// Every ABC v6 file under the corpus folders the issue names.
+std::vector<std::string> CorpusV6Files() {
+    std::vector<std::string> files;
+    for (const char *folder : {"abc", "kpc-tree", "humans"}) {
+        const std::string root = std::string(ASSIMP_RETRO_CORPUS_DIR) + "/" + folder;
+        if (!std::filesystem::is_directory(root)) {
+            continue;
+        }
+        for (const auto &entry : std::filesystem::recursive_directory_iterator(root)) {
+            if (!entry.is_regular_file()) continue;
+            const std::vector<uint8_t> bytes = retro_test::ReadFile(entry.path().string());
+            if (assimp_retro::abc::IsV6(bytes.data(), bytes.size())) {
+                files.push_back(std::string(folder) + "/" + std::filesystem::relative(entry.path(), root).string());
+            }
+        }
+    }
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+/// The largest extent of the scene's meshes, for tolerances.
+float SceneSize(const aiScene &scene) {
+    float size = 0;
+    for (unsigned m = 0; m < scene.mNumMeshes; ++m) {
+        aiVector3D lo(1e30f, 1e30f, 1e30f), hi(-1e30f, -1e30f, -1e30f);
+        for (unsigned v = 0; v < scene.mMeshes[m]->mNumVertices; ++v) {
+            const aiVector3D &p = scene.mMeshes[m]->mVertices[v];
+            lo = aiVector3D(std::min(lo.x, p.x), std::min(lo.y, p.y), std::min(lo.z, p.z));
+            hi = aiVector3D(std::max(hi.x, p.x), std::max(hi.y, p.y), std::max(hi.z, p.z));
+        }
+        size = std::max({size, hi.x - lo.x, hi.y - lo.y, hi.z - lo.z});
+    }
+    return size;
+}
+
+class AbcV6ExportCorpus : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(AbcV6ExportCorpus, RoundTripGivesAnEqualScene) {
+    const std::string path = retro_test::CorpusPath(GetParam());
+    Assimp::Importer first, second;
+    const aiScene *original = retro_test::Import(first, path);
+    ASSERT_NE(original, nullptr) << first.GetErrorString();
+    std::string error;
+    const std::vector<uint8_t> bytes = ExportToMemory(*original, "abc6", &error);
+    ASSERT_FALSE(bytes.empty()) << error;
+    const aiScene *again = retro_test::ImportMemory(second, bytes, "abc");
+    ASSERT_NE(again, nullptr) << second.GetErrorString();
+
+    retro_test::SceneCompareOptions options;
+    const float size = SceneSize(*original);
+    options.positionTolerance = 1e-5f * std::max(size, 1.f);
+    options.normalTolerance = 0.02f;
+    options.rotationTolerance = 1e-4f;
+    options.morphTolerance = size / 255.f; // one quantisation step of the largest node range at most
+    options.lostMetadata = {"abc:lodSteps"}; // the importer keeps only the count of the collapse steps
+    retro_test::ExpectEqualScenes(*original, *again, options);
+}
+
+INSTANTIATE_TEST_SUITE_P(Corpus, AbcV6ExportCorpus, ::testing::ValuesIn(CorpusV6Files()), [](const auto &info) {
+    std::string name = info.param;
+    for (char &c : name) {
+        if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+    }
+    return name;
+});
+
+} // namespace
