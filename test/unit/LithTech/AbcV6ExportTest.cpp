@@ -11,6 +11,7 @@
 #include "writers/LithTech/AbcV6Writer.h"
 
 #include <assimp/Importer.hpp>
+#include <assimp_retro/config.h>
 #include <assimp/scene.h>
 
 #include <gtest/gtest.h>
@@ -88,5 +89,38 @@ INSTANTIATE_TEST_SUITE_P(Corpus, AbcV6ExportCorpus, ::testing::ValuesIn(CorpusV6
     }
     return name;
 });
+
+} // namespace
+
+namespace {
+
+// With the conversion to metres on (the importers' default), the exporter
+// reads the unit back from UnitScaleFactor / OriginalUnitScaleFactor.
+TEST(AbcV6ExportUnits, RoundTripInMetres) {
+    for (const char *file : {"abc/CREATURES__TIBERIUS.ABC", "abc/DECOS__FLAG.ABC"}) {
+        SCOPED_TRACE(file);
+        Assimp::Importer first, second;
+        first.SetPropertyBool(AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES, true);
+        second.SetPropertyBool(AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES, true);
+        const aiScene *original = retro_test::Import(first, retro_test::CorpusPath(file));
+        ASSERT_NE(original, nullptr) << first.GetErrorString();
+        std::string error;
+        const std::vector<uint8_t> bytes = ExportToMemory(*original, "abc6", &error);
+        ASSERT_FALSE(bytes.empty()) << error;
+        // The file is in the game's units again: the same bytes' worth of geometry as the source.
+        const std::vector<uint8_t> source = retro_test::ReadFile(retro_test::CorpusPath(file));
+        const auto a = assimp_retro::abc::ReadV6(source.data(), source.size(), file);
+        const auto b = assimp_retro::abc::ReadV6(bytes.data(), bytes.size(), "exported");
+        EXPECT_NEAR(b.animations[0].nodes[1].keys[0].position.y, a.animations[0].nodes[1].keys[0].position.y, 1e-3f);
+        const aiScene *again = retro_test::ImportMemory(second, bytes, "abc");
+        ASSERT_NE(again, nullptr) << second.GetErrorString();
+        retro_test::SceneCompareOptions options;
+        const float size = SceneSize(*original);
+        options.positionTolerance = 1e-5f * std::max(size, 1.f);
+        options.morphTolerance = size / 255.f;
+        options.lostMetadata = {"abc:lodSteps"};
+        retro_test::ExpectEqualScenes(*original, *again, options);
+    }
+}
 
 } // namespace
