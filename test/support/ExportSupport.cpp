@@ -10,6 +10,7 @@ namespace retro_test {
 std::vector<uint8_t> ExportToMemory(const aiScene &scene, const std::string &formatId, std::string *error) {
     Assimp::Exporter exporter;
     exporter.RegisterExporter(assimp_retro::abc::AbcV6ExportEntry());
+    exporter.RegisterExporter(assimp_retro::abc::AbcV12ExportEntry());
     const aiExportDataBlob *blob = exporter.ExportToBlob(&scene, formatId.c_str());
     if (!blob) {
         if (error) {

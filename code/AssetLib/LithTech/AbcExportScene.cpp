@@ -303,66 +303,72 @@ void ExportScene::CollectMeshes() {
         }
         int32_t lod = 0;
         if (NodeMetaInt(*n, "abc:lod", lod) && lod > 0) {
-            Warn("LOD mesh node '" + std::string(n->mName.C_Str()) + "' left out: only LOD 0 is written");
+            lodNodes.emplace_back(lod, n);
             continue;
         }
         for (unsigned i = 0; i < n->mNumMeshes; ++i) {
-            const aiMesh *mesh = scene.mMeshes[n->mMeshes[i]];
-            ExportMesh em;
-            em.mesh = mesh;
-            em.nodeName = n->mName.C_Str();
-            em.meshToWorld = mStaticGlobal[n];
-            em.weights.resize(mesh->mNumVertices);
-            const int rigidOwner = owner >= 0 ? owner : 0;
-            if (mesh->mNumBones > 0) {
-                em.meshToWorld = aiMatrix4x4(); // skinned: mesh space is the skeleton's space
-                for (unsigned b = 0; b < mesh->mNumBones; ++b) {
-                    const aiBone &bone = *mesh->mBones[b];
-                    const int node = NodeIndex(bone.mName.C_Str());
-                    if (node < 0) {
-                        Fail("mesh '" + std::string(mesh->mName.C_Str()) + "': bone '" + bone.mName.C_Str() + "' names no node");
-                    }
-                    if (!Finite(bone.mOffsetMatrix)) {
-                        Fail("mesh '" + std::string(mesh->mName.C_Str()) + "': bone '" + bone.mName.C_Str() + "' has an offset matrix that is not finite");
-                    }
-                    em.toLocal[node] = RigidPart(aiMatrix4x4(bone.mOffsetMatrix).Inverse()).Inverse();
-                    for (unsigned w = 0; w < bone.mNumWeights; ++w) {
-                        const aiVertexWeight &vw = bone.mWeights[w];
-                        if (vw.mVertexId < mesh->mNumVertices && vw.mWeight > 0) {
-                            em.weights[vw.mVertexId].emplace_back(node, vw.mWeight);
-                        }
-                    }
-                }
-            }
-            size_t unweighted = 0;
-            for (auto &w : em.weights) {
-                if (w.empty()) {
-                    ++unweighted;
-                    w.emplace_back(rigidOwner, 1.f);
-                    continue;
-                }
-                std::stable_sort(w.begin(), w.end(), [](const auto &a, const auto &b) { return a.second > b.second; });
-                float sum = 0;
-                for (const auto &p : w) {
-                    sum += p.second;
-                }
-                for (auto &p : w) {
-                    p.second /= sum;
-                }
-            }
-            if (unweighted > 0 && mesh->mNumBones > 0) {
-                Warn("mesh '" + std::string(mesh->mName.C_Str()) + "': " + std::to_string(unweighted) +
-                        " vertices without bone weights are bound to node '" + nodes[size_t(rigidOwner)].name + "'");
-            }
-            if (unweighted > 0) {
-                em.toLocal[rigidOwner] = aiMatrix4x4(nodes[size_t(rigidOwner)].bindGlobal).Inverse() * em.meshToWorld;
-            }
-            meshes.push_back(std::move(em));
+            meshes.push_back(BindMesh(*scene.mMeshes[n->mMeshes[i]], *n, owner));
         }
-        for (unsigned c = 0; c < n->mNumChildren; ++c) {
+        for (unsigned c = n->mNumChildren; c-- > 0;) { // depth-first, children in order
             stack.emplace_back(n->mChildren[c], owner);
         }
     }
+}
+
+ExportMesh ExportScene::BindMesh(const aiMesh &mesh, const aiNode &holder, int owner) {
+    ExportMesh em;
+    em.mesh = &mesh;
+    em.nodeName = holder.mName.C_Str();
+    em.holder = &holder;
+    em.meshToWorld = mStaticGlobal[&holder];
+    em.weights.resize(mesh.mNumVertices);
+    const int rigidOwner = owner >= 0 ? owner : 0;
+    if (mesh.mNumBones > 0) {
+        em.meshToWorld = aiMatrix4x4(); // skinned: mesh space is the skeleton's space
+        for (unsigned b = 0; b < mesh.mNumBones; ++b) {
+            const aiBone &bone = *mesh.mBones[b];
+            const int node = NodeIndex(bone.mName.C_Str());
+            if (node < 0) {
+                Fail("mesh '" + std::string(mesh.mName.C_Str()) + "': bone '" + bone.mName.C_Str() + "' names no node");
+            }
+            if (!Finite(bone.mOffsetMatrix)) {
+                Fail("mesh '" + std::string(mesh.mName.C_Str()) + "': bone '" + bone.mName.C_Str() + "' has an offset matrix that is not finite");
+            }
+            const aiMatrix4x4 bind = RigidPart(aiMatrix4x4(bone.mOffsetMatrix).Inverse());
+            em.toLocal[node] = aiMatrix4x4(bind).Inverse();
+            boneBind.emplace(node, bind);
+            for (unsigned w = 0; w < bone.mNumWeights; ++w) {
+                const aiVertexWeight &vw = bone.mWeights[w];
+                if (vw.mVertexId < mesh.mNumVertices && vw.mWeight > 0) {
+                    em.weights[vw.mVertexId].emplace_back(node, vw.mWeight);
+                }
+            }
+        }
+    }
+    size_t unweighted = 0;
+    for (auto &w : em.weights) {
+        if (w.empty()) {
+            ++unweighted;
+            w.emplace_back(rigidOwner, 1.f);
+            continue;
+        }
+        std::stable_sort(w.begin(), w.end(), [](const auto &a, const auto &b) { return a.second > b.second; });
+        float sum = 0;
+        for (const auto &p : w) {
+            sum += p.second;
+        }
+        for (auto &p : w) {
+            p.second /= sum;
+        }
+    }
+    if (unweighted > 0 && mesh.mNumBones > 0) {
+        Warn("mesh '" + std::string(mesh.mName.C_Str()) + "': " + std::to_string(unweighted) +
+                " vertices without bone weights are bound to node '" + nodes[size_t(rigidOwner)].name + "'");
+    }
+    if (unweighted > 0) {
+        em.toLocal[rigidOwner] = aiMatrix4x4(nodes[size_t(rigidOwner)].bindGlobal).Inverse() * em.meshToWorld;
+    }
+    return em;
 }
 
 aiVector3D ExportScene::LocalPosition(const ExportMesh &m, int node, const aiVector3D &p) const {
@@ -377,6 +383,26 @@ aiVector3D ExportScene::LocalNormal(const ExportMesh &m, int node, const aiVecto
         d.Normalize();
     }
     return FileDirection(d);
+}
+
+std::map<uint32_t, std::string> ExportScene::KeyframeCommands(const std::string &prefix) const {
+    std::map<uint32_t, std::string> commands;
+    const aiMetadata *meta = scene.mMetaData;
+    const std::string start = prefix + "key", end = ".command";
+    for (unsigned i = 0; meta && i < meta->mNumProperties; ++i) {
+        const std::string key(meta->mKeys[i].data, meta->mKeys[i].length);
+        if (key.size() <= start.size() + end.size() || key.compare(0, start.size(), start) != 0 ||
+                key.compare(key.size() - end.size(), end.size(), end) != 0) {
+            continue;
+        }
+        const std::string keyPrefix = key.substr(0, key.size() - end.size());
+        std::string command;
+        int32_t time = 0;
+        if (MetaString(key, command) && MetaInt(keyPrefix + ".timeMs", time) && time >= 0) {
+            commands[uint32_t(time)] = command;
+        }
+    }
+    return commands;
 }
 
 std::vector<uint32_t> ExportScene::KeyTimes(const aiAnimation &animation) const {

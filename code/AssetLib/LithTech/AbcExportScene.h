@@ -62,6 +62,7 @@ struct BoundVertex {
 /// A mesh as the exporters take it: each vertex bound to its nodes.
 struct ExportMesh {
     const aiMesh *mesh = nullptr;
+    const aiNode *holder = nullptr;          ///< the aiNode holding it
     std::string nodeName;                    ///< the aiNode holding it (morph channels name it)
     aiMatrix4x4 meshToWorld;                 ///< scene space
     /// Per vertex: (node, weight), strongest first, weights summing to 1.
@@ -79,8 +80,12 @@ public:
     std::string format;
     double unitScale = 1.0; ///< scene unit -> file unit
     std::vector<ExportNode> nodes; ///< depth-first preorder
-    std::vector<ExportMesh> meshes;
+    std::vector<ExportMesh> meshes;      ///< LOD 0 (every mesh outside LOD holders)
+    /// LOD holders (metadata abc:lod > 0, as the importers make them): (level, node).
+    std::vector<std::pair<int, const aiNode *>> lodNodes;
     std::vector<std::string> warnings;
+    /// Bind pose (scene space, rigid) of every node that is a bone: inverse of its offset matrix.
+    std::map<int, aiMatrix4x4> boneBind;
     bool fromAbc = false;   ///< the scene has abc:version metadata
     int abcVersion = 0;
 
@@ -89,6 +94,14 @@ public:
     // ---- conversion to the file's space ----
     aiVector3D FilePoint(const aiVector3D &scenePoint) const {
         return Mirror(scenePoint * static_cast<ai_real>(unitScale), MirrorAxis::X);
+    }
+    /// A rigid scene-space transform in file space (translation scaled, mirrored).
+    aiMatrix4x4 FileMatrix(const aiMatrix4x4 &sceneMatrix) const {
+        aiMatrix4x4 m = sceneMatrix;
+        m.a4 *= static_cast<ai_real>(unitScale);
+        m.b4 *= static_cast<ai_real>(unitScale);
+        m.c4 *= static_cast<ai_real>(unitScale);
+        return Mirror(m, MirrorAxis::X);
     }
     static aiVector3D FileDirection(const aiVector3D &sceneDirection) { return Mirror(sceneDirection, MirrorAxis::X); }
     static aiQuaternion FileRotation(const aiQuaternion &sceneRotation) { return Mirror(sceneRotation, MirrorAxis::X); }
@@ -114,6 +127,10 @@ public:
     bool MetaVector(const std::string &key, aiVector3D &value) const;
     bool MetaBool(const std::string &key, bool &value) const;
 
+    /// The keyframe command strings the importer kept for one animation
+    /// (metadata `<prefix>key<i>.command` with `<prefix>key<i>.timeMs`), by time.
+    std::map<uint32_t, std::string> KeyframeCommands(const std::string &prefix) const;
+
     [[noreturn]] void Fail(const std::string &message) const { FailExport(format, message); }
     void Warn(const std::string &message);
 
@@ -121,6 +138,10 @@ private:
     void ReadUnits();
     void CollectNodes();
     void CollectMeshes();
+public:
+    /// The ExportMesh of `mesh` held by `holder` (LOD meshes too), with its vertices bound.
+    ExportMesh BindMesh(const aiMesh &mesh, const aiNode &holder, int owner);
+private:
     std::map<const aiNode *, aiMatrix4x4> mStaticGlobal;
     aiMatrix4x4 mRootParentGlobal; ///< global of the LithTech root's scene parent
     bool mScaleWarned = false;

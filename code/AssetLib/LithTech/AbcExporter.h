@@ -21,8 +21,16 @@ constexpr const char *kAbcV12ExporterId = "abc12";
 /// Assimp export functions (Exporter::fpExportFunc).
 void ExportAbcV6(const char *path, Assimp::IOSystem *io, const aiScene *scene, const Assimp::ExportProperties *properties);
 
-/// The entry to register (Exporter::RegisterExporter).
+void ExportAbcV12(const char *path, Assimp::IOSystem *io, const aiScene *scene, const Assimp::ExportProperties *properties);
+
+/// The entries to register (Exporter::RegisterExporter).
 Assimp::Exporter::ExportFormatEntry AbcV6ExportEntry();
+Assimp::Exporter::ExportFormatEntry AbcV12ExportEntry();
+
+/// The id that serves an output named only by its extension (.abc): the
+/// source's generation when the scene came from an ABC (abc:version 9-13 ->
+/// abc12), else abc6.
+const char *AbcExporterFor(const aiScene &scene);
 
 } // namespace abc
 } // namespace assimp_retro

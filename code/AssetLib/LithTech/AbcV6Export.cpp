@@ -68,28 +68,6 @@ std::vector<float> MorphWeights(const aiMeshMorphAnim *channel, unsigned targets
     return weights;
 }
 
-/// The keyframe command strings the importer kept for one animation
-/// (metadata `<prefix>key<i>.command` with `<prefix>key<i>.timeMs`), by time.
-std::map<uint32_t, std::string> KeyframeCommands(const ExportScene &scene, const std::string &prefix) {
-    std::map<uint32_t, std::string> commands;
-    const aiMetadata *meta = scene.scene.mMetaData;
-    const std::string start = prefix + "key", end = ".command";
-    for (unsigned i = 0; meta && i < meta->mNumProperties; ++i) {
-        const std::string key(meta->mKeys[i].data, meta->mKeys[i].length);
-        if (key.size() <= start.size() + end.size() || key.compare(0, start.size(), start) != 0 ||
-                key.compare(key.size() - end.size(), end.size(), end) != 0) {
-            continue;
-        }
-        const std::string keyPrefix = key.substr(0, key.size() - end.size());
-        std::string command;
-        int32_t time = 0;
-        if (scene.MetaString(key, command) && scene.MetaInt(keyPrefix + ".timeMs", time) && time >= 0) {
-            commands[uint32_t(time)] = command;
-        }
-    }
-    return commands;
-}
-
 /// One file vertex being built.
 struct OutVertex {
     int node = 0;
@@ -279,6 +257,9 @@ void V6Builder::AddMesh(size_t meshIndex) {
 }
 
 void V6Builder::BuildGeometry() {
+    for (const auto &lod : mScene.lodNodes) {
+        Warn("LOD mesh node '" + std::string(lod.second->mName.C_Str()) + "' left out: ABC v6 LODs are collapse steps, which the scene does not hold");
+    }
     for (size_t m = 0; m < mScene.meshes.size(); ++m) {
         AddMesh(m);
     }
@@ -358,7 +339,7 @@ void V6Builder::BuildAnimation(const aiAnimation *animation, unsigned sceneIndex
     // Keyframe command strings the importer kept, by time.
     std::map<uint32_t, std::string> commands;
     if (animation) {
-        commands = KeyframeCommands(mScene, meta);
+        commands = mScene.KeyframeCommands(meta);
     }
     const size_t nodeCount = mScene.nodes.size();
     out.nodes.assign(nodeCount, V6OutTrack());
