@@ -231,7 +231,7 @@ std::vector<uint8_t> SocketsPayload(const Model &m) {
 
 std::vector<uint8_t> AnimBindingsPayload(const Model &m, const Layout &layout) {
     Out out;
-    const size_t lists = layout.oneBindingList ? std::min<size_t>(1, m.childModels.size()) : m.childModels.size();
+    const size_t lists = layout.oneBindingList ? 1 : m.childModels.size();
     for (size_t l = 0; l < lists; ++l) {
         static const std::vector<AnimBinding> none;
         const std::vector<AnimBinding> &list = l < m.animBindings.size() ? m.animBindings[l] : none;
