@@ -1,6 +1,6 @@
 #include "support/ExportSupport.h"
 
-#include "AssetLib/LithTech/AbcExporter.h"
+#include <assimp_retro/assimp_retro.h>
 
 #include <assimp/Exporter.hpp>
 #include <assimp/scene.h>
@@ -9,8 +9,7 @@ namespace retro_test {
 
 std::vector<uint8_t> ExportToMemory(const aiScene &scene, const std::string &formatId, std::string *error) {
     Assimp::Exporter exporter;
-    exporter.RegisterExporter(assimp_retro::abc::AbcV6ExportEntry());
-    exporter.RegisterExporter(assimp_retro::abc::AbcV12ExportEntry());
+    assimp_retro::RegisterExporters(exporter);
     const aiExportDataBlob *blob = exporter.ExportToBlob(&scene, formatId.c_str());
     if (!blob) {
         if (error) {

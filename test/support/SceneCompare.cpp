@@ -241,7 +241,7 @@ void CompareAnimation(const aiAnimation &expected, const aiAnimation &actual, co
         report.Fail("animation '" + name + "': " + std::to_string(expected.mNumChannels) + " channels, got " +
                 std::to_string(actual.mNumChannels));
     }
-    if (expected.mNumMorphMeshChannels != actual.mNumMorphMeshChannels) {
+    if (o.compareMorphTargets && expected.mNumMorphMeshChannels != actual.mNumMorphMeshChannels) {
         report.Fail("animation '" + name + "': " + std::to_string(expected.mNumMorphMeshChannels) + " morph channels, got " +
                 std::to_string(actual.mNumMorphMeshChannels));
     }

@@ -240,6 +240,10 @@ void V12Builder::BuildPieces() {
         if (!mesh.mTextureCoords[0]) {
             Warn("mesh '" + std::string(mesh.mName.C_Str()) + "' has no texture coordinates; written as (0, 0)");
         }
+        if (mesh.mNumAnimMeshes > 0) {
+            Warn("mesh '" + std::string(mesh.mName.C_Str()) + "': " + std::to_string(mesh.mNumAnimMeshes) +
+                    " morph targets left out (ABC v12 has no vertex animation; abc6 writes them)");
+        }
         Piece piece;
         piece.name = mesh.mName.length ? mesh.mName.C_Str() : em.nodeName;
         int32_t material = static_cast<int32_t>(mesh.mMaterialIndex);
