@@ -19,6 +19,8 @@ struct SceneCompareOptions {
     float morphTolerance = 1e-4f;    ///< morph target positions (e.g. a quantisation step)
     bool compareTriangles = true;
     bool compareMorphTargets = true;
+    /// `actual` may animate more nodes than `expected` (e.g. sockets become nodes).
+    bool extraChannelsAllowed = false;
     /// Scene metadata keys allowed to be missing or different in `actual`.
     std::set<std::string> lostMetadata;
 };

@@ -122,7 +122,8 @@ double TicksToMs(const aiAnimation &animation, double ticks) {
     return ticks * 1000.0 / tps;
 }
 
-ExportScene::ExportScene(const aiScene &s, const std::string &f) : scene(s), format(f) {
+ExportScene::ExportScene(const aiScene &s, const std::string &f, bool socketsAsNodes) :
+        scene(s), format(f), mSocketsAsNodes(socketsAsNodes) {
     if (!scene.mRootNode) {
         Fail("the scene has no root node");
     }
@@ -224,7 +225,7 @@ void ExportScene::CollectNodes() {
     }
     auto skipped = [&](const aiNode &n) {
         int32_t lod = 0;
-        if ((NodeMetaInt(n, "abc:lod", lod) && lod > 0) || NodeMetaBool(n, "abc:socket")) {
+        if ((NodeMetaInt(n, "abc:lod", lod) && lod > 0) || (!mSocketsAsNodes && NodeMetaBool(n, "abc:socket"))) {
             return true;
         }
         if (n.mNumChildren > 0 || n.mNumMeshes == 0 || bones.count(n.mName.C_Str()) || IsAnimated(scene, n)) {

@@ -74,7 +74,9 @@ struct ExportMesh {
 class ExportScene {
 public:
     /// Reads `scene`; `format` names the exporter in messages ("ABC v6").
-    ExportScene(const aiScene &scene, const std::string &format);
+    /// `socketsAsNodes`: socket nodes (abc:socket) become ordinary nodes (v6,
+    /// whose games attach to nodes) instead of being left to the caller (v12).
+    ExportScene(const aiScene &scene, const std::string &format, bool socketsAsNodes);
 
     const aiScene &scene;
     std::string format;
@@ -145,6 +147,7 @@ private:
     std::map<const aiNode *, aiMatrix4x4> mStaticGlobal;
     aiMatrix4x4 mRootParentGlobal; ///< global of the LithTech root's scene parent
     bool mScaleWarned = false;
+    bool mSocketsAsNodes = false;
 };
 
 /// Rigid part (T * R) of a transform; `hadScale` set when the scale was not 1.

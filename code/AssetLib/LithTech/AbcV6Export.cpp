@@ -82,7 +82,7 @@ struct OutVertex {
 class V6Builder {
 public:
     V6Builder(const aiScene &scene, std::vector<std::string> *warnings) :
-            mScene(scene, "ABC v6"), mWarnings(warnings) {}
+            mScene(scene, "ABC v6", true), mWarnings(warnings) {}
     V6OutModel Build();
 
 private:
