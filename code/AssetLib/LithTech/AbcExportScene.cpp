@@ -336,11 +336,14 @@ ExportMesh ExportScene::BindMesh(const aiMesh &mesh, const aiNode &holder, int o
                 Fail("mesh '" + std::string(mesh.mName.C_Str()) + "': bone '" + bone.mName.C_Str() + "' has an offset matrix that is not finite");
             }
             const aiMatrix4x4 bind = RigidPart(aiMatrix4x4(bone.mOffsetMatrix).Inverse());
+            if (!Finite(bind)) {
+                Fail("mesh '" + std::string(mesh.mName.C_Str()) + "': bone '" + bone.mName.C_Str() + "' has an offset matrix that cannot be inverted");
+            }
             em.toLocal[node] = aiMatrix4x4(bind).Inverse();
             boneBind.emplace(node, bind);
             for (unsigned w = 0; w < bone.mNumWeights; ++w) {
                 const aiVertexWeight &vw = bone.mWeights[w];
-                if (vw.mVertexId < mesh.mNumVertices && vw.mWeight > 0) {
+                if (vw.mVertexId < mesh.mNumVertices && std::isfinite(vw.mWeight) && vw.mWeight > 0) {
                     em.weights[vw.mVertexId].emplace_back(node, vw.mWeight);
                 }
             }
@@ -373,16 +376,22 @@ ExportMesh ExportScene::BindMesh(const aiMesh &mesh, const aiNode &holder, int o
 }
 
 aiVector3D ExportScene::LocalPosition(const ExportMesh &m, int node, const aiVector3D &p) const {
-    return FilePoint(m.toLocal.at(node) * p);
+    const aiVector3D local = FilePoint(m.toLocal.at(node) * p);
+    if (!std::isfinite(local.x) || !std::isfinite(local.y) || !std::isfinite(local.z)) {
+        Fail("mesh '" + std::string(m.mesh->mName.C_Str()) + "': a vertex is not finite in node '" + nodes[size_t(node)].name +
+                "' (its transforms or the unit conversion overflow)");
+    }
+    return local;
 }
 
 aiVector3D ExportScene::LocalNormal(const ExportMesh &m, int node, const aiVector3D &n) const {
     aiMatrix3x3 l(m.toLocal.at(node));
     l.Inverse().Transpose();
     aiVector3D d = l * n;
-    if (d.SquareLength() > 1e-12f) {
-        d.Normalize();
+    if (!std::isfinite(d.x) || !std::isfinite(d.y) || !std::isfinite(d.z) || !(d.SquareLength() > 1e-12f)) {
+        return aiVector3D(); // no usable normal: the importer recomputes it from the faces
     }
+    d.Normalize();
     return FileDirection(d);
 }
 
@@ -484,6 +493,9 @@ std::vector<aiMatrix4x4> ExportScene::GlobalPose(const std::vector<aiMatrix4x4> 
         const int p = nodes[i].parent;
         full[i] = p >= 0 ? full[size_t(p)] * local[i] : mRootParentGlobal * local[i];
         rigid[i] = RigidPart(full[i]);
+        if (!Finite(rigid[i])) {
+            Fail("node '" + nodes[i].name + "': its transform is not finite in a pose (a scale of 0 or an overflow)");
+        }
     }
     return rigid;
 }

@@ -181,6 +181,9 @@ Lod V12Builder::BuildLod(const ExportMesh &em) {
             lod.weights.push_back(weight);
         }
         const aiVector3D model = mScene.FilePoint(em.meshToWorld * mesh.mVertices[v]);
+        if (!Finite(model)) {
+            mScene.Fail("mesh '" + meshName + "': vertex " + std::to_string(v) + " is not finite in model space");
+        }
         mRadius = std::max(mRadius, model.Length());
         out.position = ToVec3(model);
         if (mesh.mNormals && Finite(mesh.mNormals[v])) {
@@ -338,7 +341,11 @@ void V12Builder::BuildAnimation(const aiAnimation *animation, unsigned sceneInde
                 rotation = SameHemisphere(ExportScene::FileRotation(aiQuaternion(q.w, q.x, q.y, q.z)), rotation);
             }
             NodeKey &key = out.keys[n * times.size() + k];
-            key.pos = ToVec3(mScene.FilePoint(translation));
+            const aiVector3D position = mScene.FilePoint(translation);
+            if (!Finite(position) || !std::isfinite(rotation.w + rotation.x + rotation.y + rotation.z)) {
+                mScene.Fail("animation '" + out.name + "', node '" + mScene.nodes[n].name + "': a key is not finite");
+            }
+            key.pos = ToVec3(position);
             key.rot = ToQuat(ExportScene::FileRotation(rotation));
             // The joints' box, for dims when the scene has none.
             const aiVector3D at = mScene.FilePoint(aiVector3D(global[n].a4, global[n].b4, global[n].c4));

@@ -191,7 +191,7 @@ void V6Builder::AddMesh(size_t meshIndex) {
         OutVertex out;
         out.node = node;
         out.sceneLocal = em.toLocal.at(node) * mesh.mVertices[v];
-        out.local = mScene.FilePoint(out.sceneLocal);
+        out.local = mScene.LocalPosition(em, node, mesh.mVertices[v]);
         if (mesh.mNormals && Finite(mesh.mNormals[v])) {
             out.normal = mScene.LocalNormal(em, node, mesh.mNormals[v]);
         }
@@ -364,7 +364,11 @@ void V6Builder::BuildAnimation(const aiAnimation *animation, unsigned sceneIndex
             if (conjugate) {
                 file.Conjugate();
             }
-            out.nodes[n].keys.push_back(V6NodeKey{ToVec3(mScene.FilePoint(translation)), Quat{file.x, file.y, file.z, file.w}});
+            const aiVector3D position = mScene.FilePoint(translation);
+            if (!Finite(position) || !std::isfinite(file.w + file.x + file.y + file.z)) {
+                mScene.Fail("animation '" + out.name + "', node '" + mScene.nodes[n].name + "': a key is not finite");
+            }
+            out.nodes[n].keys.push_back(V6NodeKey{ToVec3(position), Quat{file.x, file.y, file.z, file.w}});
         }
         // The posed model at this keyframe: its box.
         aiVector3D boxMin(1e30f, 1e30f, 1e30f), boxMax(-1e30f, -1e30f, -1e30f);
@@ -376,6 +380,9 @@ void V6Builder::BuildAnimation(const aiAnimation *animation, unsigned sceneIndex
                 mdPositions[size_t(v.node)].push_back(local);
             }
             const aiVector3D posed = mScene.FilePoint(global[size_t(v.node)] * local);
+            if (!Finite(posed)) {
+                mScene.Fail("animation '" + out.name + "': a posed vertex of node '" + mScene.nodes[size_t(v.node)].name + "' is not finite");
+            }
             boxMin = aiVector3D(std::min(boxMin.x, posed.x), std::min(boxMin.y, posed.y), std::min(boxMin.z, posed.z));
             boxMax = aiVector3D(std::max(boxMax.x, posed.x), std::max(boxMax.y, posed.y), std::max(boxMax.z, posed.z));
         }
@@ -405,6 +412,10 @@ void V6Builder::BuildAnimation(const aiAnimation *animation, unsigned sceneIndex
         std::vector<aiVector3D> file(positions.size());
         for (size_t i = 0; i < positions.size(); ++i) {
             file[i] = mScene.FilePoint(positions[i]);
+            if (!Finite(file[i])) {
+                mScene.Fail("animation '" + out.name + "', node '" + mScene.nodes[n].name +
+                        "': the morph targets give a vertex position that is not finite");
+            }
             lo = aiVector3D(std::min(lo.x, file[i].x), std::min(lo.y, file[i].y), std::min(lo.z, file[i].z));
             hi = aiVector3D(std::max(hi.x, file[i].x), std::max(hi.y, file[i].y), std::max(hi.z, file[i].z));
         }
