@@ -136,3 +136,29 @@ TEST(DtxWriter, RefusesWhatTheGamesCannotRead) {
 }
 
 } // namespace
+
+namespace {
+
+// The tool's texture verb: PNG -> DTX (lt1-palette by default, --dtx to choose).
+TEST(DtxWriterTool, PngToDtxKeepsTheTexels) {
+    const std::string tool = retro_test::ToolPath();
+    ASSERT_FALSE(tool.empty()) << "the assimp-retro tool was not built";
+    RgbaImage image{8, 8, std::vector<uint8_t>(8 * 8 * 4)};
+    for (size_t i = 0; i < image.pixels.size(); i += 4) {
+        image.pixels[i] = uint8_t(i), image.pixels[i + 1] = uint8_t(255 - i), image.pixels[i + 2] = 7, image.pixels[i + 3] = 255;
+    }
+    const std::string png = retro_test::OutputPath("Texture/tool_in.png");
+    retro_test::WriteFile(png, EncodePng(image));
+    for (const char *format : {"", "lt2-32"}) {
+        const std::string dtx = retro_test::OutputPath(std::string("Texture/tool_out") + format + ".dtx");
+        std::string output;
+        const std::string option = *format ? std::string(" --dtx ") + format : std::string();
+        ASSERT_EQ(retro_test::RunCommand("'" + tool + "' texture '" + png + "' '" + dtx + "'" + option, &output), 0) << output;
+        const std::vector<uint8_t> bytes = retro_test::ReadFile(dtx);
+        const DecodedTexture back = DecodeTexture(bytes.data(), bytes.size(), dtx);
+        EXPECT_EQ(back.format, *format ? "DTX v-5 32-bit BGRA" : "DTX v-3 8-bit palette");
+        EXPECT_TRUE(back.image.pixels == image.pixels);
+    }
+}
+
+} // namespace
