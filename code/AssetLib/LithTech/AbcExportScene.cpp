@@ -53,7 +53,10 @@ size_t KeyBefore(const Key *keys, unsigned count, double ticks) {
     return lo;
 }
 
-aiVector3D SampleVector(const aiVectorKey *keys, unsigned count, double ticks, const aiVector3D &fallback) {
+/// A channel's value at `ticks`: its keys' value, interpolated between the
+/// two around it (`blend`), held before the first and after the last.
+template <typename Key, typename Value, typename Blend>
+Value Sample(const Key *keys, unsigned count, double ticks, const Value &fallback, Blend blend) {
     if (count == 0) {
         return fallback;
     }
@@ -62,20 +65,16 @@ aiVector3D SampleVector(const aiVectorKey *keys, unsigned count, double ticks, c
         return keys[i].mValue;
     }
     const double f = (ticks - keys[i].mTime) / (keys[i + 1].mTime - keys[i].mTime);
-    return keys[i].mValue + (keys[i + 1].mValue - keys[i].mValue) * static_cast<ai_real>(f);
+    return blend(keys[i].mValue, keys[i + 1].mValue, static_cast<ai_real>(f));
 }
 
-aiQuaternion SampleRotation(const aiQuatKey *keys, unsigned count, double ticks, const aiQuaternion &fallback) {
-    if (count == 0) {
-        return fallback;
-    }
-    const size_t i = KeyBefore(keys, count, ticks);
-    if (i + 1 >= count || ticks <= keys[i].mTime) {
-        return keys[i].mValue;
-    }
-    const double f = (ticks - keys[i].mTime) / (keys[i + 1].mTime - keys[i].mTime);
+aiVector3D Lerp(const aiVector3D &a, const aiVector3D &b, ai_real f) {
+    return a + (b - a) * f;
+}
+
+aiQuaternion Slerp(const aiQuaternion &a, const aiQuaternion &b, ai_real f) {
     aiQuaternion q;
-    aiQuaternion::Interpolate(q, keys[i].mValue, keys[i + 1].mValue, static_cast<ai_real>(f));
+    aiQuaternion::Interpolate(q, a, b, f);
     return q;
 }
 
@@ -415,6 +414,28 @@ std::map<uint32_t, std::string> ExportScene::KeyframeCommands(const std::string 
     return commands;
 }
 
+std::vector<std::pair<std::string, const aiAnimation *>> ExportScene::AnimationsToWrite() {
+    std::vector<std::pair<std::string, const aiAnimation *>> result;
+    if (scene.mNumAnimations == 0) {
+        Warn("the scene has no animation; one animation '" + std::string(kStaticAnimationName) +
+                "' holds the static pose (a model without one crashes Shogo and ModelEdit)");
+        result.emplace_back(kStaticAnimationName, nullptr);
+        return result;
+    }
+    for (unsigned a = 0; a < scene.mNumAnimations; ++a) {
+        const aiAnimation *animation = scene.mAnimations[a];
+        std::string name(animation->mName.data, animation->mName.length);
+        if (name.empty()) {
+            name = "anim" + std::to_string(a);
+        }
+        if (name.size() > 65535) {
+            Fail("animation " + std::to_string(a) + " has a name longer than 65535 bytes");
+        }
+        result.emplace_back(name, animation);
+    }
+    return result;
+}
+
 std::vector<uint32_t> ExportScene::KeyTimes(const aiAnimation &animation) const {
     std::set<uint32_t> times{0};
     auto add = [&](double ticks) {
@@ -471,9 +492,9 @@ std::vector<aiMatrix4x4> ExportScene::LocalPose(const aiAnimation *animation, co
         aiVector3D s, t;
         aiQuaternion r;
         nodes[i].node->mTransformation.Decompose(s, r, t);
-        t = SampleVector(channel->mPositionKeys, channel->mNumPositionKeys, ticks, t);
-        r = SampleRotation(channel->mRotationKeys, channel->mNumRotationKeys, ticks, r);
-        s = SampleVector(channel->mScalingKeys, channel->mNumScalingKeys, ticks, s);
+        t = Sample(channel->mPositionKeys, channel->mNumPositionKeys, ticks, t, Lerp);
+        r = Sample(channel->mRotationKeys, channel->mNumRotationKeys, ticks, r, Slerp);
+        s = Sample(channel->mScalingKeys, channel->mNumScalingKeys, ticks, s, Lerp);
         if (!std::isfinite(t.x + t.y + t.z + r.w + r.x + r.y + r.z + s.x + s.y + s.z)) {
             Fail("animation '" + std::string(animation->mName.C_Str()) + "', node '" + nodes[i].name + "': a key is not finite");
         }

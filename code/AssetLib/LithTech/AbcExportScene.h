@@ -39,6 +39,9 @@ namespace abc {
 /// An error the exporter reports through Assimp (ExportError.h) with this prefix.
 [[noreturn]] void FailExport(const std::string &format, const std::string &message);
 
+/// The animation that holds the static pose of a scene without animations.
+constexpr const char *kStaticAnimationName = "static";
+
 /// Centimetres per LithTech unit for scenes that do not come from an ABC (the
 /// importers record the file's unit as OriginalUnitScaleFactor; an exporter
 /// reads it from there when the scene came from an ABC).
@@ -107,6 +110,11 @@ public:
     }
     static aiVector3D FileDirection(const aiVector3D &sceneDirection) { return Mirror(sceneDirection, MirrorAxis::X); }
     static aiQuaternion FileRotation(const aiQuaternion &sceneRotation) { return Mirror(sceneRotation, MirrorAxis::X); }
+
+    /// The animations to write, in order, with their names (made up when
+    /// empty): the scene's, or ("static", nullptr) holding the static pose
+    /// when it has none (a warning). Names over 65535 bytes are refused.
+    std::vector<std::pair<std::string, const aiAnimation *>> AnimationsToWrite();
 
     /// Keyframe times (ms, strictly increasing, starting at 0) of animation `a`:
     /// every key time of its channels and morph channels.

@@ -23,7 +23,6 @@ constexpr size_t kMaxWeights = 4;      // weights per vertex the engine blends (
 constexpr size_t kMaxVertices = 65535; // faces index vertices with u16
 constexpr size_t kMaxNodes = 65535;    // node index is a u16
 constexpr size_t kMaxName = 65535;
-const char *const kStaticAnimation = "static";
 
 Vec3 ToVec3(const aiVector3D &v) {
     return Vec3{v.x, v.y, v.z};
@@ -374,22 +373,11 @@ void V12Builder::BuildAnimation(const aiAnimation *animation, unsigned sceneInde
 }
 
 void V12Builder::BuildAnimations() {
-    if (mScene.scene.mNumAnimations == 0) {
-        Warn("the scene has no animation; one animation '" + std::string(kStaticAnimation) + "' holds the static pose");
+    const auto animations = mScene.AnimationsToWrite();
+    for (size_t a = 0; a < animations.size(); ++a) {
         Animation out;
-        out.name = kStaticAnimation;
-        BuildAnimation(nullptr, 0, out);
-        mModel.animations.push_back(std::move(out));
-        return;
-    }
-    for (unsigned a = 0; a < mScene.scene.mNumAnimations; ++a) {
-        const aiAnimation *animation = mScene.scene.mAnimations[a];
-        Animation out;
-        out.name.assign(animation->mName.data, animation->mName.length);
-        if (out.name.empty()) {
-            out.name = "anim" + std::to_string(a);
-        }
-        BuildAnimation(animation, a, out);
+        out.name = animations[a].first;
+        BuildAnimation(animations[a].second, unsigned(a), out);
         mModel.animations.push_back(std::move(out));
     }
 }

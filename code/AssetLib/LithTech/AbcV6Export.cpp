@@ -19,7 +19,6 @@ namespace {
 constexpr size_t kMaxNodes = 256;     // a vertex names its node in a u8 (ABC.md 2.3)
 constexpr size_t kMaxVertices = 65535; // triangles and MD lists index vertices with u16
 constexpr size_t kMaxName = 65535;    // LTString length is a u16
-const char *const kStaticAnimation = "static";
 
 int8_t NormalByte(float c) {
     return static_cast<int8_t>(std::lround(std::max(-1.f, std::min(1.f, c)) * 127.f));
@@ -448,26 +447,11 @@ void V6Builder::BuildAnimation(const aiAnimation *animation, unsigned sceneIndex
 }
 
 void V6Builder::BuildAnimations() {
-    if (mScene.scene.mNumAnimations == 0) {
-        Warn("the scene has no animation; one animation '" + std::string(kStaticAnimation) +
-                "' holds the static pose (a model without one crashes Shogo and ModelEdit)");
+    const auto animations = mScene.AnimationsToWrite();
+    for (size_t a = 0; a < animations.size(); ++a) {
         V6OutAnimation out;
-        out.name = kStaticAnimation;
-        BuildAnimation(nullptr, 0, out);
-        mModel.animations.push_back(std::move(out));
-        return;
-    }
-    for (unsigned a = 0; a < mScene.scene.mNumAnimations; ++a) {
-        const aiAnimation *animation = mScene.scene.mAnimations[a];
-        V6OutAnimation out;
-        out.name.assign(animation->mName.data, animation->mName.length);
-        if (out.name.empty()) {
-            out.name = "anim" + std::to_string(a);
-        }
-        if (out.name.size() > kMaxName) {
-            mScene.Fail("animation " + std::to_string(a) + " has a name longer than " + std::to_string(kMaxName) + " bytes");
-        }
-        BuildAnimation(animation, a, out);
+        out.name = animations[a].first;
+        BuildAnimation(animations[a].second, unsigned(a), out);
         mModel.animations.push_back(std::move(out));
     }
 }

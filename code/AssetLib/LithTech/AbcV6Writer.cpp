@@ -1,23 +1,14 @@
 #include "AbcV6Writer.h"
 
-#include "Common/LittleEndianWriter.h"
+#include "AbcByteWriter.h"
 
 namespace assimp_retro {
 namespace abc {
 
 namespace {
 
-class Out : public LittleEndianWriter {
+class Out : public AbcByteWriter {
 public:
-    void String(const std::string &s) {
-        U16(static_cast<uint16_t>(s.size()));
-        Text(s);
-    }
-    void Vector(const Vec3 &v) {
-        F32(v.x);
-        F32(v.y);
-        F32(v.z);
-    }
     void Normal(const ByteNormal &n) {
         U8(static_cast<uint8_t>(n.x));
         U8(static_cast<uint8_t>(n.y));
@@ -98,10 +89,7 @@ std::vector<uint8_t> AnimationPayload(const std::vector<V6OutAnimation> &animati
         for (const V6OutTrack &track : a.nodes) {
             for (const V6NodeKey &key : track.keys) {
                 out.Vector(key.position);
-                out.F32(key.rotation.x);
-                out.F32(key.rotation.y);
-                out.F32(key.rotation.z);
-                out.F32(key.rotation.w);
+                out.Rotation(key.rotation);
             }
             out.Raw(track.mdFrames);
             out.Vector(track.mdScale);

@@ -1,6 +1,6 @@
 #include "AbcV9Writer.h"
 
-#include "Common/LittleEndianWriter.h"
+#include "AbcByteWriter.h"
 
 #include <algorithm>
 
@@ -10,24 +10,7 @@ namespace v9 {
 
 namespace {
 
-class Out : public LittleEndianWriter {
-public:
-    void String(const std::string &s) {
-        U16(static_cast<uint16_t>(s.size()));
-        Text(s);
-    }
-    void Vector(const Vec3 &v) {
-        F32(v.x);
-        F32(v.y);
-        F32(v.z);
-    }
-    void Rotation(const Quat &q) {
-        F32(q.x);
-        F32(q.y);
-        F32(q.z);
-        F32(q.w);
-    }
-};
+using Out = AbcByteWriter;
 
 bool V13Keys(uint32_t version) {
     return version == 13 || version == 108;

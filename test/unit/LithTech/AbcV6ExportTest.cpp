@@ -24,26 +24,6 @@ using retro_test::ExportToMemory;
 
 namespace {
 
-/// Every ABC v6 file under the corpus folders the issue names.
-std::vector<std::string> CorpusV6Files() {
-    std::vector<std::string> files;
-    for (const char *folder : {"abc", "kpc-tree", "humans"}) {
-        const std::string root = std::string(ASSIMP_RETRO_CORPUS_DIR) + "/" + folder;
-        if (!std::filesystem::is_directory(root)) {
-            continue;
-        }
-        for (const auto &entry : std::filesystem::recursive_directory_iterator(root)) {
-            if (!entry.is_regular_file()) continue;
-            const std::vector<uint8_t> bytes = retro_test::ReadFile(entry.path().string());
-            if (assimp_retro::abc::IsV6(bytes.data(), bytes.size())) {
-                files.push_back(std::string(folder) + "/" + std::filesystem::relative(entry.path(), root).string());
-            }
-        }
-    }
-    std::sort(files.begin(), files.end());
-    return files;
-}
-
 /// The largest extent of the scene's meshes, for tolerances.
 float SceneSize(const aiScene &scene) {
     float size = 0;
@@ -82,13 +62,10 @@ TEST_P(AbcV6ExportCorpus, RoundTripGivesAnEqualScene) {
     retro_test::ExpectEqualScenes(*original, *again, options);
 }
 
-INSTANTIATE_TEST_SUITE_P(Corpus, AbcV6ExportCorpus, ::testing::ValuesIn(CorpusV6Files()), [](const auto &info) {
-    std::string name = info.param;
-    for (char &c : name) {
-        if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-    }
-    return name;
-});
+INSTANTIATE_TEST_SUITE_P(Corpus, AbcV6ExportCorpus,
+        ::testing::ValuesIn(retro_test::CorpusFiles({"abc", "kpc-tree", "humans"},
+                [](const std::vector<uint8_t> &b) { return assimp_retro::abc::IsV6(b.data(), b.size()); })),
+        [](const auto &info) { return retro_test::ParamName(info.param); });
 
 } // namespace
 

@@ -21,40 +21,15 @@
 namespace {
 
 std::vector<std::string> CorpusAbcFiles(bool v6) {
-    std::vector<std::string> files;
-    for (const char *folder : {"abc", "abc-v12", "kpc-tree", "humans"}) {
-        const std::string root = std::string(ASSIMP_RETRO_CORPUS_DIR) + "/" + folder;
-        if (!std::filesystem::is_directory(root)) continue;
-        for (const auto &entry : std::filesystem::recursive_directory_iterator(root)) {
-            if (!entry.is_regular_file()) continue;
-            const std::vector<uint8_t> b = retro_test::ReadFile(entry.path().string());
-            const bool isV6 = assimp_retro::abc::IsV6(b.data(), b.size());
-            const bool isV12 = assimp_retro::abc::v9::LooksLikeV9(b.data(), b.size()) && b.size() > 15 && b[12] == 12;
-            if (v6 ? isV6 : isV12) {
-                files.push_back(std::string(folder) + "/" + std::filesystem::relative(entry.path(), root).string());
-            }
-        }
-    }
-    std::sort(files.begin(), files.end());
-    return files;
+    return retro_test::CorpusFiles({"abc", "abc-v12", "kpc-tree", "humans"}, [v6](const std::vector<uint8_t> &b) {
+        const bool isV6 = assimp_retro::abc::IsV6(b.data(), b.size());
+        const bool isV12 = assimp_retro::abc::v9::LooksLikeV9(b.data(), b.size()) && b.size() > 15 && b[12] == 12;
+        return v6 ? isV6 : isV12;
+    });
 }
 
 std::string TestName(const ::testing::TestParamInfo<std::string> &info) {
-    std::string name = info.param;
-    for (char &c : name) {
-        if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-    }
-    return name;
-}
-
-float SceneSize(const aiScene &scene) {
-    float size = 1;
-    for (unsigned m = 0; m < scene.mNumMeshes; ++m)
-        for (unsigned v = 0; v < scene.mMeshes[m]->mNumVertices; ++v) {
-            const aiVector3D &p = scene.mMeshes[m]->mVertices[v];
-            size = std::max({size, std::fabs(p.x), std::fabs(p.y), std::fabs(p.z)});
-        }
-    return size;
+    return retro_test::ParamName(info.param);
 }
 
 unsigned Faces(const aiScene &scene) {
@@ -75,7 +50,7 @@ TEST_P(AbcV6AsV12, ImportsBackWithItsGeometrySkeletonAndKeys) {
     const aiScene *again = retro_test::ImportMemory(second, bytes, "abc");
     ASSERT_NE(again, nullptr) << second.GetErrorString();
     retro_test::SceneCompareOptions options;
-    options.positionTolerance = 2e-5f * SceneSize(*original);
+    options.positionTolerance = 2e-5f * retro_test::LargestCoordinate(*original);
     options.normalTolerance = 1e-4f;
     options.compareMorphTargets = false; // v12 has no vertex animation
     // The v6 scene's own metadata has no place in v12; v12's is new.
@@ -87,7 +62,7 @@ TEST_P(AbcV6AsV12, ImportsBackWithItsGeometrySkeletonAndKeys) {
     for (unsigned m = 0; m < original->mNumMeshes; ++m) morphs |= original->mMeshes[m]->mNumAnimMeshes > 0;
     if (morphs) {
         // A vertex-animated mesh's own positions are its first frame in both.
-        options.positionTolerance = SceneSize(*original) / 100.f;
+        options.positionTolerance = retro_test::LargestCoordinate(*original) / 100.f;
         for (unsigned a = 0; a < original->mNumAnimations; ++a) {
             EXPECT_EQ(again->mAnimations[a]->mNumMorphMeshChannels, 0u);
         }
@@ -128,7 +103,7 @@ TEST_P(AbcV12AsV6, ImportsBackRigidWithItsSkeletonAndKeys) {
         for (unsigned c = 0; c < pair.first->mNumChildren; ++c) stack.emplace_back(pair.first->mChildren[c], pair.second->mChildren[c]);
     }
     retro_test::SceneCompareOptions options;
-    options.positionTolerance = 2e-5f * SceneSize(*original);
+    options.positionTolerance = 2e-5f * retro_test::LargestCoordinate(*original);
     options.compareTriangles = false;
     options.compareMorphTargets = false;
     options.extraChannelsAllowed = true; // the sockets, now nodes

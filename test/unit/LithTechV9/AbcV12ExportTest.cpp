@@ -25,32 +25,6 @@ uint32_t Version(const std::vector<uint8_t> &bytes) {
     return uint32_t(bytes[12]) | uint32_t(bytes[13]) << 8 | uint32_t(bytes[14]) << 16 | uint32_t(bytes[15]) << 24;
 }
 
-std::vector<std::string> CorpusV12Files() {
-    std::vector<std::string> files;
-    for (const char *folder : {"abc-v12", "humans"}) {
-        const std::string root = std::string(ASSIMP_RETRO_CORPUS_DIR) + "/" + folder;
-        if (!std::filesystem::is_directory(root)) continue;
-        for (const auto &entry : std::filesystem::recursive_directory_iterator(root)) {
-            if (entry.is_regular_file() && Version(retro_test::ReadFile(entry.path().string())) == 12) {
-                files.push_back(std::string(folder) + "/" + std::filesystem::relative(entry.path(), root).string());
-            }
-        }
-    }
-    std::sort(files.begin(), files.end());
-    return files;
-}
-
-float SceneSize(const aiScene &scene) {
-    float size = 1;
-    for (unsigned m = 0; m < scene.mNumMeshes; ++m) {
-        for (unsigned v = 0; v < scene.mMeshes[m]->mNumVertices; ++v) {
-            const aiVector3D &p = scene.mMeshes[m]->mVertices[v];
-            size = std::max({size, std::fabs(p.x), std::fabs(p.y), std::fabs(p.z)});
-        }
-    }
-    return size;
-}
-
 void RoundTrip(const std::string &file, bool allLods) {
     Assimp::Importer first, second;
     first.SetPropertyBool(AI_CONFIG_IMPORT_ABC_ALL_LODS, allLods);
@@ -64,7 +38,7 @@ void RoundTrip(const std::string &file, bool allLods) {
     const aiScene *again = retro_test::ImportMemory(second, bytes, "abc");
     ASSERT_NE(again, nullptr) << second.GetErrorString();
     retro_test::SceneCompareOptions options;
-    options.positionTolerance = 2e-6f * SceneSize(*original);
+    options.positionTolerance = 2e-6f * retro_test::LargestCoordinate(*original);
     options.normalTolerance = 1e-4f;
     options.rotationTolerance = 1e-4f;
     if (!allLods) {
@@ -84,13 +58,9 @@ TEST_P(AbcV12ExportCorpus, RoundTripWithEveryLod) {
     RoundTrip(GetParam(), true);
 }
 
-INSTANTIATE_TEST_SUITE_P(Corpus, AbcV12ExportCorpus, ::testing::ValuesIn(CorpusV12Files()), [](const auto &info) {
-    std::string name = info.param;
-    for (char &c : name) {
-        if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-    }
-    return name;
-});
+INSTANTIATE_TEST_SUITE_P(Corpus, AbcV12ExportCorpus,
+        ::testing::ValuesIn(retro_test::CorpusFiles({"abc-v12", "humans"}, [](const std::vector<uint8_t> &b) { return Version(b) == 12; })),
+        [](const auto &info) { return retro_test::ParamName(info.param); });
 
 } // namespace
 
