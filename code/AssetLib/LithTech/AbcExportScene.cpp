@@ -374,6 +374,32 @@ ExportMesh ExportScene::BindMesh(const aiMesh &mesh, const aiNode &holder, int o
     return em;
 }
 
+std::vector<ExportScene::FileKey> ExportScene::FileKeys(const std::vector<aiMatrix4x4> &global,
+        std::vector<aiQuaternion> &previous, const std::string &animation) const {
+    std::vector<FileKey> keys(nodes.size());
+    const bool first = previous.empty();
+    previous.resize(nodes.size());
+    for (size_t n = 0; n < nodes.size(); ++n) {
+        const int p = nodes[n].parent;
+        const aiMatrix4x4 local = p >= 0 ? aiMatrix4x4(global[size_t(p)]).Inverse() * global[n] : global[n];
+        aiVector3D translation;
+        aiQuaternion rotation;
+        TranslationRotation(local, translation, rotation);
+        if (!first) {
+            rotation = SameHemisphere(previous[n], rotation);
+        }
+        previous[n] = rotation;
+        keys[n].position = FilePoint(translation);
+        keys[n].rotation = FileRotation(rotation);
+        const aiVector3D &t = keys[n].position;
+        const aiQuaternion &q = keys[n].rotation;
+        if (!std::isfinite(t.x + t.y + t.z) || !std::isfinite(q.w + q.x + q.y + q.z)) {
+            Fail("animation '" + animation + "', node '" + nodes[n].name + "': a key is not finite");
+        }
+    }
+    return keys;
+}
+
 aiVector3D ExportScene::LocalPosition(const ExportMesh &m, int node, const aiVector3D &p) const {
     const aiVector3D local = FilePoint(m.toLocal.at(node) * p);
     if (!std::isfinite(local.x) || !std::isfinite(local.y) || !std::isfinite(local.z)) {

@@ -126,6 +126,17 @@ public:
     std::vector<aiMatrix4x4> LocalPose(const aiAnimation *animation, const std::vector<const aiNodeAnim *> &channels, double ms) const;
     /// Global rigid transforms from a LocalPose.
     std::vector<aiMatrix4x4> GlobalPose(const std::vector<aiMatrix4x4> &local) const;
+    /// One node's key in file space: parent-relative translation and rotation.
+    struct FileKey {
+        aiVector3D position;
+        aiQuaternion rotation;
+    };
+    /// Every node's key in a GlobalPose. `previous` (scene-space rotations,
+    /// one per node; empty for the first keyframe) keeps each rotation in the
+    /// hemisphere of the one before and is updated. Non-finite keys are
+    /// refused, naming `animation` and the node.
+    std::vector<FileKey> FileKeys(const std::vector<aiMatrix4x4> &global, std::vector<aiQuaternion> &previous,
+            const std::string &animation) const;
     /// A node-local position in file space of mesh `m`'s vertex position `p` (mesh space) for node `node`.
     aiVector3D LocalPosition(const ExportMesh &m, int node, const aiVector3D &p) const;
     aiVector3D LocalNormal(const ExportMesh &m, int node, const aiVector3D &n) const;

@@ -327,25 +327,14 @@ void V12Builder::BuildAnimation(const aiAnimation *animation, unsigned sceneInde
     out.tracks.assign(nodeCount, NodeTrack());
     out.keys.assign(nodeCount * times.size(), NodeKey());
     aiVector3D lo(1e30f, 1e30f, 1e30f), hi(-1e30f, -1e30f, -1e30f);
+    std::vector<aiQuaternion> previous; // the keys' rotations at the keyframe before
     for (size_t k = 0; k < times.size(); ++k) {
         const std::vector<aiMatrix4x4> global = mScene.GlobalPose(mScene.LocalPose(animation, channels, times[k]));
+        const std::vector<ExportScene::FileKey> keys = mScene.FileKeys(global, previous, out.name);
         for (size_t n = 0; n < nodeCount; ++n) {
-            const int p = mScene.nodes[n].parent;
-            const aiMatrix4x4 local = p >= 0 ? aiMatrix4x4(global[size_t(p)]).Inverse() * global[n] : global[n];
-            aiVector3D translation;
-            aiQuaternion rotation;
-            TranslationRotation(local, translation, rotation);
-            if (k > 0) {
-                const Quat &q = out.keys[n * times.size() + k - 1].rot;
-                rotation = SameHemisphere(ExportScene::FileRotation(aiQuaternion(q.w, q.x, q.y, q.z)), rotation);
-            }
             NodeKey &key = out.keys[n * times.size() + k];
-            const aiVector3D position = mScene.FilePoint(translation);
-            if (!Finite(position) || !std::isfinite(rotation.w + rotation.x + rotation.y + rotation.z)) {
-                mScene.Fail("animation '" + out.name + "', node '" + mScene.nodes[n].name + "': a key is not finite");
-            }
-            key.pos = ToVec3(position);
-            key.rot = ToQuat(ExportScene::FileRotation(rotation));
+            key.pos = ToVec3(keys[n].position);
+            key.rot = ToQuat(keys[n].rotation);
             // The joints' box, for dims when the scene has none.
             const aiVector3D at = mScene.FilePoint(aiVector3D(global[n].a4, global[n].b4, global[n].c4));
             lo = aiVector3D(std::min(lo.x, at.x), std::min(lo.y, at.y), std::min(lo.z, at.z));

@@ -345,29 +345,17 @@ void V6Builder::BuildAnimation(const aiAnimation *animation, unsigned sceneIndex
     std::vector<std::vector<aiVector3D>> mdPositions(nodeCount); // per node: keyframe-major, scene-local
     const bool conjugate = mModel.flipAnim != 0 || !mModel.hasTransformInfo;
     aiVector3D animMin(1e30f, 1e30f, 1e30f), animMax(-1e30f, -1e30f, -1e30f);
-    std::vector<aiQuaternion> previous(nodeCount);
+    std::vector<aiQuaternion> previous; // the keys' rotations at the keyframe before
     for (size_t k = 0; k < times.size(); ++k) {
         const double ms = times[k];
         const std::vector<aiMatrix4x4> global = mScene.GlobalPose(mScene.LocalPose(animation, channels, ms));
+        const std::vector<ExportScene::FileKey> keys = mScene.FileKeys(global, previous, out.name);
         for (size_t n = 0; n < nodeCount; ++n) {
-            const int p = mScene.nodes[n].parent;
-            const aiMatrix4x4 local = p >= 0 ? aiMatrix4x4(global[size_t(p)]).Inverse() * global[n] : global[n];
-            aiVector3D translation;
-            aiQuaternion rotation;
-            TranslationRotation(local, translation, rotation);
-            if (k > 0) {
-                rotation = SameHemisphere(previous[n], rotation);
-            }
-            previous[n] = rotation;
-            aiQuaternion file = ExportScene::FileRotation(rotation);
+            aiQuaternion rotation = keys[n].rotation;
             if (conjugate) {
-                file.Conjugate();
+                rotation.Conjugate();
             }
-            const aiVector3D position = mScene.FilePoint(translation);
-            if (!Finite(position) || !std::isfinite(file.w + file.x + file.y + file.z)) {
-                mScene.Fail("animation '" + out.name + "', node '" + mScene.nodes[n].name + "': a key is not finite");
-            }
-            out.nodes[n].keys.push_back(V6NodeKey{ToVec3(position), Quat{file.x, file.y, file.z, file.w}});
+            out.nodes[n].keys.push_back(V6NodeKey{ToVec3(keys[n].position), Quat{rotation.x, rotation.y, rotation.z, rotation.w}});
         }
         // The posed model at this keyframe: its box.
         aiVector3D boxMin(1e30f, 1e30f, 1e30f), boxMax(-1e30f, -1e30f, -1e30f);
