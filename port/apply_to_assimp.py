@@ -136,6 +136,13 @@ def main():
         anchor_start = text.find("ADD_ASSIMP_IMPORTER( IQM")
         anchor_end = text.find(")", anchor_start) + 1
     text = text[:anchor_end] + "\n" + blocks + text[anchor_end:]
+    # The texture writers' S3TC encoder includes stb_dxt.h (libstb-dev), which
+    # Assimp's own build does not look for.
+    stb = ("find_path(ASSIMP_RETRO_STB_DIR stb_dxt.h PATH_SUFFIXES stb) # assimp-retro texture writers\n"
+           "include_directories(SYSTEM ${ASSIMP_RETRO_STB_DIR}) # assimp-retro texture writers\n")
+    if stb not in text:
+        iqm = text.find("ADD_ASSIMP_IMPORTER( IQM")
+        text = text[:iqm] + stb + text[iqm:]
     cmake.write_text(text)
 
     # ImporterRegistry.cpp.
