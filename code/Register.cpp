@@ -5,10 +5,13 @@
 #include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>
 
+#include <cctype>
+
 #ifdef ASSIMP_RETRO_HAS_OBAN
 #include "AssetLib/Oni/ObanImporter.h"
 #endif
 #ifdef ASSIMP_RETRO_HAS_ABC
+#include "AssetLib/LithTech/AbcExporter.h"
 #include "AssetLib/LithTech/AbcImporter.h"
 #endif
 #ifdef ASSIMP_RETRO_HAS_P3D
@@ -67,6 +70,12 @@ namespace {
 // Assimp::Exporter::ExportFormatEntry(id, description, extension, function).
 std::vector<Assimp::Exporter::ExportFormatEntry> ExporterEntries() {
     std::vector<Assimp::Exporter::ExportFormatEntry> entries;
+#ifdef ASSIMP_RETRO_HAS_ABC
+    // abc6 first: an output named only by its .abc extension gets ABC v6
+    // (the tool picks abc12 for a scene imported from a v9-v13 file, AbcExporterFor).
+    entries.push_back(abc::AbcV6ExportEntry());
+    entries.push_back(abc::AbcV12ExportEntry());
+#endif
     return entries;
 }
 
@@ -81,6 +90,23 @@ unsigned RegisterExporters(Assimp::Exporter &exporter) {
         count += exporter.RegisterExporter(entry) == aiReturn_SUCCESS ? 1 : 0;
     }
     return count;
+}
+
+std::string ExporterForExtension(const aiScene &scene, const std::string &extension) {
+    std::string ext = extension;
+    for (char &c : ext) {
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    if (!ext.empty() && ext[0] == '.') {
+        ext.erase(0, 1);
+    }
+#ifdef ASSIMP_RETRO_HAS_ABC
+    if (ext == "abc") {
+        return abc::AbcExporterFor(scene);
+    }
+#endif
+    (void)scene;
+    return std::string();
 }
 
 std::vector<std::string> Formats() {

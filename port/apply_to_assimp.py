@@ -7,6 +7,9 @@ them, the way an in-tree importer is added (see docs/DESIGN.md §6):
   include/assimp_retro/       the property names (config.h), the texture cache (texture_cache.h)
   code/CMakeLists.txt         one ADD_ASSIMP_IMPORTER block per format, after IQM's
   code/Common/ImporterRegistry.cpp   include + push_back per format, after IQM's
+  code/Common/Exporter.cpp    the exporters back to the game formats (EXPORTERS):
+                              include + one entry each in setupExporterArray, after
+                              assjson's, so the stock `assimp export x.glb x.abc` works
   code/AssetLib/glTF2/glTF2RetroRules.h   code/Export/GltfRules.h, the camera and
                               morph-weight rules the exporter patches (port/patches/) share
                               with the project's glTF completion
@@ -27,6 +30,14 @@ FORMATS = [
     ("OBAN", "Oni", "ObanImporter.h", "ObanImporter"),
     ("ABC", "LithTech", "AbcImporter.h", "AbcImporter"),
     ("P3D", "Poseidon", "P3dImporter.h", "P3dImporter"),
+]
+# Exporters added to Assimp's built-in list (code/Common/Exporter.cpp): the
+# importer whose folder holds them (ASSIMP_BUILD_NO_<NAME>_IMPORTER leaves
+# both out), the header declaring the entry functions, and the C++ expressions
+# giving each Assimp::Exporter::ExportFormatEntry. One row per format.
+EXPORTERS = [
+    ("ABC", "AssetLib/LithTech/AbcExporter.h",
+     ["assimp_retro::abc::AbcV6ExportEntry()", "assimp_retro::abc::AbcV12ExportEntry()"]),
 ]
 # Out-of-tree glue that an in-tree build does not need (code/Register.cpp,
 # outside code/Common, is never copied).
@@ -144,6 +155,22 @@ def main():
     text = insert_after(text, '#include "AssetLib/IQM/IQMImporter.h"\n#endif\n', includes, "ImporterRegistry.cpp")
     text = insert_after(text, "out.push_back(new IQMImporter());\n#endif\n", pushes, "ImporterRegistry.cpp")
     registry.write_text(text)
+
+    # Exporter.cpp: the exporters of the formats present.
+    exporter_cpp = src / "code" / "Common" / "Exporter.cpp"
+    exporters = [e for e in EXPORTERS if (src / "code" / e[1]).exists() and any(f[0] == e[0] for f in formats)]
+    if exporters and exporter_cpp.exists():
+        text = exporter_cpp.read_text()
+        includes = "".join(
+            f"#ifndef ASSIMP_BUILD_NO_{name}_IMPORTER\n#include \"{header}\" // {MARK}\n#endif\n"
+            for name, header, _ in exporters)
+        entries = "".join(
+            f"\n#ifndef ASSIMP_BUILD_NO_{name}_IMPORTER // {MARK}\n"
+            + "".join(f"\texporters.push_back({entry});\n" for entry in calls) + "#endif\n"
+            for name, _, calls in exporters)
+        text = insert_after(text, '#include "PostProcessing/PretransformVertices.h"\n', includes, "Exporter.cpp")
+        text = insert_after(text, '&ExportAssimp2Json, 0);\n#endif\n', entries, "Exporter.cpp")
+        exporter_cpp.write_text(text)
     print(f"assimp-retro importers added to {src}: {', '.join(f[0] for f in formats)}")
 
 

@@ -95,4 +95,13 @@ for sample in test/models/*/*; do
   name=$(basename "${sample%.*}")
   "$tool" export "$sample" "$out_dir/$name.gltf" -vds
 done
+# The exporters back to the games (apply_to_assimp.py EXPORTERS): listed, and
+# a round trip game -> glTF -> game, the output format chosen by the extension
+# (.abc: abc6, the first registered) and by id.
+"$tool" listexport | grep -qx abc6
+"$tool" listexport | grep -qx abc12
+"$tool" export "$out_dir/skinned_v6.gltf" "$out_dir/skinned_v6_back.abc"
+"$tool" info "$out_dir/skinned_v6_back.abc" >/dev/null
+"$tool" export "$out_dir/skinned_v6.gltf" "$out_dir/skinned_v12_back.abc" -fabc12
+"$tool" info "$out_dir/skinned_v12_back.abc" >/dev/null
 echo "stock assimp tool with the assimp-retro importers: $tool"

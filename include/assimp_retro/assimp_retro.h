@@ -19,6 +19,8 @@
 #include <string>
 #include <vector>
 
+struct aiScene;
+
 namespace Assimp {
 class Importer;
 class Exporter;
@@ -43,6 +45,12 @@ bool RegisterP3d(Assimp::Importer &importer);  ///< Operation Flashpoint P3D: .p
 /// port/) is unregistered first, so that this library's exporter is the one
 /// used whichever Assimp the program runs with. Returns how many.
 unsigned RegisterExporters(Assimp::Exporter &exporter);
+
+/// The id of this library's exporter that serves an output named only by
+/// its extension (e.g. "abc"), for `scene`: several share ".abc", so the
+/// scene decides (an ABC v9-v13 source -> "abc12", anything else -> "abc6").
+/// "" when none of this library's exporters writes that extension.
+std::string ExporterForExtension(const aiScene &scene, const std::string &extension);
 
 /// Short names of the formats compiled in ("OBAN", "ABC", "P3D").
 std::vector<std::string> Formats();

@@ -124,6 +124,13 @@
 /// searched before LithTech's MODELS -> SKINS convention.
 #define AI_CONFIG_IMPORT_ABC_SKIN_DIR "IMPORT_ABC_SKIN_DIR"
 
+/// Export property, string, default "" (the source's layout, else NOLF1's).
+/// ABC v12 exporter ("abc12"): the piece header of the target game. "yes":
+/// a float LOD weight after the specular scale (NOLF1's v12 files); "no":
+/// without it. With "" a scene imported from a v12 file keeps that file's
+/// layout (abc:layout.pieceLodWeight), any other scene gets NOLF1's.
+#define AI_CONFIG_EXPORT_ABC_V12_PIECE_LOD_WEIGHT "EXPORT_ABC_V12_PIECE_LOD_WEIGHT"
+
 /// Material property (aiString, one per texture type and index): the game's own
 /// path of a texture ("data\west_01.paa", a DTX skin file) once the texture
 /// slot holds something else (an embedded "*N" reference, a PNG file) or

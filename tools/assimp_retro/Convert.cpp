@@ -1,6 +1,7 @@
 // assimp-retro tool: converting one file (shared by `export` and batch mode).
 #include "Tool.h"
 
+#include <assimp_retro/assimp_retro.h>
 #include <assimp_retro/fbx_export.h>
 #include <assimp_retro/gltf_completion.h>
 
@@ -152,6 +153,7 @@ bool FindOutputFormat(Assimp::Exporter &exporter, const std::string &requested, 
     for (size_t i = 0; i < count; ++i) { // file extension: the first exporter wins, as in assimp
         const aiExportFormatDesc *desc = exporter.GetExportFormatDescription(i);
         if (desc && desc->fileExtension && name == desc->fileExtension) {
+            format.byExtension = true;
             return FillFormat(exporter, i, format);
         }
     }
@@ -221,6 +223,14 @@ ConversionResult ConvertFile(Assimp::Importer &importer, Assimp::Exporter &expor
             result.notes.push_back("COLLADA: an identity node put above the animated top-level node(s)");
         }
 
+        // Exporters sharing an extension (.abc: abc6, abc12): the scene picks.
+        std::string exporterId = format.id;
+        if (format.byExtension) {
+            if (std::string preferred = assimp_retro::ExporterForExtension(*scene, format.extension); !preferred.empty()) {
+                exporterId = preferred;
+            }
+        }
+
         start = std::chrono::steady_clock::now();
         if (format.IsGltf2()) {
             // Game texture paths (.paa, .dtx) cannot be glTF images; the path
@@ -257,7 +267,7 @@ ConversionResult ConvertFile(Assimp::Importer &importer, Assimp::Exporter &expor
         } else if (assimp_retro::ExportSceneView view(*scene, format.id != "collada"); // Assimp 5.2.5 aborts copying
                                                                                       // nested metadata; the
                                                                                       // COLLADA pass writes animations
-                   exporter.Export(view.scene, format.id, output) != AI_SUCCESS) {
+                   exporter.Export(view.scene, exporterId, output) != AI_SUCCESS) {
             const char *message = exporter.GetErrorString();
             result.error = std::string("export failed: ") + ((message && *message) ? message : "unknown error");
             result.exitCode = kExitExportFailed;

@@ -5,7 +5,15 @@
 #include "Tool.h"
 
 #include "Common/ImportError.h"
+#include "Common/Texture/DtxWriter.h"
 #include "Common/Texture/Texture.h"
+
+// Other images (PNG, TGA, BMP, JPEG) as input of DTX output: stb_image from
+// Debian's libstb-dev, header-only like the library's stb_dxt.
+#define STB_IMAGE_STATIC
+#define STB_IMAGE_IMPLEMENTATION
+#define STBI_NO_STDIO
+#include <stb_image.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -20,7 +28,13 @@ namespace retro_tool {
 
 const char *const kTextureHelp =
         "assimp-retro texture <in> [<out.png>]\n"
+        "assimp-retro texture <in> <out.dtx> [--dtx <format>]\n"
         "assimp-retro texture --recursive <in-dir> <out-dir>\n"
+        "\n"
+        " With an output ending in .dtx, encodes <in> (.png, .tga, .bmp, .jpg, or a\n"
+        " game texture) as a LithTech DTX of <format>: lt1-palette (default; v-3,\n"
+        " KISS Psycho Circus), lt10-palette (v-2, Shogo, Blood 2), lt2-32, lt2-dxt1,\n"
+        " lt2-dxt3, lt2-dxt5 (v-5, NOLF, AVP2). See docs/export-lithtech.md.\n"
         "\n"
         " Decodes a game texture (Operation Flashpoint .paa/.pac, LithTech .dtx) to an\n"
         " 8-bit RGBA PNG of its top mip level, and prints its format, size and alpha\n"
@@ -68,6 +82,77 @@ TextureJobResult DecodeToPng(const fs::path &input, const fs::path &output) {
     result.message = texture.format + ", " + std::to_string(texture.image.width) + "x" +
             std::to_string(texture.image.height) + ", alpha " + assimp_retro::TextureAlphaName(texture.alpha);
     return result;
+}
+
+/// The texels of a game texture or of an image stb_image reads.
+bool LoadImage(const fs::path &input, assimp_retro::RgbaImage &image, std::string &error) {
+    std::ifstream in(input, std::ios::binary);
+    if (!in) {
+        error = "cannot open " + input.string();
+        return false;
+    }
+    const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (assimp_retro::IsDecodableTextureName(input.string())) {
+        try {
+            image = assimp_retro::DecodeTexture(bytes.data(), bytes.size(), input.string()).image;
+            return true;
+        } catch (const assimp_retro::ImportError &e) {
+            error = e.what();
+            return false;
+        }
+    }
+    int w = 0, h = 0, channels = 0;
+    if (bytes.size() > size_t(INT32_MAX)) {
+        error = input.string() + ": too large";
+        return false;
+    }
+    stbi_uc *texels = stbi_load_from_memory(bytes.data(), int(bytes.size()), &w, &h, &channels, 4);
+    if (!texels) {
+        error = input.string() + ": not an image this tool reads (" + stbi_failure_reason() + ")";
+        return false;
+    }
+    image.width = uint32_t(w);
+    image.height = uint32_t(h);
+    image.pixels.assign(texels, texels + size_t(w) * size_t(h) * 4);
+    stbi_image_free(texels);
+    return true;
+}
+
+int EncodeOne(const std::vector<std::string> &paths, const std::string &formatName) {
+    assimp_retro::DtxFormat format;
+    if (!assimp_retro::ParseDtxFormat(formatName, format)) {
+        std::fprintf(stderr, "assimp-retro texture: unknown DTX format '%s' (lt1-palette, lt10-palette, lt2-32, lt2-dxt1, lt2-dxt3, lt2-dxt5)\n",
+                formatName.c_str());
+        return kExitUsage;
+    }
+    assimp_retro::RgbaImage image;
+    std::string error;
+    if (!LoadImage(paths[0], image, error)) {
+        std::fprintf(stderr, "assimp-retro texture: %s\n", error.c_str());
+        return kExitImportFailed;
+    }
+    std::vector<uint8_t> dtx;
+    try {
+        dtx = assimp_retro::EncodeDtx(image, format);
+    } catch (const assimp_retro::ImportError &e) {
+        std::fprintf(stderr, "assimp-retro texture: %s\n", e.what());
+        return kExitExportFailed;
+    }
+    std::ofstream out(paths[1], std::ios::binary | std::ios::trunc);
+    out.write(reinterpret_cast<const char *>(dtx.data()), std::streamsize(dtx.size()));
+    out.close();
+    if (!out) {
+        std::fprintf(stderr, "assimp-retro texture: cannot write %s\n", paths[1].c_str());
+        return kExitExportFailed;
+    }
+    std::printf("%s: %ux%u -> %s (DTX %s)\n", paths[0].c_str(), image.width, image.height, paths[1].c_str(), formatName.c_str());
+    return kExitSuccess;
+}
+
+bool EndsWithDtx(const std::string &path) {
+    std::string ext = fs::path(path).extension().string();
+    for (char &c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
+    return ext == ".dtx";
 }
 
 int DecodeOne(const std::vector<std::string> &paths) {
@@ -137,7 +222,17 @@ int DecodeFolder(const fs::path &inputDir, const fs::path &outputDir) {
 int RunTexture(const std::vector<std::string> &args) {
     bool recursive = false;
     std::vector<std::string> paths;
-    for (const std::string &arg : args) {
+    std::string dtxFormat;
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string &arg = args[i];
+        if (arg == "--dtx" && i + 1 < args.size()) {
+            dtxFormat = args[++i];
+            continue;
+        }
+        if (arg.rfind("--dtx=", 0) == 0) {
+            dtxFormat = arg.substr(6);
+            continue;
+        }
         if (arg == "--help" || arg == "-h") {
             std::printf("%s", kTextureHelp);
             return kExitSuccess;
@@ -154,6 +249,13 @@ int RunTexture(const std::vector<std::string> &args) {
     if (paths.empty() || paths.size() > 2 || (recursive && paths.size() != 2)) {
         std::fprintf(stderr, "assimp-retro texture: expected %s (see 'assimp-retro texture --help')\n",
                 recursive ? "<in-dir> <out-dir>" : "<in> [<out.png>]");
+        return kExitUsage;
+    }
+    if (!recursive && paths.size() == 2 && EndsWithDtx(paths[1])) {
+        return EncodeOne(paths, dtxFormat.empty() ? "lt1-palette" : dtxFormat);
+    }
+    if (!dtxFormat.empty()) {
+        std::fprintf(stderr, "assimp-retro texture: --dtx needs an output file ending in .dtx\n");
         return kExitUsage;
     }
     return recursive ? DecodeFolder(paths[0], paths[1]) : DecodeOne(paths);

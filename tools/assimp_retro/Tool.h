@@ -91,6 +91,7 @@ struct OutputFormat {
     std::string id;          ///< Assimp exporter id, e.g. "glb2"
     std::string extension;   ///< file extension without dot, e.g. "glb"
     std::string description;
+    bool byExtension = false; ///< chosen by the output's extension, not by id
     bool IsGltf2() const { return id == "gltf2" || id == "glb2"; }
     /// Assimp's own dump formats store embedded aiTextures as they are.
     bool StoresEmbeddedTextures() const { return id == "assbin" || id == "assxml" || id == "assjson"; }

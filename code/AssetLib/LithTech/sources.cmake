@@ -1,12 +1,18 @@
-# LithTech ABC: v6 (reader, scene builder), the importer, and the v9-v13
-# import (every AbcV9*.cpp, so that part can grow without editing this file).
+# LithTech ABC: v6 (reader, scene builder), the importer, the v9-v13
+# import (every AbcV9*.cpp, so that part can grow without editing this file),
+# and the exporters (abc6, abc12).
 if(ASSIMP_RETRO_ENABLE_ABC)
   file(GLOB abc_v9_sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/AbcV9*.cpp)
   target_sources(assimp_retro PRIVATE
+    ${CMAKE_CURRENT_LIST_DIR}/AbcExporter.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/AbcExportScene.cpp
     ${CMAKE_CURRENT_LIST_DIR}/AbcImporter.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/AbcV12Export.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/AbcV6Export.cpp
     ${CMAKE_CURRENT_LIST_DIR}/AbcV6Model.cpp
     ${CMAKE_CURRENT_LIST_DIR}/AbcV6Reader.cpp
     ${CMAKE_CURRENT_LIST_DIR}/AbcV6SceneBuilder.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/AbcV6Writer.cpp
     ${abc_v9_sources})
   target_compile_definitions(assimp_retro PRIVATE ASSIMP_RETRO_HAS_ABC)
 endif()

@@ -1,6 +1,6 @@
 #include "AbcV6Writer.h"
 
-#include "writers/LittleEndianWriter.h"
+#include "AssetLib/LithTech/AbcV6Writer.h"
 
 #include <cmath>
 #include <cstring>
@@ -10,19 +10,88 @@ namespace abcv6 {
 
 namespace {
 
-class Out : public LittleEndianWriter {
-public:
-    void Floats(const float *f, size_t n) {
-        for (size_t i = 0; i < n; ++i) F32(f[i]);
+using namespace assimp_retro::abc;
+
+Vec3 ToVec3(const std::array<float, 3> &a) {
+    return Vec3{a[0], a[1], a[2]};
+}
+
+ByteNormal ToNormal(const std::array<int8_t, 3> &n) {
+    return ByteNormal{n[0], n[1], n[2]};
+}
+
+/// The file as the library's writer model: every value as given, so a test
+/// can make inconsistent files (counts, indices, tokens) on purpose.
+V6OutModel ToModel(const File &file) {
+    V6OutModel m;
+    m.fileToken = file.token;
+    m.commandString = file.command;
+    V6Geometry &g = m.geometry;
+    g.boundsMin = Vec3{file.bounds[0], file.bounds[1], file.bounds[2]};
+    g.boundsMax = Vec3{file.bounds[3], file.bounds[4], file.bounds[5]};
+    g.lodSteps = file.lodSteps;
+    g.vertexStartNum = file.vertexStartNum;
+    for (const Triangle &t : file.triangles) {
+        V6Triangle out;
+        for (int c = 0; c < 3; ++c) {
+            out.u[c] = t.uv[2 * c];
+            out.v[c] = t.uv[2 * c + 1];
+            out.vertex[c] = t.index[c];
+        }
+        out.normal = ToNormal(t.normal);
+        g.triangles.push_back(out);
     }
-    void String(const std::string &s) {
-        U16(static_cast<uint16_t>(s.size()));
-        bytes.insert(bytes.end(), s.begin(), s.end());
+    g.normalVerts = file.normalVerts;
+    for (const Vertex &v : file.vertices) {
+        V6Vertex out;
+        out.position = ToVec3(v.position);
+        out.normal = ToNormal(v.normal);
+        out.node = v.node;
+        out.replacements[0] = v.replacements[0];
+        out.replacements[1] = v.replacements[1];
+        g.vertices.push_back(out);
     }
-    void Normal(const std::array<int8_t, 3> &n) {
-        for (int8_t c : n) U8(static_cast<uint8_t>(c));
+    for (const Node &n : file.nodes) {
+        V6Node out;
+        out.name = n.name;
+        out.transformIndex = n.transformIndex;
+        out.flags = n.flags;
+        out.mdVertices = n.mdVertices;
+        out.numChildren = n.children;
+        m.nodes.push_back(out);
     }
-};
+    for (const Animation &a : file.animations) {
+        V6OutAnimation out;
+        out.name = a.name;
+        out.length = a.length;
+        out.boundsMin = Vec3{-1, -1, -1};
+        out.boundsMax = Vec3{1, 1, 1};
+        for (const Keyframe &k : a.keyframes) {
+            V6KeyframeInfo info;
+            info.time = k.time;
+            info.command = k.command;
+            out.keyframes.push_back(info);
+        }
+        for (const NodeAnimation &n : a.nodes) {
+            V6OutTrack track;
+            for (const Key &k : n.keys) {
+                track.keys.push_back(V6NodeKey{ToVec3(k.position), Quat{k.rotation[0], k.rotation[1], k.rotation[2], k.rotation[3]}});
+            }
+            for (const auto &frame : n.mdFrames) {
+                track.mdFrames.insert(track.mdFrames.end(), frame.begin(), frame.end());
+            }
+            track.mdScale = ToVec3(n.scale);
+            track.mdTranslate = ToVec3(n.translate);
+            out.nodes.push_back(track);
+        }
+        out.dims = ToVec3(a.dims);
+        m.animations.push_back(out);
+    }
+    m.hasTransformInfo = file.transformInfo;
+    m.flipGeom = file.flipGeom;
+    m.flipAnim = file.flipAnim;
+    return m;
+}
 
 } // namespace
 
@@ -45,115 +114,41 @@ std::vector<uint8_t> Written::Payload(const std::string &section) const {
 }
 
 std::vector<uint8_t> Chain(const std::vector<std::pair<std::string, std::vector<uint8_t>>> &sections) {
-    Out out;
-    for (size_t i = 0; i < sections.size(); ++i) {
-        out.String(sections[i].first);
-        const size_t next = out.bytes.size() + 4 + sections[i].second.size();
-        out.I32(i + 1 < sections.size() ? int32_t(next) : -1);
-        out.bytes.insert(out.bytes.end(), sections[i].second.begin(), sections[i].second.end());
+    std::vector<AbcSection> chained;
+    for (const auto &s : sections) {
+        chained.push_back({s.first, s.second});
     }
-    return out.bytes;
+    return ChainSections(chained);
 }
 
 Written Write(const File &file) {
+    // The library's writer makes the sections; the test's switches leave
+    // some out or add others.
+    std::vector<AbcSection> sections;
+    for (AbcSection &section : V6Sections(ToModel(file))) {
+        if ((section.name == "Geometry" && !file.geometry) || (section.name == "Animation" && !file.animation) ||
+                (section.name == "AnimDims" && !file.animDims)) {
+            continue;
+        }
+        if (section.name == "AnimDims" || (section.name == "TransformInfo" && !file.animDims)) {
+            for (const auto &extra : file.extraSections) {
+                sections.push_back({extra.first, extra.second});
+            }
+        }
+        sections.push_back(std::move(section));
+    }
+    if (!file.animDims && !file.transformInfo) {
+        for (const auto &extra : file.extraSections) {
+            sections.push_back({extra.first, extra.second});
+        }
+    }
     Written written;
-    Out out;
-    std::vector<size_t> nextFields;
-    auto begin = [&](const std::string &name) {
-        if (!nextFields.empty()) {
-            PutU32(out.bytes, nextFields.back(), uint32_t(out.bytes.size()));
-        }
-        written.sectionStart[name] = out.bytes.size();
-        out.String(name);
-        nextFields.push_back(out.bytes.size());
-        out.I32(-1);
-        written.payloadStart[name] = out.bytes.size();
-    };
-
-    begin("Header");
-    out.String(file.token);
-    out.String(file.command);
-
-    if (file.geometry) {
-        begin("Geometry");
-        out.Floats(file.bounds.data(), 6);
-        out.U32(file.lodSteps);
-        for (uint16_t s : file.vertexStartNum) out.U16(s);
-        out.U32(uint32_t(file.triangles.size()));
-        for (const Triangle &t : file.triangles) {
-            out.Floats(t.uv.data(), 6);
-            for (uint16_t i : t.index) out.U16(i);
-            out.Normal(t.normal);
-        }
-        out.U32(uint32_t(file.vertices.size()));
-        out.U32(file.normalVerts);
-        for (const Vertex &v : file.vertices) {
-            out.Floats(v.position.data(), 3);
-            out.Normal(v.normal);
-            out.U8(v.node);
-            out.U16(v.replacements[0]);
-            out.U16(v.replacements[1]);
-        }
+    std::vector<size_t> starts;
+    written.bytes = ChainSections(sections, &starts);
+    for (size_t i = 0; i < sections.size(); ++i) {
+        written.sectionStart[sections[i].name] = starts[i];
+        written.payloadStart[sections[i].name] = starts[i] + 2 + sections[i].name.size() + 4;
     }
-
-    begin("Nodes");
-    for (const Node &n : file.nodes) {
-        const float bounds[6] = {0, 0, 0, 0, 0, 0};
-        out.Floats(bounds, 6);
-        out.String(n.name);
-        out.U16(n.transformIndex);
-        out.U8(n.flags);
-        out.U32(uint32_t(n.mdVertices.size()));
-        for (uint16_t v : n.mdVertices) out.U16(v);
-        out.U32(n.children);
-    }
-
-    if (file.animation) {
-        begin("Animation");
-        out.U32(uint32_t(file.animations.size()));
-        for (const Animation &a : file.animations) {
-            out.String(a.name);
-            out.U32(a.length);
-            const float bounds[6] = {-1, -1, -1, 1, 1, 1};
-            out.Floats(bounds, 6);
-            out.U32(uint32_t(a.keyframes.size()));
-            for (const Keyframe &k : a.keyframes) {
-                out.U32(k.time);
-                const float zero[6] = {0, 0, 0, 0, 0, 0};
-                out.Floats(zero, 6);
-                out.String(k.command);
-            }
-            for (const NodeAnimation &n : a.nodes) {
-                for (const Key &k : n.keys) {
-                    out.Floats(k.position.data(), 3);
-                    out.Floats(k.rotation.data(), 4);
-                }
-                for (const auto &frame : n.mdFrames) {
-                    out.U8(frame[0]);
-                    out.U8(frame[1]);
-                    out.U8(frame[2]);
-                }
-                out.Floats(n.scale.data(), 3);
-                out.Floats(n.translate.data(), 3);
-            }
-        }
-    }
-
-    for (const auto &extra : file.extraSections) {
-        begin(extra.first);
-        out.bytes.insert(out.bytes.end(), extra.second.begin(), extra.second.end());
-    }
-
-    if (file.animDims) {
-        begin("AnimDims");
-        for (const Animation &a : file.animations) out.Floats(a.dims.data(), 3);
-    }
-    if (file.transformInfo) {
-        begin("TransformInfo");
-        out.I32(file.flipGeom);
-        out.I32(file.flipAnim);
-    }
-    written.bytes = std::move(out.bytes);
     return written;
 }
 

@@ -1,8 +1,8 @@
-// assimp-retro tests: writes LithTech ABC v6 files from plain values,
-// independently of the importer's reader, following docs/formats/ABC.md
-// 2.1-2.3 (section chain with absolute next-section offsets, Header, Geometry,
-// Nodes, Animation with per-keyframe node keys, vertex-animation frames and
-// the 24 bytes per node per animation, AnimDims, TransformInfo).
+// assimp-retro tests: writes LithTech ABC v6 files from plain values through
+// the exporter's writer (code/AssetLib/LithTech/AbcV6Writer.h: section chain,
+// Header, Geometry, Nodes, Animation, AnimDims, TransformInfo), which
+// serialises every value as given; the switches here leave sections out, add
+// unknown ones or change the token, for malformed files.
 #pragma once
 
 #include <array>

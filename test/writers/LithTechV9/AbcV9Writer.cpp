@@ -3,6 +3,7 @@
 #include <assimp/types.h> // vectors, matrices, quaternions with their inline code
 
 #include "writers/LittleEndianWriter.h"
+#include "AssetLib/LithTech/AbcV9Writer.h"
 
 #include <algorithm>
 
@@ -14,237 +15,124 @@ namespace abcv9_writer {
 
 namespace {
 
-class Buf : public retro_test::LittleEndianWriter {
-public:
-    void Str(const std::string &s) {
-        U16(uint16_t(s.size()));
-        bytes.insert(bytes.end(), s.begin(), s.end());
-    }
-    void Vec(const V3 &v) {
-        F32(v.x);
-        F32(v.y);
-        F32(v.z);
-    }
-    void Quat(const Q &q) {
-        F32(q.x);
-        F32(q.y);
-        F32(q.z);
-        F32(q.w);
-    }
-};
+namespace lib = assimp_retro::abc::v9;
 
 bool V13Keys(uint32_t version) {
     return version == 13 || version == 108;
 }
 
+lib::Vec3 ToLib(const V3 &v) {
+    return lib::Vec3{v.x, v.y, v.z};
+}
+
+lib::Quat ToLib(const Q &q) {
+    return lib::Quat{q.x, q.y, q.z, q.w};
+}
+
+/// The test model as the library writer's (the importer's) model, the
+/// layout switches as the layout choices the importer records.
+lib::Model ToLibrary(const Model &m, const Layout &layout) {
+    lib::Model out;
+    lib::Header &h = out.header;
+    h.version = m.version;
+    if (m.version == 108) h.extra = {0, m.writeHitGroups ? 1u : 0u, 0};
+    h.commandString = m.commandString;
+    h.internalRadius = m.internalRadius;
+    h.lodCount = m.lodCount;
+    h.lodDistances = m.lodDistances;
+    for (const Piece &p : m.pieces) {
+        if (p.lods.size() != m.lodCount) throw std::logic_error("piece LOD count differs from Model::lodCount");
+        lib::Piece piece;
+        piece.materialIndex = p.materialIndex;
+        piece.specularPower = p.specularPower;
+        piece.specularScale = p.specularScale;
+        piece.lodWeight = p.lodWeight;
+        piece.name = p.name;
+        for (const Lod &l : p.lods) {
+            lib::Lod lod;
+            for (const auto &f : l.faces) {
+                lib::Face face;
+                for (int c = 0; c < 3; ++c) face.corners[c] = lib::FaceCorner{f[c].u, f[c].v, f[c].vertex};
+                lod.faces.push_back(face);
+            }
+            for (const Vertex &v : l.vertices) {
+                lib::Vertex vertex;
+                vertex.firstWeight = lod.weights.size();
+                vertex.weightCount = uint32_t(v.weights.size());
+                vertex.replacement = v.replacement;
+                vertex.position = ToLib(v.position);
+                vertex.normal = ToLib(v.normal);
+                for (const Weight &w : v.weights) lod.weights.push_back(lib::Weight{w.node, ToLib(w.location), w.bias});
+                lod.vertices.push_back(vertex);
+            }
+            piece.lods.push_back(std::move(lod));
+        }
+        out.pieces.push_back(std::move(piece));
+    }
+    for (size_t i = 0; i < m.nodes.size(); ++i) {
+        lib::Node node;
+        node.name = m.nodes[i].name;
+        node.index = uint16_t(i);
+        node.flags = m.nodes[i].flags;
+        node.bind = m.nodes[i].bind;
+        for (const Node &c : m.nodes) node.numChildren += c.parent == int(i) ? 1 : 0;
+        out.nodes.push_back(node);
+    }
+    for (const WeightSet &ws : m.weightSets) out.weightSets.push_back(lib::WeightSet{ws.name, ws.weights});
+    for (const ChildModel &c : m.childModels) {
+        lib::ChildModel child;
+        child.name = c.name;
+        child.buildNumber = c.buildNumber;
+        for (const Relation &r : c.relations) child.relations.push_back(lib::ChildModel::Relation{ToLib(r.pos), ToLib(r.rot), {}});
+        out.childModels.push_back(child);
+    }
+    for (const Animation &a : m.animations) {
+        lib::Animation anim;
+        anim.extents = ToLib(a.extents);
+        anim.name = a.name;
+        anim.compressionType = a.compressionType;
+        anim.interpolationMs = a.interpolationMs;
+        for (size_t k = 0; k < a.times.size(); ++k) {
+            anim.keyframes.push_back(lib::Keyframe{a.times[k], k < a.commands.size() ? a.commands[k] : std::string()});
+        }
+        anim.tracks.assign(m.nodes.size(), lib::NodeTrack());
+        for (size_t n = 0; n < m.nodes.size(); ++n) {
+            for (size_t k = 0; k < a.times.size(); ++k) {
+                const Key &key = a.tracks.at(n).at(k);
+                anim.keys.push_back(lib::NodeKey{ToLib(key.pos), ToLib(key.rot), key.extra});
+            }
+        }
+        out.animations.push_back(std::move(anim));
+    }
+    for (const Socket &s : m.sockets) out.sockets.push_back(lib::Socket{s.node, s.name, ToLib(s.rot), ToLib(s.pos)});
+    for (const auto &list : m.bindings) {
+        std::vector<lib::AnimBinding> bindings;
+        for (const Binding &b : list) bindings.push_back(lib::AnimBinding{b.animName, ToLib(b.dims), ToLib(b.translation)});
+        out.animBindings.push_back(bindings);
+    }
+    lib::LayoutChoices &c = out.layout;
+    c.lodDistances = layout.distancesFromLodCount ? "LODCount" : "LODDistanceCount";
+    c.pieceLodWeight = layout.lodWeight < 0 ? "" : layout.lodWeight ? "yes" : "no";
+    c.childModelRelation = layout.childRelation36 ? "36 bytes" : "28 bytes";
+    static const char *const headers[] = {"none", "compression", "compression+interpolation"};
+    c.animationHeader = layout.animationHeader < 0 ? "" : headers[std::min(layout.animationHeader, 2)];
+    c.animBindings = layout.singleBindingList ? "one list" : "one list per child model";
+    return out;
+}
+
 } // namespace
 
 std::vector<uint8_t> Write(const Model &m, const Layout &layout) {
-    const uint32_t version = m.version;
-    const size_t nodeCount = m.nodes.size();
-    std::vector<std::pair<std::string, Buf>> sections;
-
-    // totals for the header
-    uint32_t keyframes = 0, faces = 0, vertices = 0, weights = 0, strings = 0, stringLength = 0;
-    for (const Animation &a : m.animations) keyframes += uint32_t(a.times.size());
-    for (const Piece &p : m.pieces)
-        for (const Lod &l : p.lods) {
-            faces += uint32_t(l.faces.size());
-            vertices += uint32_t(l.vertices.size());
-            for (const Vertex &v : l.vertices) weights += uint32_t(v.weights.size());
-        }
-    strings = uint32_t(nodeCount + m.pieces.size());
-    for (const Node &n : m.nodes) stringLength += uint32_t(n.name.size());
-
-    {
-        Buf b;
-        b.U32(version);
-        b.U32(keyframes);
-        b.U32(uint32_t(m.animations.size()));
-        b.U32(uint32_t(nodeCount));
-        b.U32(uint32_t(m.pieces.size()));
-        b.U32(uint32_t(m.childModels.size()));
-        b.U32(faces);
-        b.U32(vertices);
-        b.U32(weights);
-        b.U32(m.lodCount);
-        b.U32(uint32_t(m.sockets.size()));
-        b.U32(uint32_t(m.weightSets.size()));
-        b.U32(strings);
-        b.U32(stringLength);
-        if (version == 13) b.U32(0);
-        if (version == 108) {
-            b.U32(0);
-            b.U32(m.writeHitGroups ? 1 : 0);
-            b.U32(0);
-        }
-        b.Str(m.commandString);
-        b.F32(m.internalRadius);
-        b.U32(uint32_t(m.lodDistances.size()));
-        b.Zeros(60);
-        const size_t n = layout.distancesFromLodCount ? m.lodCount : m.lodDistances.size();
-        for (size_t i = 0; i < n; ++i) b.F32(i < m.lodDistances.size() ? m.lodDistances[i] : 0.f);
-        sections.emplace_back("Header", b);
-    }
-    {
-        Buf b;
-        b.U32(weights);
-        b.U32(uint32_t(m.pieces.size()));
-        const bool lodWeight = layout.lodWeight < 0 ? version >= 10 : layout.lodWeight != 0;
-        for (const Piece &p : m.pieces) {
-            if (p.lods.size() != m.lodCount) throw std::logic_error("piece LOD count differs from Model::lodCount");
-            b.U16(p.materialIndex);
-            if (version == 108) b.Zeros(6);
-            b.F32(p.specularPower);
-            b.F32(p.specularScale);
-            if (lodWeight) b.F32(p.lodWeight);
-            b.U16(0);
-            b.Str(p.name);
-            for (const Lod &l : p.lods) {
-                b.U32(uint32_t(l.faces.size()));
-                for (const auto &f : l.faces)
-                    for (const Corner &c : f) {
-                        b.F32(c.u);
-                        b.F32(c.v);
-                        b.U16(c.vertex);
-                    }
-                b.U32(uint32_t(l.vertices.size()));
-                for (const Vertex &v : l.vertices) {
-                    if (version == 108) {
-                        b.U8(uint8_t(v.weights.size()));
-                        b.U8(uint8_t(v.replacement));
-                        b.Zeros(2);
-                    } else {
-                        b.U16(uint16_t(v.weights.size()));
-                        b.U16(v.replacement);
-                    }
-                    for (const Weight &w : v.weights) {
-                        b.U32(w.node);
-                        b.Vec(w.location);
-                        b.F32(w.bias);
-                    }
-                    b.Vec(v.position);
-                    b.Vec(v.normal);
-                }
-            }
-        }
-        sections.emplace_back("Pieces", b);
-    }
-    {
-        Buf b;
-        auto weightSets = [&]() {
-            b.U32(uint32_t(m.weightSets.size()));
-            for (const WeightSet &ws : m.weightSets) {
-                b.Str(ws.name);
-                b.U32(uint32_t(ws.weights.size()));
-                for (float w : ws.weights) b.F32(w);
-            }
-        };
-        if (version == 108) weightSets();
-        for (size_t i = 0; i < nodeCount; ++i) {
-            const Node &n = m.nodes[i];
-            b.Str(n.name);
-            b.U16(uint16_t(i));
-            b.U8(n.flags);
-            if (version == 108) b.U32(0);
-            for (float f : n.bind) b.F32(f);
-            uint32_t children = 0;
-            for (const Node &c : m.nodes) children += c.parent == int(i) ? 1 : 0;
-            b.U32(children);
-        }
-        if (version != 108) weightSets();
-        sections.emplace_back("Nodes", b);
-    }
-    {
-        Buf b;
-        b.U16(uint16_t(m.childModels.size()));
-        for (const ChildModel &c : m.childModels) {
-            b.Str(c.name);
-            b.U32(c.buildNumber);
-            for (size_t i = 0; i < nodeCount; ++i) {
-                const Relation r = i < c.relations.size() ? c.relations[i] : Relation();
-                b.Vec(r.pos);
-                b.Quat(r.rot);
-                if (layout.childRelation36) {
-                    b.F32(0.f);
-                    b.F32(0.f);
-                }
-            }
-        }
-        sections.emplace_back("ChildModels", b);
-    }
-    {
-        Buf b;
-        int header = layout.animationHeader;
-        if (header < 0) header = version >= 12 ? 2 : 1;
-        b.U32(uint32_t(m.animations.size()));
-        for (const Animation &a : m.animations) {
-            b.Vec(a.extents);
-            b.Str(a.name);
-            if (header >= 1) b.U32(a.compressionType);
-            if (header >= 2) b.U32(a.interpolationMs);
-            b.U32(uint32_t(a.times.size()));
-            for (size_t k = 0; k < a.times.size(); ++k) {
-                b.U32(a.times[k]);
-                b.Str(k < a.commands.size() ? a.commands[k] : std::string());
-            }
-            for (size_t n = 0; n < nodeCount; ++n) {
-                if (V13Keys(version)) b.I32(-1);
-                for (size_t k = 0; k < a.times.size(); ++k) {
-                    const Key &key = a.tracks.at(n).at(k);
-                    b.Vec(key.pos);
-                    b.Quat(key.rot);
-                    if (V13Keys(version)) {
-                        b.F32(key.extra[0]);
-                        b.F32(key.extra[1]);
-                    }
-                }
-            }
-        }
-        sections.emplace_back("Animation", b);
-    }
-    {
-        Buf b;
-        b.U32(uint32_t(m.sockets.size()));
-        for (const Socket &s : m.sockets) {
-            b.U32(s.node);
-            b.Str(s.name);
-            b.Quat(s.rot);
-            b.Vec(s.pos);
-        }
-        sections.emplace_back("Sockets", b);
-    }
-    if (version == 108 && m.writeHitGroups) {
-        Buf b;
+    // The library's writer (the abc12 exporter's) serialises; v108's
+    // undocumented HitGroups section is the test's own.
+    std::vector<assimp_retro::abc::AbcSection> sections = lib::Sections(ToLibrary(m, layout));
+    if (m.version == 108 && m.writeHitGroups) {
+        retro_test::LittleEndianWriter b;
         b.U32(2);
         b.U32(0xdeadbeef);
-        sections.emplace_back("HitGroups", b);
+        sections.insert(sections.end() - 1, {"HitGroups", b.bytes});
     }
-    {
-        Buf b;
-        const size_t lists = layout.singleBindingList ? 1 : m.childModels.size();
-        for (size_t l = 0; l < lists; ++l) {
-            static const std::vector<Binding> none;
-            const auto &list = l < m.bindings.size() ? m.bindings[l] : none;
-            b.U32(uint32_t(list.size()));
-            for (const Binding &bd : list) {
-                b.Str(bd.animName);
-                b.Vec(bd.dims);
-                b.Vec(bd.translation);
-            }
-        }
-        sections.emplace_back("AnimBindings", b);
-    }
-
-    Buf file;
-    for (size_t i = 0; i < sections.size(); ++i) {
-        const auto &s = sections[i];
-        file.Str(s.first);
-        const size_t next = file.bytes.size() + 4 + s.second.bytes.size();
-        file.I32(i + 1 == sections.size() ? -1 : int32_t(next));
-        file.bytes.insert(file.bytes.end(), s.second.bytes.begin(), s.second.bytes.end());
-    }
-    return file.bytes;
+    return assimp_retro::abc::ChainSections(sections);
 }
 
 std::vector<std::pair<std::string, size_t>> SectionOffsets(const std::vector<uint8_t> &file) {

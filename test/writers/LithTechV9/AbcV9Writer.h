@@ -1,5 +1,6 @@
-// Test fixture writer for LithTech ABC v9-v13 / v108, written from docs/formats/ABC.md 2.4
-// independently of the importer's reader (own structs, own byte layout code).
+// Test fixture writer for LithTech ABC v9-v13 / v108 (docs/formats/ABC.md 2.4): the
+// tests' own plain model, written through the exporter's writer
+// (code/AssetLib/LithTech/AbcV9Writer.h), which serialises every value as given.
 // Layout switches let tests write the alternative ("UNSURE") layouts too.
 #pragma once
 

@@ -1,0 +1,97 @@
+#include "AbcExporter.h"
+
+#include "AbcV6Export.h"
+#include "AbcV6Writer.h"
+#include "AbcV12Export.h"
+#include "AbcV9Writer.h"
+#include "Common/ExportError.h"
+#include "Common/SceneHelpers.h"
+
+#include <assimp/IOStream.hpp>
+#include <assimp/IOSystem.hpp>
+#include <assimp/postprocess.h>
+#include <assimp/scene.h>
+#include <assimp_retro/config.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace assimp_retro {
+namespace abc {
+
+namespace {
+
+/// Writes the finished file; nothing is opened before it is complete.
+void WriteFile(const char *path, Assimp::IOSystem *io, const std::vector<uint8_t> &bytes, const std::string &format) {
+    if (!io) {
+        ThrowExportError(format + " export: no IOSystem to write '" + path + "' with");
+    }
+    std::unique_ptr<Assimp::IOStream> out(io->Open(path, "wb"));
+    if (!out) {
+        ThrowExportError(format + " export: cannot open '" + std::string(path) + "' for writing");
+    }
+    if (out->Write(bytes.data(), 1, bytes.size()) != bytes.size()) {
+        out.reset();
+        io->DeleteFile(path);
+        ThrowExportError(format + " export: could not write all " + std::to_string(bytes.size()) + " bytes of '" + path + "'");
+    }
+}
+
+void LogWarnings(const std::string &format, const std::vector<std::string> &warnings) {
+    for (const std::string &w : warnings) {
+        LogWarning(format + " export: " + w);
+    }
+}
+
+} // namespace
+
+void ExportAbcV6(const char *path, Assimp::IOSystem *io, const aiScene *scene, const Assimp::ExportProperties *) {
+    if (!scene) {
+        ThrowExportError("ABC v6 export: no scene");
+    }
+    std::vector<std::string> warnings;
+    const V6OutModel model = BuildV6Model(*scene, &warnings);
+    LogWarnings("ABC v6", warnings);
+    WriteFile(path, io, WriteV6(model), "ABC v6");
+}
+
+Assimp::Exporter::ExportFormatEntry AbcV6ExportEntry() {
+    // Triangulated by Assimp first (the format stores triangles only).
+    return Assimp::Exporter::ExportFormatEntry(kAbcV6ExporterId, "LithTech ABC v6 (Shogo, Blood 2, KISS Psycho Circus; assimp-retro)",
+            "abc", &ExportAbcV6, aiProcess_Triangulate);
+}
+
+void ExportAbcV12(const char *path, Assimp::IOSystem *io, const aiScene *scene, const Assimp::ExportProperties *properties) {
+    if (!scene) {
+        ThrowExportError("ABC v12 export: no scene");
+    }
+    V12ExportSettings settings;
+    if (properties) {
+        settings.pieceLodWeight = properties->GetPropertyString(AI_CONFIG_EXPORT_ABC_V12_PIECE_LOD_WEIGHT, "");
+        if (!settings.pieceLodWeight.empty() && settings.pieceLodWeight != "yes" && settings.pieceLodWeight != "no") {
+            ThrowExportError("ABC v12 export: " + std::string(AI_CONFIG_EXPORT_ABC_V12_PIECE_LOD_WEIGHT) + " is '" +
+                    settings.pieceLodWeight + "'; expected 'yes', 'no' or ''");
+        }
+    }
+    std::vector<std::string> warnings;
+    const v9::Model model = BuildV12Model(*scene, settings, &warnings);
+    LogWarnings("ABC v12", warnings);
+    WriteFile(path, io, v9::Write(model), "ABC v12");
+}
+
+Assimp::Exporter::ExportFormatEntry AbcV12ExportEntry() {
+    return Assimp::Exporter::ExportFormatEntry(kAbcV12ExporterId, "LithTech ABC v12 (NOLF, AVP2; assimp-retro)", "abc", &ExportAbcV12,
+            aiProcess_Triangulate);
+}
+
+const char *AbcExporterFor(const aiScene &scene) {
+    int32_t version = 0;
+    if (scene.mMetaData && scene.mMetaData->Get("abc:version", version) && version >= 9 && version <= 13) {
+        return kAbcV12ExporterId;
+    }
+    return kAbcV6ExporterId;
+}
+
+} // namespace abc
+} // namespace assimp_retro

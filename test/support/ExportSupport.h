@@ -1,0 +1,29 @@
+// assimp-retro tests: exporting a scene to memory through Assimp::Exporter
+// with assimp-retro's exporters registered.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+struct aiScene;
+
+namespace retro_test {
+
+/// The bytes exporter `formatId` writes for `scene` (Exporter::ExportToBlob),
+/// or empty with Exporter::GetErrorString() in `*error`.
+std::vector<uint8_t> ExportToMemory(const aiScene &scene, const std::string &formatId, std::string *error = nullptr);
+
+/// The files under ../shared/corpus/<folder> (recursively, for each of
+/// `folders` that exists) whose bytes `keep` accepts, as "<folder>/<path>", sorted.
+std::vector<std::string> CorpusFiles(const std::vector<std::string> &folders,
+        const std::function<bool(const std::vector<uint8_t> &)> &keep);
+
+/// A gtest parameter name for a path: every character but letters and digits becomes '_'.
+std::string ParamName(std::string path);
+
+/// The largest absolute vertex coordinate of the scene's meshes (at least 1), for tolerances.
+float LargestCoordinate(const aiScene &scene);
+
+} // namespace retro_test

@@ -1,0 +1,32 @@
+// assimp-retro tests: compares two scenes the way an exporter's round trip
+// must keep them (import -> export -> import): the same node tree, the same
+// triangles up to vertex order (positions, UVs, normals), the same
+// animations (key times and values), morph targets and scene metadata.
+#pragma once
+
+#include <set>
+#include <string>
+
+struct aiScene;
+
+namespace retro_test {
+
+struct SceneCompareOptions {
+    float positionTolerance = 1e-4f; ///< absolute, scene units (vertices and position keys)
+    float uvTolerance = 1e-5f;
+    float normalTolerance = 0.02f;   ///< per component
+    float rotationTolerance = 1e-4f; ///< per quaternion component (q and -q are equal)
+    float morphTolerance = 1e-4f;    ///< morph target positions (e.g. a quantisation step)
+    bool compareTriangles = true;
+    bool compareMorphTargets = true;
+    /// `actual` may animate more nodes than `expected` (e.g. sockets become nodes).
+    bool extraChannelsAllowed = false;
+    /// Scene metadata keys allowed to be missing or different in `actual`.
+    std::set<std::string> lostMetadata;
+};
+
+/// EXPECTs `actual` to equal `expected` (gtest failures name what differs;
+/// at most a few per kind, then a count).
+void ExpectEqualScenes(const aiScene &expected, const aiScene &actual, const SceneCompareOptions &options);
+
+} // namespace retro_test

@@ -1,0 +1,122 @@
+// The abc12 exporter: every ABC v12 file of ../shared/corpus makes the round
+// trip import -> export -> import with an equal scene (LOD 0, and every LOD
+// when imported with AI_CONFIG_IMPORT_ABC_ALL_LODS); the piece layout kept or
+// chosen; the rules on small scenes.
+#include "AssetLib/LithTech/AbcV9Import.h"
+#include "AssetLib/LithTech/AbcV9Reader.h"
+#include "support/ExportSupport.h"
+#include "support/SceneCompare.h"
+#include "support/TestSupport.h"
+
+#include <assimp/Importer.hpp>
+#include <assimp/scene.h>
+#include <assimp_retro/config.h>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+
+namespace {
+
+uint32_t Version(const std::vector<uint8_t> &bytes) {
+    if (bytes.size() < 16 || !assimp_retro::abc::v9::LooksLikeV9(bytes.data(), bytes.size())) return 0;
+    return uint32_t(bytes[12]) | uint32_t(bytes[13]) << 8 | uint32_t(bytes[14]) << 16 | uint32_t(bytes[15]) << 24;
+}
+
+void RoundTrip(const std::string &file, bool allLods) {
+    Assimp::Importer first, second;
+    first.SetPropertyBool(AI_CONFIG_IMPORT_ABC_ALL_LODS, allLods);
+    second.SetPropertyBool(AI_CONFIG_IMPORT_ABC_ALL_LODS, allLods);
+    const aiScene *original = retro_test::Import(first, retro_test::CorpusPath(file));
+    ASSERT_NE(original, nullptr) << first.GetErrorString();
+    std::string error;
+    const std::vector<uint8_t> bytes = retro_test::ExportToMemory(*original, "abc12", &error);
+    ASSERT_FALSE(bytes.empty()) << error;
+    EXPECT_EQ(Version(bytes), 12u);
+    const aiScene *again = retro_test::ImportMemory(second, bytes, "abc");
+    ASSERT_NE(again, nullptr) << second.GetErrorString();
+    retro_test::SceneCompareOptions options;
+    options.positionTolerance = 2e-6f * retro_test::LargestCoordinate(*original);
+    options.normalTolerance = 1e-4f;
+    options.rotationTolerance = 1e-4f;
+    if (!allLods) {
+        // LOD 0 only in the scene: the others are not in it to write back.
+        options.lostMetadata = {"abc:lodCount", "abc:lodDistance0", "abc:lodDistance1", "abc:lodDistance2", "abc:lodDistance3"};
+    }
+    retro_test::ExpectEqualScenes(*original, *again, options);
+}
+
+class AbcV12ExportCorpus : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(AbcV12ExportCorpus, RoundTripGivesAnEqualScene) {
+    RoundTrip(GetParam(), false);
+}
+
+TEST_P(AbcV12ExportCorpus, RoundTripWithEveryLod) {
+    RoundTrip(GetParam(), true);
+}
+
+INSTANTIATE_TEST_SUITE_P(Corpus, AbcV12ExportCorpus,
+        ::testing::ValuesIn(retro_test::CorpusFiles({"abc-v12", "humans"}, [](const std::vector<uint8_t> &b) { return Version(b) == 12; })),
+        [](const auto &info) { return retro_test::ParamName(info.param); });
+
+} // namespace
+
+#include "writers/LithTechV9/AbcV9Writer.h"
+
+namespace {
+
+namespace w = abcv9_writer;
+
+const aiScene *ImportBytes(Assimp::Importer &importer, const std::vector<uint8_t> &bytes) {
+    importer.SetPropertyBool(AI_CONFIG_IMPORT_ABC_ALL_LODS, true);
+    return retro_test::ImportMemory(importer, bytes, "abc");
+}
+
+/// The writers' rich model (6 nodes, one rotation-only and one removable, 3
+/// pieces with 2 LODs, 1-4 weights, sockets, weight sets, a child model,
+/// keyframe commands) in `layout`: import -> abc12 -> import.
+void RichRoundTrip(const w::Layout &layout, const std::string &pieceLodWeight) {
+    Assimp::Importer first, second;
+    const aiScene *original = ImportBytes(first, w::Write(w::MakeTestModel(12, 2, {"Child"}), layout));
+    ASSERT_NE(original, nullptr) << first.GetErrorString();
+    std::string error;
+    const std::vector<uint8_t> bytes = retro_test::ExportToMemory(*original, "abc12", &error);
+    ASSERT_FALSE(bytes.empty()) << error;
+    const aiScene *again = ImportBytes(second, bytes);
+    ASSERT_NE(again, nullptr) << second.GetErrorString();
+    retro_test::SceneCompareOptions options;
+    options.positionTolerance = 1e-5f;
+    options.normalTolerance = 1e-5f;
+    retro_test::ExpectEqualScenes(*original, *again, options);
+    // What the comparison covered: 3 pieces x 2 LODs, the sockets, a weight set.
+    EXPECT_EQ(again->mNumMeshes, 6u);
+    unsigned sockets = 0;
+    std::vector<const aiNode *> stack{again->mRootNode};
+    while (!stack.empty()) {
+        const aiNode *n = stack.back();
+        stack.pop_back();
+        bool socket = false;
+        sockets += n->mMetaData && n->mMetaData->Get("abc:socket", socket) && socket;
+        stack.insert(stack.end(), n->mChildren, n->mChildren + n->mNumChildren);
+    }
+    EXPECT_EQ(sockets, 2u);
+    aiString value;
+    ASSERT_TRUE(again->mMetaData->Get("abc:weightSet1.name", value));
+    ASSERT_TRUE(again->mMetaData->Get("abc:layout.pieceLodWeight", value));
+    EXPECT_EQ(std::string(value.C_Str()), pieceLodWeight);
+}
+
+TEST(AbcV12Export, RichModelRoundTrip) {
+    RichRoundTrip(w::Layout(), "yes");
+}
+
+TEST(AbcV12Export, KeepsTheSourcesPieceLayout) {
+    w::Layout layout;
+    layout.lodWeight = 0; // a v12 file without the LOD weight float
+    RichRoundTrip(layout, "no");
+}
+
+} // namespace
