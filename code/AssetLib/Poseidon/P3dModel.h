@@ -113,6 +113,8 @@ struct Model {
 
 /// "LOD 1.000", "View Gunner", "Geometry", "Memory", ... (docs/formats/P3D.md §2.5).
 std::string LodName(float resolution);
+/// The inverse of LodName (case-insensitive): "LOD 1.000" -> 1, "Geometry" -> 1e13, ...; false for other names.
+bool ResolutionFromName(const std::string &name, float &resolution);
 /// True for the visual LODs (0 <= resolution < 1000) and the View-* interior LODs.
 bool IsVisualLod(float resolution);
 /// True only for the exterior visual LODs (0 <= resolution < 1000).

@@ -26,6 +26,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <map>
 #include <memory>
 #include <set>
@@ -733,16 +735,14 @@ void Builder::Build() {
 
 } // namespace
 
-std::string LodName(float r) {
-    char text[64];
-    if (IsResolutionLod(r)) {
-        std::snprintf(text, sizeof(text), "LOD %.3f", r);
-        return text;
-    }
-    static const struct {
-        float value;
-        const char *name;
-    } kSpecial[] = {
+namespace {
+
+struct SpecialLod {
+    float value;
+    const char *name;
+};
+
+const SpecialLod kSpecialLods[] = {
         {1000.f, "View Gunner"}, {1100.f, "View Pilot"}, {1200.f, "View Cargo"},
         {1e13f, "Geometry"}, {2e13f, "Buoyancy"}, {3e13f, "PhysX Old"}, {4e13f, "PhysX"},
         {1e15f, "Memory"}, {2e15f, "Land Contact"}, {3e15f, "Roadway"}, {4e15f, "Paths"},
@@ -754,9 +754,18 @@ std::string LodName(float r) {
         {1.6e16f, "View Gunner Fire Geometry"}, {1.7e16f, "Sub Parts"},
         {1.8e16f, "Shadow Volume View Cargo"}, {1.9e16f, "Shadow Volume View Pilot"},
         {2e16f, "Shadow Volume View Gunner"}, {2.1e16f, "Wreck"},
-    };
+};
+
+} // namespace
+
+std::string LodName(float r) {
+    char text[64];
+    if (IsResolutionLod(r)) {
+        std::snprintf(text, sizeof(text), "LOD %.3f", r);
+        return text;
+    }
     // The first match: the ±1% windows of the table's values do not overlap.
-    for (const auto &special : kSpecial) {
+    for (const auto &special : kSpecialLods) {
         if (Near(r, special.value)) {
             return special.name;
         }
@@ -771,6 +780,36 @@ std::string LodName(float r) {
     }
     std::snprintf(text, sizeof(text), "LOD %g", static_cast<double>(r));
     return text;
+}
+
+bool ResolutionFromName(const std::string &name, float &resolution) {
+    for (const auto &special : kSpecialLods) {
+        if (ToLower(name) == ToLower(special.name)) {
+            resolution = special.value;
+            return true;
+        }
+    }
+    // "LOD <r>", "Shadow Volume <n>", "Edit <n>"; Blender adds ".001" to repeated names: not a LOD.
+    struct Prefix {
+        const char *text;
+        float base;
+    };
+    for (const Prefix &prefix : {Prefix{"lod ", 0.f}, Prefix{"shadow volume ", kResolutionShadowVolume},
+                 Prefix{"edit ", kResolutionEdit}}) {
+        const std::string lower = ToLower(name);
+        const size_t n = std::strlen(prefix.text);
+        if (lower.compare(0, n, prefix.text) != 0 || lower.size() == n) {
+            continue;
+        }
+        char *end = nullptr;
+        const std::string number = name.substr(n);
+        const float value = std::strtof(number.c_str(), &end);
+        if (end == number.c_str() + number.size() && std::isfinite(value) && value >= 0.f) {
+            resolution = prefix.base + value;
+            return true;
+        }
+    }
+    return false;
 }
 
 bool IsResolutionLod(float r) {
