@@ -67,9 +67,14 @@ constexpr size_t kMlodMaxVertices = 65536; ///< distinct (point, normal, uv) cor
 /// of §8 (counts, indices, lengths, non-finite numbers, vertex limit).
 void CheckMlod(const MlodFile &file);
 
-/// The file's bytes ("MLOD" 0x101, SP3X LODs, tags); call CheckMlod first.
+/// SP3X is Operation Flashpoint's LOD form (what the exporter writes); P3DM
+/// is later Bohemia tools' (the test fixtures write it too: the reader reads both).
+enum class MlodForm { Sp3x, P3dm };
+
+/// The file's bytes ("MLOD" 0x101, LODs, tags) as given: call CheckMlod
+/// first for a valid file (the test fixtures skip it to write broken ones).
 /// The tags come in the order properties, selections, #Mass#, #Animation#.
-std::vector<uint8_t> WriteMlodBytes(const MlodFile &file);
+std::vector<uint8_t> WriteMlodBytes(const MlodFile &file, MlodForm form = MlodForm::Sp3x);
 
 } // namespace p3d
 } // namespace assimp_retro

@@ -28,11 +28,18 @@ public:
         t.resize(n, '\0');
         Raw(t.data(), n);
     }
+    void CStr(const std::string &s) { Raw(s.c_str(), s.size() + 1); }
     void Tag(const std::string &name, const std::vector<uint8_t> &payload) {
-        Fixed(name, 64);
+        if (p3dm) {
+            U8(1); // active
+            CStr(name);
+        } else {
+            Fixed(name, 64);
+        }
         U32(static_cast<uint32_t>(payload.size()));
         Raw(payload);
     }
+    bool p3dm = false;
 };
 
 /// Object Builder's selection byte: 0 = not selected, 1 = fully, else 256 - weight.
@@ -133,9 +140,9 @@ void CheckTags(size_t l, const MlodLod &lod) {
 }
 
 void WriteLod(Bytes &out, const MlodLod &lod) {
-    out.Raw("SP3X", 4);
-    out.I32(28);   // header size
-    out.I32(0x99); // SP3X version in every OFP file
+    out.Raw(out.p3dm ? "P3DM" : "SP3X", 4);
+    out.I32(28);                      // header size
+    out.I32(out.p3dm ? 0x100 : 0x99); // SP3X: the version in every OFP file
     out.I32(static_cast<int32_t>(lod.points.size()));
     out.I32(static_cast<int32_t>(lod.normals.size()));
     out.I32(static_cast<int32_t>(lod.faces.size()));
@@ -148,7 +155,9 @@ void WriteLod(Bytes &out, const MlodLod &lod) {
         out.V3(n);
     }
     for (const MlodFace &face : lod.faces) {
-        out.Fixed(face.texture, 32);
+        if (!out.p3dm) {
+            out.Fixed(face.texture, 32);
+        }
         out.I32(face.count);
         for (unsigned k = 0; k < 4; ++k) {
             const MlodCorner c = k < face.count ? face.corners[k] : MlodCorner();
@@ -158,6 +167,10 @@ void WriteLod(Bytes &out, const MlodLod &lod) {
             out.F32(c.v);
         }
         out.U32(face.flags);
+        if (out.p3dm) {
+            out.CStr(face.texture);
+            out.CStr(""); // material (.rvmat): none in OFP
+        }
     }
     out.Raw("TAGG", 4);
     for (const auto &property : lod.properties) {
@@ -230,8 +243,9 @@ void CheckMlod(const MlodFile &file) {
     }
 }
 
-std::vector<uint8_t> WriteMlodBytes(const MlodFile &file) {
+std::vector<uint8_t> WriteMlodBytes(const MlodFile &file, MlodForm form) {
     Bytes out;
+    out.p3dm = form == MlodForm::P3dm;
     out.Raw("MLOD", 4);
     out.U32(0x101);
     out.U32(static_cast<uint32_t>(file.lods.size()));

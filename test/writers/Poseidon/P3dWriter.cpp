@@ -2,6 +2,8 @@
 // Byte layouts from docs/formats/P3D.md §2 and §5.
 #include "P3dWriter.h"
 
+#include "AssetLib/Poseidon/MlodModel.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -26,11 +28,6 @@ public:
         F32(v.z);
     }
     void CStr(const std::string &s) { Raw(s.c_str(), s.size() + 1); }
-    void Fixed(const std::string &s, size_t n) {
-        std::string t = s.substr(0, n);
-        t.resize(n, '\0');
-        Raw(t.data(), n);
-    }
     void Magic(const char *m) { Raw(m, 4); }
 };
 
@@ -54,10 +51,6 @@ template <class F> std::vector<uint8_t> Pack(size_t n, F &&each) {
 
 Vec3 Minus(const Vec3 &a, const Vec3 &b) {
     return {a.x - b.x, a.y - b.y, a.z - b.z};
-}
-
-bool SameVec(const Vec3 &a, const Vec3 &b) {
-    return a.x == b.x && a.y == b.y && a.z == b.z;
 }
 
 /// MLOD points: vertices with equal positions share one.
@@ -241,112 +234,67 @@ void WriteModelInfo(Bytes &out, const Model &model) {
     }
 }
 
-uint8_t MlodSelectionByte(uint8_t weight) {
-    return weight == 0 ? 0 : weight == 255 ? 1 : static_cast<uint8_t>(256 - weight);
-}
-
-void WriteMlodTag(Bytes &out, bool p3dm, const std::string &name, const std::vector<uint8_t> &payload) {
-    if (p3dm) {
-        out.U8(1);
-        out.CStr(name);
-    } else {
-        out.Fixed(name, 64);
-    }
-    out.U32(static_cast<uint32_t>(payload.size()));
-    out.Raw(payload);
-}
-
-void WriteMlodLod(Bytes &out, const Lod &lod, bool p3dm) {
-    const Points points = MakePoints(lod);
-    std::vector<Vec3> normals;
-    std::vector<uint32_t> normalOfVertex;
-    for (const Vec3 &n : lod.normals) {
-        uint32_t found = static_cast<uint32_t>(normals.size());
-        for (uint32_t i = 0; i < normals.size(); ++i) {
-            if (SameVec(normals[i], n)) {
-                found = i;
-                break;
+/// The model in MLOD's shape: vertices at one position share a point, equal
+/// normals one normal, polygons turned to MLOD's corner order. Proxies are
+/// their "proxy:" selections (the triangle is in the model's faces).
+MlodFile ToMlod(const Model &model) {
+    MlodFile file;
+    for (const Lod &lod : model.lods) {
+        const Points points = MakePoints(lod);
+        MlodLod out;
+        out.resolution = lod.resolution;
+        std::map<std::tuple<float, float, float>, uint32_t> normalIndex;
+        std::vector<uint32_t> normalOfVertex;
+        for (const Vec3 &n : lod.normals) {
+            const auto inserted = normalIndex.emplace(std::make_tuple(n.x, n.y, n.z), uint32_t(out.normals.size()));
+            if (inserted.second) {
+                out.normals.push_back(n);
             }
+            normalOfVertex.push_back(inserted.first->second);
         }
-        if (found == normals.size()) {
-            normals.push_back(n);
+        for (uint32_t v : points.firstVertex) {
+            out.points.push_back(lod.positions[v]);
+            out.pointFlags.push_back(lod.clipFlags.empty() ? 0 : lod.clipFlags[v]);
         }
-        normalOfVertex.push_back(found);
-    }
-    out.Magic(p3dm ? "P3DM" : "SP3X");
-    out.I32(28);
-    out.I32(p3dm ? 0x100 : 0x99);
-    out.I32(static_cast<int32_t>(points.firstVertex.size()));
-    out.I32(static_cast<int32_t>(normals.size()));
-    out.I32(static_cast<int32_t>(lod.faces.size()));
-    out.U32(0);
-    for (size_t p = 0; p < points.firstVertex.size(); ++p) {
-        out.V3(lod.positions[points.firstVertex[p]]);
-        out.U32(lod.clipFlags.empty() ? 0 : lod.clipFlags[points.firstVertex[p]]);
-    }
-    for (const Vec3 &n : normals) {
-        out.V3(n);
-    }
-    for (const Polygon &f : lod.faces) {
-        const std::string texture = f.texIndex >= 0 ? lod.textures[f.texIndex] : std::string();
-        if (!p3dm) {
-            out.Fixed(texture, 32);
-        }
-        out.I32(f.count);
-        // MLOD order is the reverse of ODOL's: (v1, v0, v2) / (v1, v0, v3, v2).
-        uint16_t order[4] = {f.index[1], f.index[0], f.index[2], 0};
-        if (f.count == 4) {
-            order[2] = f.index[3];
-            order[3] = f.index[2];
-        }
-        for (unsigned k = 0; k < 4; ++k) {
-            if (k < f.count) {
+        for (const Polygon &f : lod.faces) {
+            MlodFace face;
+            face.texture = f.texIndex >= 0 ? lod.textures[f.texIndex] : std::string();
+            face.count = f.count;
+            face.flags = f.mlodFlags;
+            // MLOD order is the reverse of ODOL's: (v1, v0, v2) / (v1, v0, v3, v2).
+            const uint16_t order[4] = {f.index[1], f.index[0], f.count == 4 ? f.index[3] : f.index[2], f.index[2]};
+            for (unsigned k = 0; k < f.count; ++k) {
                 const uint16_t v = order[k];
-                out.I32(static_cast<int32_t>(points.pointOfVertex[v]));
-                out.I32(static_cast<int32_t>(normalOfVertex[v]));
-                out.F32(lod.uvs[v].u);
-                out.F32(lod.uvs[v].v);
-            } else {
-                out.I32(0);
-                out.I32(0);
-                out.F32(0);
-                out.F32(0);
+                face.corners[k] = {points.pointOfVertex[v], normalOfVertex[v], lod.uvs[v].u, lod.uvs[v].v};
             }
+            out.faces.push_back(face);
         }
-        out.U32(0); // MLOD face flags
-        if (p3dm) {
-            out.CStr(texture);
-            out.CStr("");
+        out.properties = lod.properties;
+        for (const NamedSelection &sel : lod.selections) {
+            MlodSelection selection;
+            selection.name = sel.name;
+            selection.pointWeights.assign(out.points.size(), 0);
+            selection.faces.assign(out.faces.size(), 0);
+            for (size_t i = 0; i < sel.vertices.size(); ++i) {
+                selection.pointWeights[points.pointOfVertex[sel.vertices[i]]] =
+                        sel.vertexWeights.empty() ? 255 : sel.vertexWeights[i];
+            }
+            for (uint32_t f : sel.faces) {
+                selection.faces[f] = 1;
+            }
+            out.selections.push_back(std::move(selection));
         }
+        for (const Frame &frame : lod.frames) {
+            MlodFrame mlodFrame;
+            mlodFrame.time = frame.time;
+            for (uint32_t v : points.firstVertex) {
+                mlodFrame.points.push_back(frame.positions[v]);
+            }
+            out.frames.push_back(std::move(mlodFrame));
+        }
+        file.lods.push_back(std::move(out));
     }
-    out.Magic("TAGG");
-    for (const auto &p : lod.properties) {
-        Bytes payload;
-        payload.Fixed(p.first, 64);
-        payload.Fixed(p.second, 64);
-        WriteMlodTag(out, p3dm, "#Property#", payload.bytes);
-    }
-    for (const NamedSelection &sel : lod.selections) {
-        std::vector<uint8_t> payload(points.firstVertex.size() + lod.faces.size(), 0);
-        for (size_t i = 0; i < sel.vertices.size(); ++i) {
-            const uint8_t w = sel.vertexWeights.empty() ? 255 : sel.vertexWeights[i];
-            payload[points.pointOfVertex[sel.vertices[i]]] = MlodSelectionByte(w);
-        }
-        for (uint32_t f : sel.faces) {
-            payload[points.firstVertex.size() + f] = 1;
-        }
-        WriteMlodTag(out, p3dm, sel.name, payload);
-    }
-    for (const Frame &frame : lod.frames) {
-        Bytes payload;
-        payload.F32(frame.time);
-        for (size_t p = 0; p < points.firstVertex.size(); ++p) {
-            payload.V3(frame.positions[points.firstVertex[p]]);
-        }
-        WriteMlodTag(out, p3dm, "#Animation#", payload.bytes);
-    }
-    WriteMlodTag(out, p3dm, "#EndOfFile#", {});
-    out.F32(lod.resolution);
+    return file;
 }
 
 // ---- sample models --------------------------------------------------------------
@@ -502,14 +450,8 @@ std::vector<uint8_t> WriteOdol(const Model &model) {
 }
 
 std::vector<uint8_t> WriteMlod(const Model &model, bool p3dm) {
-    Bytes out;
-    out.Magic("MLOD");
-    out.U32(0x101);
-    out.U32(static_cast<uint32_t>(model.lods.size()));
-    for (const Lod &lod : model.lods) {
-        WriteMlodLod(out, lod, p3dm);
-    }
-    return out.bytes;
+    // Through the exporter's writer, unchecked: a test may write what no exporter would.
+    return WriteMlodBytes(ToMlod(model), p3dm ? MlodForm::P3dm : MlodForm::Sp3x);
 }
 
 Model GridModel(unsigned quadsPerSide) {

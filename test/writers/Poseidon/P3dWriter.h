@@ -28,9 +28,11 @@ inline std::vector<uint8_t> LzssEncode(const std::vector<uint8_t> &data, LzssSum
 /// ODOL v7; every array of >= 1024 bytes LZSS-compressed, as the engine does.
 std::vector<uint8_t> WriteOdol(const Model &model);
 
-/// MLOD 0x101 with SP3X LODs (or P3DM LODs if `p3dm`). Vertices with equal
-/// positions share one MLOD point; normals are deduplicated; UVs and normals
-/// go per face corner. Proxies are written as their "proxy:" selection (the
+/// MLOD 0x101 with SP3X LODs (or P3DM LODs if `p3dm`), through the
+/// exporter's writer (AssetLib/Poseidon/MlodModel.h) without its checks.
+/// Vertices with equal positions share one MLOD point; normals are
+/// deduplicated; UVs and normals go per face corner; Polygon::mlodFlags are
+/// the face flags. Proxies are written as their "proxy:" selection (the
 /// triangle must be in the model's faces), morph frames as #Animation#.
 std::vector<uint8_t> WriteMlod(const Model &model, bool p3dm = false);
 
