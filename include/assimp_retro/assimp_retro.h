@@ -6,6 +6,12 @@
 //
 // Each call creates new importer objects and hands them to the Importer, which
 // owns and deletes them (Importer::RegisterLoader). Register once per Importer.
+//
+// The exporters back to the game formats register on an Assimp::Exporter:
+//
+//   Assimp::Exporter exporter;
+//   assimp_retro::RegisterExporters(exporter);
+//   exporter.Export(scene, "abc6", "door.abc");
 #pragma once
 
 #include <assimp_retro/config.h>
@@ -15,6 +21,7 @@
 
 namespace Assimp {
 class Importer;
+class Exporter;
 }
 
 namespace assimp_retro {
@@ -30,6 +37,12 @@ unsigned RegisterAll(Assimp::Importer &importer);
 bool RegisterOban(Assimp::Importer &importer); ///< Oni OBAN: .oni, level .dat
 bool RegisterAbc(Assimp::Importer &importer);  ///< LithTech ABC: .abc
 bool RegisterP3d(Assimp::Importer &importer);  ///< Operation Flashpoint P3D: .p3d
+
+/// Registers every exporter this build contains on `exporter`. An exporter
+/// already there with the same id (one compiled into a patched libassimp,
+/// port/) is unregistered first, so that this library's exporter is the one
+/// used whichever Assimp the program runs with. Returns how many.
+unsigned RegisterExporters(Assimp::Exporter &exporter);
 
 /// Short names of the formats compiled in ("OBAN", "ABC", "P3D").
 std::vector<std::string> Formats();
