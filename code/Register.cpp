@@ -12,6 +12,7 @@
 #include "AssetLib/LithTech/AbcImporter.h"
 #endif
 #ifdef ASSIMP_RETRO_HAS_P3D
+#include "AssetLib/Poseidon/P3dExporter.h"
 #include "AssetLib/Poseidon/P3dImporter.h"
 #endif
 
@@ -67,6 +68,9 @@ namespace {
 // Assimp::Exporter::ExportFormatEntry(id, description, extension, function).
 std::vector<Assimp::Exporter::ExportFormatEntry> ExporterEntries() {
     std::vector<Assimp::Exporter::ExportFormatEntry> entries;
+#ifdef ASSIMP_RETRO_HAS_P3D
+    entries.push_back(P3dExportFormat()); // "p3d": editable MLOD for Operation Flashpoint
+#endif
     return entries;
 }
 

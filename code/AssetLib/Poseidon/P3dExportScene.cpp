@@ -82,6 +82,9 @@ bool MetaFloat(const aiMetadata *meta, const std::string &key, float &value) {
             case AI_INT32:
                 value = static_cast<float>(*static_cast<const int32_t *>(meta->mValues[i].mData));
                 return true;
+            case AI_UINT64: // glTF's importer reads JSON integers so
+                value = static_cast<float>(*static_cast<const uint64_t *>(meta->mValues[i].mData));
+                return true;
             default:
                 return false;
             }
@@ -128,7 +131,10 @@ std::vector<LodSource> FindLods(const aiScene &scene) {
 }
 
 /// The game path of a material's diffuse texture (docs/formats/P3D.md §8.4).
-std::string TexturePath(const aiScene &scene, const aiMaterial &material, const ExportOptions &options) {
+///
+/// `fromP3d`: the LOD is the P3D importer's (also read back from a glTF,
+/// which keeps node metadata): its material names are texture paths.
+std::string TexturePath(const aiScene &scene, const aiMaterial &material, const ExportOptions &options, bool fromP3d) {
     aiString value;
     std::string path;
     bool gamePath = false;
@@ -144,6 +150,27 @@ std::string TexturePath(const aiScene &scene, const aiMaterial &material, const 
                                                            : "texture" + path.substr(1);
         }
     } else {
+        // The P3D importer names each material after its texture's game path,
+        // which survives formats that drop the texture itself (a glTF without the image).
+        // A repeated name has ".N" added (UniqueNames): "x.paa.1".
+        std::string name = material.GetName().C_Str();
+        auto extensionOf = [](const std::string &text) {
+            return text.size() > 4 ? ToLower(text.substr(text.size() - 4)) : std::string();
+        };
+        const size_t last = name.find_last_not_of("0123456789");
+        if (last != std::string::npos && last + 1 < name.size() && name[last] == '.' &&
+                (extensionOf(name.substr(0, last)) == ".paa" || extensionOf(name.substr(0, last)) == ".pac")) {
+            name.resize(last);
+        }
+        const std::string extension = extensionOf(name);
+        // The importer's untextured materials: "untextured", "untextured.1", ...
+        const bool untextured = name.compare(0, 10, "untextured") == 0 &&
+                (name.size() == 10 || (name[10] == '.' && name.find_first_not_of("0123456789", 11) == std::string::npos));
+        int special = 0;
+        if (extension == ".paa" || extension == ".pac" ||
+                (fromP3d && !untextured && material.Get("$mat.p3d.special", 0, 0, special) != AI_SUCCESS)) {
+            return name;
+        }
         return std::string();
     }
     std::replace(path.begin(), path.end(), '/', '\\');
@@ -152,7 +179,8 @@ std::string TexturePath(const aiScene &scene, const aiMaterial &material, const 
     // The P3D importer's materials ($mat.p3d.special) hold the game path
     // verbatim, whatever it ends with (".01" frames, odd names).
     int special = 0;
-    gamePath = gamePath || material.Get("$mat.p3d.special", 0, 0, special) == AI_SUCCESS;
+    gamePath = gamePath || material.Get("$mat.p3d.special", 0, 0, special) == AI_SUCCESS ||
+            (fromP3d && options.textureRoot.empty());
     if (gamePath || (options.textureRoot.empty() && (extension == ".paa" || extension == ".pac"))) {
         return path;
     }
@@ -359,6 +387,17 @@ void LodWriter::AddP3dData() {
             AddLoosePoint(Position(world, aiVector3D(loose[i], loose[i + 1], loose[i + 2])));
         }
     }
+    // The ids hold only for the meshes the importer made: same counts, same order.
+    std::vector<float> sizes, actual;
+    for (const aiMesh *mesh : mMeshes) {
+        actual.push_back(static_cast<float>(mesh->mNumVertices));
+        actual.push_back(static_cast<float>(mesh->mNumFaces));
+    }
+    if (GetLongString(meta, "p3d:meshSizes", text) && (!ParseFloats(text, actual.size(), sizes) || sizes != actual)) {
+        mWarnings.push_back(Where() + "its meshes changed since the P3D import (glTF joins close vertices, "
+                "post-processing reorders them): its selections and quads are left out");
+        return;
+    }
     const uint32_t vertexCount = static_cast<uint32_t>(mPositions.size());
     const uint32_t faceCount = static_cast<uint32_t>(mFaces.size());
     std::vector<uint32_t> ids;
@@ -533,7 +572,7 @@ void LodWriter::WriteFaces(MlodLod &lod) {
             std::pair<std::string, uint32_t> value;
             if (index < mScene.mNumMaterials) {
                 const aiMaterial &material = *mScene.mMaterials[index];
-                value.first = TexturePath(mScene, material, mOptions);
+                value.first = TexturePath(mScene, material, mOptions, mSource.fromP3d);
                 int flags = 0;
                 if (material.Get("$mat.p3d.faceFlags", 0, 0, flags) == AI_SUCCESS) {
                     value.second = static_cast<uint32_t>(flags);
@@ -608,9 +647,10 @@ void LodWriter::WriteProxies(MlodLod &lod) {
         bool found = false;
         std::string name = MetaText(node->mMetaData, "p3d:proxy", &found);
         int32_t id = 1;
+        float idValue = 0.f;
         if (found) {
-            if (!node->mMetaData->Get("p3d:proxyId", id)) {
-                id = 1;
+            if (MetaFloat(node->mMetaData, "p3d:proxyId", idValue) && idValue >= 0.f && idValue < 1e6f) {
+                id = static_cast<int32_t>(idValue);
             }
         } else {
             name = node->mName.C_Str() + 6; // "proxy:<path>.<nn>"

@@ -83,6 +83,7 @@ struct MaterialKey {
 struct LodLayout {
     std::vector<std::vector<uint32_t>> meshVertices; ///< per mesh: mesh vertex -> LOD vertex
     std::vector<uint32_t> triangleFace;              ///< scene triangle -> LOD face
+    std::vector<size_t> meshTriangles;               ///< per mesh: its triangle count
 };
 
 class Builder {
@@ -286,6 +287,16 @@ void Builder::AddMembership(const Lod &lod, const LodLayout &layout, MetaBuilder
     if (!loose.empty()) {
         AddLongString(meta, "p3d:loosePoints", FormatFloats(loose));
     }
+    // Each mesh's vertex and triangle counts: the ids below hold only while
+    // these do (glTF's export joins close vertices, post-processing changes them).
+    std::vector<float> sizes;
+    for (size_t m = 0; m < layout.meshVertices.size(); ++m) {
+        sizes.push_back(static_cast<float>(layout.meshVertices[m].size()));
+        sizes.push_back(static_cast<float>(layout.meshTriangles[m]));
+    }
+    if (!sizes.empty()) {
+        AddLongString(meta, "p3d:meshSizes", FormatFloats(sizes));
+    }
     // Quads: scene triangles t, t + 1 made from one face.
     std::vector<uint32_t> quads;
     std::vector<std::vector<uint32_t>> trianglesOfFace(lod.faces.size());
@@ -419,6 +430,7 @@ void Builder::BuildMeshes(const Lod &lod, aiNode *node, const std::string &lodNa
         }
         AddFrames(mesh.get(), lod, used);
         layout.meshVertices.push_back(std::move(used));
+        layout.meshTriangles.push_back(mesh->mNumFaces);
         meshIndices.push_back(static_cast<unsigned>(mMeshes.size()));
         mMeshes.push_back(std::move(mesh));
     }
