@@ -202,6 +202,8 @@ ConversionResult ConvertFile(Assimp::Importer &importer, Assimp::Exporter &expor
             result.notes.push_back("COLLADA: an identity node put above the animated top-level node(s)");
         }
 
+        Assimp::ExportProperties exportProperties; // --set EXPORT_... for the exporters of this library
+        ApplyExportProperties(exportProperties, options);
         start = std::chrono::steady_clock::now();
         if (format.IsGltf2()) {
             // Game texture paths (.paa, .dtx) cannot be glTF images; the path
@@ -236,7 +238,7 @@ ConversionResult ConvertFile(Assimp::Importer &importer, Assimp::Exporter &expor
                 return;
             }
         } else if (assimp_retro::ExportSceneView view(*scene); // Assimp 5.2.5 aborts copying nested metadata
-                   exporter.Export(view.scene, format.id, output) != AI_SUCCESS) {
+                   exporter.Export(view.scene, format.id, output, 0u, &exportProperties) != AI_SUCCESS) {
             const char *message = exporter.GetErrorString();
             result.error = std::string("export failed: ") + ((message && *message) ? message : "unknown error");
             result.exitCode = kExitExportFailed;

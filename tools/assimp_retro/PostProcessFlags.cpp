@@ -7,6 +7,7 @@
 
 #include <assimp_retro/config.h>
 
+#include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>
 
 #include <cmath>
@@ -122,9 +123,9 @@ RotationParse ParseRotation(const std::string &arg, aiVector3D &rotation) {
     return RotationParse::NotRotation;
 }
 
-// The import properties of include/assimp_retro/config.h, by their string
-// names, so --set stores each with the type its importer reads.
-enum class PropertyType { Bool, Int, String, Unknown };
+// The import (and export) properties of include/assimp_retro/config.h, by
+// their string names, so --set stores each with the type its reader reads.
+enum class PropertyType { Bool, Int, Float, String, Unknown };
 
 PropertyType KnownPropertyType(const std::string &name) {
     static const struct {
@@ -146,6 +147,8 @@ PropertyType KnownPropertyType(const std::string &name) {
             {AI_CONFIG_IMPORT_P3D_TEXTURE_ROOTS, PropertyType::String},
             {AI_CONFIG_IMPORT_ABC_SKINS, PropertyType::String},
             {AI_CONFIG_IMPORT_ABC_SKIN_DIR, PropertyType::String},
+            {AI_CONFIG_EXPORT_P3D_TEXTURE_ROOT, PropertyType::String},
+            {AI_CONFIG_EXPORT_P3D_MASS, PropertyType::Float},
     };
     for (const auto &property : kProperties) {
         if (name == property.name) {
@@ -164,6 +167,13 @@ bool ParseBool(const std::string &value, int *result = nullptr) {
         *result = yes ? 1 : 0;
     }
     return yes || no;
+}
+
+/// A finite number (the float properties).
+bool ParseFloat(const std::string &value) {
+    char *end = nullptr;
+    const float number = std::strtof(value.c_str(), &end);
+    return !value.empty() && *end == '\0' && std::isfinite(number);
 }
 
 bool ParseInt(const std::string &value, int *result = nullptr) {
@@ -214,6 +224,8 @@ bool ParseOne(const std::string &arg, ImportOptions &options, std::string &error
             error = "property " + name + " is a bool: use 1/0, true/false, yes/no or on/off, not '" + value + "'";
         } else if (type == PropertyType::Int && !ParseInt(value)) {
             error = "property " + name + " is an integer, not '" + value + "'";
+        } else if (type == PropertyType::Float && !ParseFloat(value)) {
+            error = "property " + name + " is a number, not '" + value + "'";
         } else if (type == PropertyType::Unknown) {
             std::fprintf(stderr, "assimp-retro: note: %s is not an assimp-retro import property; it is passed to Assimp as given\n",
                     name.c_str());
@@ -288,6 +300,9 @@ void ApplyImportProperties(Assimp::Importer &importer, const ImportOptions &opti
             ParseInt(value, &number);
             importer.SetPropertyInteger(name.c_str(), number);
             break;
+        case PropertyType::Float:
+            importer.SetPropertyFloat(name.c_str(), std::strtof(value.c_str(), nullptr));
+            break;
         case PropertyType::String:
             importer.SetPropertyString(name.c_str(), value);
             break;
@@ -304,6 +319,31 @@ void ApplyImportProperties(Assimp::Importer &importer, const ImportOptions &opti
             }
             break;
         }
+        }
+    }
+}
+
+void ApplyExportProperties(Assimp::ExportProperties &properties, const ImportOptions &options) {
+    for (const auto &[name, value] : options.properties) {
+        // Only the exporters' own (EXPORT_...): an import property is no export setting.
+        if (name.compare(0, 7, "EXPORT_") != 0) {
+            continue;
+        }
+        int number = 0;
+        switch (KnownPropertyType(name)) {
+        case PropertyType::Float:
+            properties.SetPropertyFloat(name.c_str(), std::strtof(value.c_str(), nullptr));
+            break;
+        case PropertyType::String:
+            properties.SetPropertyString(name.c_str(), value);
+            break;
+        default:
+            if (ParseBool(value, &number) || ParseInt(value, &number)) {
+                properties.SetPropertyInteger(name.c_str(), number);
+            } else {
+                properties.SetPropertyString(name.c_str(), value);
+            }
+            break;
         }
     }
 }

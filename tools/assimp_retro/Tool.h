@@ -25,6 +25,7 @@ namespace assimp_retro {
 class TextureCache;
 }
 namespace Assimp {
+class ExportProperties;
 class Importer;
 class Exporter;
 } // namespace Assimp
@@ -80,6 +81,10 @@ const char *CommonParametersHelp();
 /// on/off, yes/no as 1/0) with SetPropertyInteger, other numbers with
 /// SetPropertyFloat, anything else with SetPropertyString.
 void ApplyImportProperties(Assimp::Importer &importer, const ImportOptions &options);
+
+/// The --set properties named EXPORT_... (the exporters' own, e.g.
+/// EXPORT_P3D_MASS=1500), typed as their exporter reads them.
+void ApplyExportProperties(Assimp::ExportProperties &properties, const ImportOptions &options);
 
 /// Attaches Assimp's DefaultLogger as the options ask (nothing when no log
 /// option was given). The logger is process-wide: create it once, kill it once.

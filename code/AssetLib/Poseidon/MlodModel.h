@@ -3,7 +3,7 @@
 // MLOD's own shape, unlike P3dModel.h (ODOL's, which the readers fill):
 // shared points, a normal table, and faces whose corners each name a point,
 // a normal and their own UV, in MLOD's corner order. File coordinates
-// (left-handed, Y up, facing -Z), metres. docs/formats/P3D.md §5 and §8.
+// (left-handed, Y up, facing -Z), metres. docs/formats/P3D.md §5 and §9.
 #pragma once
 
 #include "Common/Vec3.h"
@@ -56,7 +56,7 @@ struct MlodFile {
     std::vector<MlodLod> lods;
 };
 
-/// Limits of the SP3X form as OFP's tools read it (docs/formats/P3D.md §8).
+/// Limits of the SP3X form as OFP's tools read it (docs/formats/P3D.md §9).
 constexpr size_t kMlodMaxLods = 100;
 constexpr size_t kMlodTextureChars = 31;  ///< char[32] with its NUL
 constexpr size_t kMlodTagNameChars = 63;  ///< char[64] with its NUL
@@ -64,7 +64,7 @@ constexpr size_t kMlodPropertyChars = 63; ///< name and value: char[64] each
 constexpr size_t kMlodMaxVertices = 65536; ///< distinct (point, normal, uv) corners plus unused points
 
 /// Throws ExportError naming the LOD, face or tag when `file` breaks a rule
-/// of §8 (counts, indices, lengths, non-finite numbers, vertex limit).
+/// of §9 (counts, indices, lengths, non-finite numbers, vertex limit).
 void CheckMlod(const MlodFile &file);
 
 /// SP3X is Operation Flashpoint's LOD form (what the exporter writes); P3DM

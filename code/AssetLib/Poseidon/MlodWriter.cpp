@@ -1,5 +1,5 @@
 // assimp-retro: MLOD (SP3X) bytes from MlodModel, and the rules OFP's tools
-// need checked first (docs/formats/P3D.md §5, §8).
+// need checked first (docs/formats/P3D.md §5, §9).
 #include "MlodModel.h"
 
 #include "Common/ExportError.h"

@@ -1,4 +1,4 @@
-// assimp-retro: aiScene -> MLOD format model (docs/formats/P3D.md §8).
+// assimp-retro: aiScene -> MLOD format model (docs/formats/P3D.md §9).
 //
 // The inverse of P3dSceneBuilder: scene coordinates are right-handed, Y up,
 // facing +Z, in metres; MLOD's are left-handed, facing -Z:
@@ -130,7 +130,7 @@ std::vector<LodSource> FindLods(const aiScene &scene) {
     return lods;
 }
 
-/// The game path of a material's diffuse texture (docs/formats/P3D.md §8.4).
+/// The game path of a material's diffuse texture (docs/formats/P3D.md §9.4).
 ///
 /// `fromP3d`: the LOD is the P3D importer's (also read back from a glTF,
 /// which keeps node metadata): its material names are texture paths.

@@ -16,7 +16,7 @@ struct ExportOptions {
     float mass = -1.f;       ///< total mass for the Geometry LOD; < 0: the scene's, if any
 };
 
-/// The MLOD of `scene` (docs/formats/P3D.md §8): LODs from the P3D importer's
+/// The MLOD of `scene` (docs/formats/P3D.md §9): LODs from the P3D importer's
 /// LOD nodes or from nodes named like them, else the whole scene as LOD 1.
 /// Warnings (what was left out) go to `warnings`. Throws ExportError when the
 /// scene cannot become a valid MLOD.

@@ -25,7 +25,12 @@ void ExportP3d(const char *path, Assimp::IOSystem *io, const aiScene *scene, con
     p3d::ExportOptions options;
     if (properties) {
         options.textureRoot = properties->GetPropertyString(AI_CONFIG_EXPORT_P3D_TEXTURE_ROOT, "");
-        options.mass = properties->GetPropertyFloat(AI_CONFIG_EXPORT_P3D_MASS, -1.f);
+        // A float; an integer too (the tool's --set and other callers may give 1500).
+        if (properties->HasPropertyFloat(AI_CONFIG_EXPORT_P3D_MASS)) {
+            options.mass = properties->GetPropertyFloat(AI_CONFIG_EXPORT_P3D_MASS, -1.f);
+        } else if (properties->HasPropertyInteger(AI_CONFIG_EXPORT_P3D_MASS)) {
+            options.mass = static_cast<float>(properties->GetPropertyInteger(AI_CONFIG_EXPORT_P3D_MASS, -1));
+        }
     }
     std::vector<std::string> warnings;
     const p3d::MlodFile file = p3d::SceneToMlod(*scene, options, warnings);

@@ -1,5 +1,5 @@
 // assimp-retro: the "p3d" exporter (editable MLOD, SP3X LODs, as Operation
-// Flashpoint's tools open it). docs/export-ofp.md, docs/formats/P3D.md §8.
+// Flashpoint's tools open it). docs/export-ofp.md, docs/formats/P3D.md §9.
 #pragma once
 
 #include <assimp/Exporter.hpp>

@@ -1,6 +1,6 @@
 // The "p3d" exporter (MLOD, SP3X): round trips through the importer, on the
 // project's sample and on every P3D of ../shared/corpus/p3d, checked as
-// scenes equal up to vertex and face order (docs/formats/P3D.md §8.6).
+// scenes equal up to vertex and face order (docs/formats/P3D.md §9.6).
 #include "AssetLib/Poseidon/MlodModel.h"
 #include "Common/MetadataLists.h"
 #include "support/TestSupport.h"
