@@ -5,8 +5,9 @@
 #include "Common/ExportError.h"
 #include "Common/LittleEndianWriter.h"
 
+#include <algorithm>
 #include <cmath>
-#include <set>
+#include <cstring>
 #include <tuple>
 #include <unordered_set>
 
@@ -68,7 +69,18 @@ void CheckName(size_t l, const std::string &what, const std::string &text, size_
 void CheckFaces(size_t l, const MlodLod &lod) {
     // The importer (and the binariser) makes one vertex per distinct (point,
     // normal, uv) corner, plus one per unused point: ODOL's 16-bit indices.
-    std::set<std::tuple<uint32_t, uint32_t, float, float>> corners;
+    // Distinct corners: sorted keys (a set of tuples costs a node per corner).
+    struct Corner {
+        uint32_t point, normal, u, v; // u, v as their bits: equal bits, one vertex (as the reader keys them)
+        bool operator<(const Corner &o) const {
+            return std::tie(point, normal, u, v) < std::tie(o.point, o.normal, o.u, o.v);
+        }
+        bool operator==(const Corner &o) const {
+            return point == o.point && normal == o.normal && u == o.u && v == o.v;
+        }
+    };
+    std::vector<Corner> corners;
+    corners.reserve(4 * lod.faces.size());
     std::vector<bool> usedPoint(lod.points.size(), false);
     for (size_t f = 0; f < lod.faces.size(); ++f) {
         const MlodFace &face = lod.faces[f];
@@ -85,10 +97,14 @@ void CheckFaces(size_t l, const MlodLod &lod) {
                 Fail(l, "face " + std::to_string(f) + " has a non-finite texture coordinate");
             }
             usedPoint[c.point] = true;
-            corners.emplace(c.point, c.normal, c.u, c.v);
+            Corner corner{c.point, c.normal, 0, 0};
+            std::memcpy(&corner.u, &c.u, 4);
+            std::memcpy(&corner.v, &c.v, 4);
+            corners.push_back(corner);
         }
     }
-    size_t vertices = corners.size();
+    std::sort(corners.begin(), corners.end());
+    size_t vertices = std::unique(corners.begin(), corners.end()) - corners.begin();
     for (bool used : usedPoint) {
         vertices += used ? 0 : 1;
     }

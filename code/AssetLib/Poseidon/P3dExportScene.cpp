@@ -257,7 +257,7 @@ private:
     std::vector<const aiNode *> mProxies;
     std::vector<MlodFrame> mFrames; ///< per scene vertex here; per point after Weld
     std::vector<uint32_t> mPointOf;
-    std::map<std::tuple<float, float, float>, uint32_t> mNormalIndex;
+    std::unordered_map<std::string, uint32_t> mNormalIndex; ///< a normal's 12 bytes -> its index
     size_t mSkippedFaces = 0;
 };
 
@@ -485,12 +485,15 @@ void LodWriter::AddFrames() {
         mFrames[i].time = times[i];
         mFrames[i].points = mPositions; // loose points and meshes without this target stay at rest
     }
+    size_t m = 0;
     for (uint32_t v = 0; v < mOrigin.size(); ++v) {
         const aiMesh *mesh = mOrigin[v].first;
         if (!mesh) {
             continue;
         }
-        const size_t m = std::find(mMeshes.begin(), mMeshes.end(), mesh) - mMeshes.begin();
+        while (mMeshes[m] != mesh) { // vertices come mesh by mesh, in mMeshes' order
+            ++m;
+        }
         for (unsigned i = 0; i < mesh->mNumAnimMeshes; ++i) {
             const aiAnimMesh *target = mesh->mAnimMeshes[i];
             if (target && target->mVertices && mOrigin[v].second < target->mNumVertices) {
@@ -557,7 +560,8 @@ void LodWriter::Weld(MlodLod &lod) {
 }
 
 uint32_t LodWriter::NormalIndex(MlodLod &lod, const Vec3 &n) {
-    const auto inserted = mNormalIndex.emplace(std::make_tuple(n.x, n.y, n.z), static_cast<uint32_t>(lod.normals.size()));
+    const auto inserted = mNormalIndex.emplace(std::string(reinterpret_cast<const char *>(&n), sizeof(Vec3)),
+            static_cast<uint32_t>(lod.normals.size()));
     if (inserted.second) {
         lod.normals.push_back(n);
     }
