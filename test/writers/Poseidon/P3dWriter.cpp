@@ -3,6 +3,7 @@
 #include "P3dWriter.h"
 
 #include "AssetLib/Poseidon/MlodModel.h"
+#include "Common/Lzss.h"
 
 #include <algorithm>
 #include <cmath>
@@ -353,85 +354,13 @@ void AddBox(Lod &lod, Vec3 c, float h, int tex) {
 
 } // namespace
 
-// ---- LZSS encoder -----------------------------------------------------------------
+// ---- LZSS encoder: the library's (code/Common/Lzss.h) ------------------------------
 
 std::vector<uint8_t> LzssEncode(const uint8_t *data, size_t size, LzssSum sum) {
-    constexpr size_t kWindow = 4095; // distance 0 would mean 4096: never written
-    constexpr size_t kMax = 18;
-    constexpr size_t kSpaces = 4078;
-    std::vector<uint8_t> out;
-    std::vector<int32_t> head(1 << 16, -1);
-    std::vector<int32_t> prev(size, -1);
-    auto hash = [&](size_t i) { return (data[i] * 506832829u ^ data[i + 1] * 2654435761u ^ data[i + 2]) & 0xFFFF; };
-    size_t flagPos = 0;
-    int bit = 8;
-    size_t ip = 0;
-    auto insert = [&](size_t i) {
-        if (i + 2 < size) {
-            const unsigned h = hash(i);
-            prev[i] = head[h];
-            head[h] = static_cast<int32_t>(i);
-        }
-    };
-    while (ip < size) {
-        if (bit == 8) {
-            flagPos = out.size();
-            out.push_back(0);
-            bit = 0;
-        }
-        const size_t maxLen = std::min(kMax, size - ip);
-        size_t bestLen = 0, bestDist = 0;
-        if (maxLen >= 3) {
-            int chain = 64;
-            for (int32_t cand = ip + 2 < size ? head[hash(ip)] : -1; cand >= 0 && chain-- > 0; cand = prev[cand]) {
-                const size_t dist = ip - static_cast<size_t>(cand);
-                if (dist > kWindow) {
-                    break;
-                }
-                size_t len = 0;
-                while (len < maxLen && data[cand + len] == data[ip + len]) { // overlap allowed: cand+len < ip+len
-                    ++len;
-                }
-                if (len > bestLen) {
-                    bestLen = len;
-                    bestDist = dist;
-                }
-            }
-            // Matches into the ring's initial spaces (before the first byte).
-            size_t spaces = 0;
-            while (spaces < maxLen && data[ip + spaces] == 0x20) {
-                ++spaces;
-            }
-            if (spaces > bestLen && ip + spaces <= kSpaces && ip + spaces <= kWindow) {
-                bestLen = spaces;
-                bestDist = ip + spaces; // src = -spaces: all of it before the output
-            }
-        }
-        if (bestLen >= 3) {
-            out.push_back(static_cast<uint8_t>(bestDist & 0xFF));
-            out.push_back(static_cast<uint8_t>(((bestDist >> 4) & 0xF0) | (bestLen - 3)));
-            for (size_t k = 0; k < bestLen; ++k) {
-                insert(ip + k);
-            }
-            ip += bestLen;
-        } else {
-            out[flagPos] |= static_cast<uint8_t>(1u << bit);
-            out.push_back(data[ip]);
-            insert(ip);
-            ++ip;
-        }
-        ++bit;
-    }
-    if (sum != LzssSum::None) {
-        uint32_t s = 0;
-        for (size_t i = 0; i < size; ++i) {
-            s += sum == LzssSum::Unsigned ? uint32_t(data[i]) : uint32_t(int32_t(int8_t(data[i])));
-        }
-        for (int i = 0; i < 4; ++i) {
-            out.push_back(static_cast<uint8_t>(s >> (8 * i)));
-        }
-    }
-    return out;
+    const assimp_retro::LzssChecksum checksum = sum == LzssSum::None ? assimp_retro::LzssChecksum::None
+            : sum == LzssSum::Unsigned                              ? assimp_retro::LzssChecksum::UnsignedBytes
+                                                                    : assimp_retro::LzssChecksum::SignedBytes;
+    return assimp_retro::LzssEncode(data, size, checksum);
 }
 
 std::vector<uint8_t> WriteOdol(const Model &model) {

@@ -18,8 +18,9 @@ using assimp_retro::p3d::Model;
 
 enum class LzssSum { None, Unsigned, Signed };
 
-/// Greedy LZSS (Bohemia's stream: 4096 window, lengths 3..18, ring pre-filled
-/// with spaces, which matches may use). Appends the u32 checksum unless None.
+/// The library's LZSS encoder (assimp_retro::LzssEncode, code/Common/Lzss.h:
+/// Bohemia's stream, 4096 window, lengths 3..18, the initial spaces used),
+/// with the u32 checksum unless None.
 std::vector<uint8_t> LzssEncode(const uint8_t *data, size_t size, LzssSum sum = LzssSum::Unsigned);
 inline std::vector<uint8_t> LzssEncode(const std::vector<uint8_t> &data, LzssSum sum = LzssSum::Unsigned) {
     return LzssEncode(data.data(), data.size(), sum);
