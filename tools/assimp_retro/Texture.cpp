@@ -8,6 +8,7 @@
 #include "Common/Texture/Texture.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -32,8 +33,15 @@ const char *const kTextureHelp =
         "\t             SKINS/CREATURES/BATWING.DTX -> out/SKINS/CREATURES/BATWING.DTX.png;\n"
         "\t             other files are skipped. Ends with a summary line.\n"
         "\n"
+        "assimp-retro texture <in.png> <out.paa|out.pac> [--type <type>] [--no-mipmaps]\n"
+        "\n"
+        " Encodes a PNG as an Operation Flashpoint texture: <type> is dxt1, dxt5,\n"
+        " argb4444, argb1555, ai88 or p8 (a palettised .pac, up to 255 colours and\n"
+        " fully transparent texels). Default: .pac p8; .paa dxt1, or argb4444 when\n"
+        " the image has partial alpha. Sides must be powers of two (2..4096).\n"
+        "\n"
         " Exit codes: 0 success, 1 bad arguments, 3 a texture could not be decoded,\n"
-        " 4 the PNG could not be written, 6 (--recursive) at least one file failed.\n";
+        " 4 the PNG (or PAA) could not be written, 6 (--recursive) at least one file failed.\n";
 
 namespace {
 
@@ -135,15 +143,23 @@ int DecodeFolder(const fs::path &inputDir, const fs::path &outputDir) {
 } // namespace
 
 int RunTexture(const std::vector<std::string> &args) {
-    bool recursive = false;
+    bool recursive = false, mipmaps = true;
+    std::string type;
     std::vector<std::string> paths;
-    for (const std::string &arg : args) {
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string &arg = args[i];
         if (arg == "--help" || arg == "-h") {
             std::printf("%s", kTextureHelp);
             return kExitSuccess;
         }
         if (arg == "--recursive" || arg == "-R") {
             recursive = true;
+        } else if (arg == "--no-mipmaps") {
+            mipmaps = false;
+        } else if (arg == "--type" && i + 1 < args.size()) {
+            type = args[++i];
+        } else if (arg.compare(0, 7, "--type=") == 0) {
+            type = arg.substr(7);
         } else if (!arg.empty() && arg[0] == '-' && arg.size() > 1) {
             std::fprintf(stderr, "assimp-retro texture: unknown parameter '%s'\n", arg.c_str());
             return kExitUsage;
@@ -154,6 +170,19 @@ int RunTexture(const std::vector<std::string> &args) {
     if (paths.empty() || paths.size() > 2 || (recursive && paths.size() != 2)) {
         std::fprintf(stderr, "assimp-retro texture: expected %s (see 'assimp-retro texture --help')\n",
                 recursive ? "<in-dir> <out-dir>" : "<in> [<out.png>]");
+        return kExitUsage;
+    }
+    auto extension = [](const std::string &path) {
+        std::string ext = fs::path(path).extension().string();
+        std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+        return ext;
+    };
+    if (!recursive && paths.size() == 2 && extension(paths[0]) == ".png" &&
+            (extension(paths[1]) == ".paa" || extension(paths[1]) == ".pac")) {
+        return EncodeTextureFile(paths[0], paths[1], type, mipmaps);
+    }
+    if (!type.empty() || !mipmaps) {
+        std::fprintf(stderr, "assimp-retro texture: --type and --no-mipmaps are for <in.png> <out.paa|out.pac>\n");
         return kExitUsage;
     }
     return recursive ? DecodeFolder(paths[0], paths[1]) : DecodeOne(paths);

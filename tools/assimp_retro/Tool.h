@@ -164,4 +164,8 @@ extern const char *const kInfoHelp;
 /// Lower-case copy.
 std::string ToLower(std::string text);
 
+/// The texture verb's PNG -> PAA/PAC (TextureEncode.cpp): `typeName` "" picks
+/// the default for the output's extension; returns an exit code.
+int EncodeTextureFile(const std::string &input, const std::string &output, const std::string &typeName, bool mipmaps);
+
 } // namespace retro_tool
