@@ -21,6 +21,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <iostream>
 #include <map>
 #include <set>
@@ -327,4 +328,91 @@ TEST(P3dExport, ProjectGlbsOfTheCorpusBecomeMlod) {
         std::cout << name << ": " << changed << " LOD(s) with vertices joined by glTF\n";
         ExpectSameLods(comparable, values);
     }
+}
+
+namespace {
+
+aiVector3D BoxSize(const aiScene *scene, const aiNode *node, aiVector3D &low) {
+    aiVector3D lo(1e9f, 1e9f, 1e9f), hi(-1e9f, -1e9f, -1e9f);
+    std::function<void(const aiNode *, const aiMatrix4x4 &)> walk = [&](const aiNode *n, const aiMatrix4x4 &parent) {
+        const aiMatrix4x4 world = parent * n->mTransformation;
+        for (unsigned i = 0; i < n->mNumMeshes; ++i) {
+            const aiMesh *mesh = scene->mMeshes[n->mMeshes[i]];
+            for (unsigned v = 0; v < mesh->mNumVertices; ++v) {
+                const aiVector3D p = world * mesh->mVertices[v];
+                lo = aiVector3D(std::min(lo.x, p.x), std::min(lo.y, p.y), std::min(lo.z, p.z));
+                hi = aiVector3D(std::max(hi.x, p.x), std::max(hi.y, p.y), std::max(hi.z, p.z));
+            }
+        }
+        for (unsigned c = 0; c < n->mNumChildren; ++c) {
+            walk(n->mChildren[c], world);
+        }
+    };
+    walk(node, aiMatrix4x4());
+    low = lo;
+    return hi - lo;
+}
+
+unsigned Triangles(const aiScene *scene, const aiNode *node) {
+    unsigned count = 0;
+    for (unsigned i = 0; i < node->mNumMeshes; ++i) {
+        count += scene->mMeshes[node->mMeshes[i]]->mNumFaces;
+    }
+    for (unsigned c = 0; c < node->mNumChildren; ++c) {
+        count += Triangles(scene, node->mChildren[c]);
+    }
+    return count;
+}
+
+} // namespace
+
+// The committed Blender-made vehicle (tools/blender/make_vehicle_glb.py):
+// LODs as named root objects, parts as objects, empties as memory points.
+TEST(P3dExport, BlenderVehicleBecomesAnOfpModel) {
+    Assimp::Importer glbImporter;
+    const aiScene *glb =
+            retro_test::Import(glbImporter, std::string(ASSIMP_RETRO_SOURCE_DIR) + "/test/models/p3d/vehicle_lods.glb");
+    ASSERT_NE(glb, nullptr) << glbImporter.GetErrorString();
+    Assimp::ExportProperties properties;
+    properties.SetPropertyString(AI_CONFIG_EXPORT_P3D_TEXTURE_ROOT, "myaddon\\tex");
+    properties.SetPropertyFloat(AI_CONFIG_EXPORT_P3D_MASS, 3000.f);
+    std::string error;
+    const std::vector<uint8_t> mlod = ExportP3d(glb, &error, &properties);
+    ASSERT_FALSE(mlod.empty()) << error;
+    retro_test::WriteFile(retro_test::OutputPath("P3dExport/vehicle_lods.p3d"), mlod);
+    Assimp::Importer back;
+    const aiScene *p3d = ImportBytes(back, mlod);
+    ASSERT_NE(p3d, nullptr) << back.GetErrorString();
+    const std::vector<std::string> lods = {"LOD 1.000", "LOD 2.000", "Geometry", "Memory"};
+    ASSERT_EQ(p3d->mRootNode->mNumChildren, lods.size());
+    for (size_t i = 0; i < lods.size(); ++i) {
+        SCOPED_TRACE(lods[i]);
+        const aiNode *after = p3d->mRootNode->mChildren[i];
+        EXPECT_EQ(lods[i], after->mName.C_Str());
+        const aiNode *before = glb->mRootNode->FindNode(lods[i].c_str());
+        ASSERT_NE(before, nullptr);
+        EXPECT_EQ(Triangles(glb, before), Triangles(p3d, after));
+        if (i < 3) { // the same box in glTF's axes: nothing mirrored or turned
+            aiVector3D lowBefore, lowAfter;
+            const aiVector3D a = BoxSize(glb, before, lowBefore), b = BoxSize(p3d, after, lowAfter);
+            EXPECT_LT((a - b).Length(), 1e-5f);
+            EXPECT_LT((lowBefore - lowAfter).Length(), 1e-5f);
+        }
+    }
+    const aiNode *lod1 = p3d->mRootNode->mChildren[0];
+    for (const char *part : {"hull", "otocvez", "kolo1", "kolo2", "kolo3", "kolo4"}) {
+        aiString summary;
+        EXPECT_TRUE(lod1->mMetaData->Get(std::string("selection:") + part, summary)) << part;
+    }
+    aiString texture;
+    ASSERT_EQ(p3d->mMaterials[p3d->mMeshes[lod1->mMeshes[0]]->mMaterialIndex]->Get(AI_MATKEY_TEXTURE_DIFFUSE(0), texture),
+            AI_SUCCESS);
+    EXPECT_STREQ(texture.C_Str(), "myaddon\\tex\\hull.paa");
+    const aiNode *muzzle = p3d->mRootNode->mChildren[3]->FindNode("usti hlavne");
+    ASSERT_NE(muzzle, nullptr);
+    EXPECT_LT((aiVector3D(muzzle->mTransformation.a4, muzzle->mTransformation.b4, muzzle->mTransformation.c4) -
+                      aiVector3D(0.f, 1.4f, 2.5f))
+                      .Length(),
+            1e-5f); // Blender's front (-Y) is glTF's +Z
+    EXPECT_NEAR(RootMass(p3d), 3000.f, 0.01f);
 }
