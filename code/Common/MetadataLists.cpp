@@ -14,8 +14,8 @@ namespace assimp_retro {
 
 namespace {
 
-/// Room for one part: an aiString holds MAXLEN - 1 bytes.
-constexpr size_t kPartBytes = MAXLEN - 1;
+/// Room for one part: an aiString holds sizeof(data) - 1 bytes (MAXLEN, AI_MAXLEN in later Assimp).
+constexpr size_t kPartBytes = sizeof(aiString::data) - 1;
 
 /// Reads an unsigned decimal at `pos` (no sign, no spaces); false if none or too large.
 bool ReadUnsigned(const std::string &text, size_t &pos, uint64_t max, uint64_t &value) {

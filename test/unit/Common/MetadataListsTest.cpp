@@ -47,7 +47,7 @@ TEST(MetadataLists, LongTextsAreSplitAndJoined) {
         ids.push_back(i);
     }
     const std::string text = FormatIndexRanges(ids);
-    ASSERT_GT(text.size(), 3 * size_t(MAXLEN));
+    ASSERT_GT(text.size(), 3 * sizeof(aiString::data));
     MetaBuilder meta;
     AddLongString(meta, "list", text);
     std::unique_ptr<aiMetadata> built(meta.Build());
