@@ -1,4 +1,5 @@
-// assimp-retro benchmarks: the shared LZSS decoder and P3D import throughput.
+// assimp-retro benchmarks: the shared LZSS decoder, P3D import throughput and
+// the p3d (MLOD) exporter's speed against Assimp's assbin exporter.
 //
 //   build-x/bench/bench_p3d                      (all)
 //   build-x/bench/bench_p3d --benchmark_filter=Lzss
@@ -156,6 +157,55 @@ void BM_ImportHmmwvAllLods(benchmark::State &state) {
     ImportBytes(state, bytes, "p3d", 2);
 }
 BENCHMARK(BM_ImportHmmwvAllLods);
+
+/// Export: the scene of a file (every LOD), written by the p3d exporter (MLOD)
+/// and, to compare with, by Assimp's own binary exporter (assbin).
+void ExportScene(benchmark::State &state, const std::vector<uint8_t> &bytes, const char *format) {
+    Assimp::Importer importer;
+    assimp_retro::RegisterAll(importer);
+    importer.SetPropertyInteger(AI_CONFIG_IMPORT_P3D_LODS, 2);
+    importer.SetPropertyBool(AI_CONFIG_IMPORT_RETRO_TEXTURES, false);
+    const aiScene *scene = importer.ReadFileFromMemory(bytes.data(), bytes.size(), 0, "p3d");
+    if (!scene) {
+        state.SkipWithError("import failed");
+        return;
+    }
+    Assimp::Exporter exporter;
+    assimp_retro::RegisterExporters(exporter);
+    size_t written = 0;
+    for (auto _ : state) {
+        const aiExportDataBlob *blob = exporter.ExportToBlob(scene, format);
+        if (!blob) {
+            state.SkipWithError(exporter.GetErrorString());
+            break;
+        }
+        written = blob->size;
+        benchmark::DoNotOptimize(blob->data);
+    }
+    state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(written));
+    state.counters["output_bytes"] = double(written);
+}
+
+void BM_ExportMlodGrid(benchmark::State &state) {
+    ExportScene(state, GridOdol(), "p3d");
+}
+BENCHMARK(BM_ExportMlodGrid);
+
+void BM_ExportAssbinGrid(benchmark::State &state) {
+    ExportScene(state, GridOdol(), "assbin");
+}
+BENCHMARK(BM_ExportAssbinGrid);
+
+void BM_ExportMlodHmmwvAllLods(benchmark::State &state) {
+    std::ifstream in(std::string(ASSIMP_RETRO_CORPUS_DIR) + "/p3d/tzk210_mcar_hmmwv_xj200.p3d", std::ios::binary);
+    const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (bytes.empty()) {
+        state.SkipWithError("../shared/corpus/p3d/tzk210_mcar_hmmwv_xj200.p3d not found");
+        return;
+    }
+    ExportScene(state, bytes, "p3d");
+}
+BENCHMARK(BM_ExportMlodHmmwvAllLods);
 
 } // namespace
 

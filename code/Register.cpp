@@ -15,6 +15,7 @@
 #include "AssetLib/LithTech/AbcImporter.h"
 #endif
 #ifdef ASSIMP_RETRO_HAS_P3D
+#include "AssetLib/Poseidon/P3dExporter.h"
 #include "AssetLib/Poseidon/P3dImporter.h"
 #endif
 
@@ -75,6 +76,9 @@ std::vector<Assimp::Exporter::ExportFormatEntry> ExporterEntries() {
     // (the tool picks abc12 for a scene imported from a v9-v13 file, AbcExporterFor).
     entries.push_back(abc::AbcV6ExportEntry());
     entries.push_back(abc::AbcV12ExportEntry());
+#endif
+#ifdef ASSIMP_RETRO_HAS_P3D
+    entries.push_back(P3dExportFormat()); // "p3d": editable MLOD for Operation Flashpoint
 #endif
     return entries;
 }

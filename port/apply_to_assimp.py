@@ -38,6 +38,7 @@ FORMATS = [
 EXPORTERS = [
     ("ABC", "AssetLib/LithTech/AbcExporter.h",
      ["assimp_retro::abc::AbcV6ExportEntry()", "assimp_retro::abc::AbcV12ExportEntry()"]),
+    ("P3D", "AssetLib/Poseidon/P3dExporter.h", ["assimp_retro::P3dExportFormat()"]),
 ]
 # Out-of-tree glue that an in-tree build does not need (code/Register.cpp,
 # outside code/Common, is never copied).

@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <vector>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -460,6 +461,86 @@ const char *LzssStatusText(LzssStatus status) {
     case LzssStatus::BadChecksum: return "checksum mismatch (corrupt compressed data)";
     }
     return "unknown LZSS status";
+}
+
+// The encoder (the writers' and fixtures'): greedy, over hash chains of
+// 3-byte prefixes (64 candidates a position), matches up to 4095 bytes back
+// (distance 0 would mean 4096: never written) and into the initial spaces
+// before the first byte, which Bohemia's decoder provides.
+std::vector<uint8_t> LzssEncode(const uint8_t *data, size_t size, LzssChecksum checksum) {
+    constexpr size_t kWindow = 4095; // distance 0 would mean 4096: never written
+    constexpr size_t kMax = 18;
+    constexpr size_t kSpaces = 4078;
+    std::vector<uint8_t> out;
+    std::vector<int32_t> head(1 << 16, -1);
+    std::vector<int32_t> prev(size, -1);
+    auto hash = [&](size_t i) { return (data[i] * 506832829u ^ data[i + 1] * 2654435761u ^ data[i + 2]) & 0xFFFF; };
+    size_t flagPos = 0;
+    int bit = 8;
+    size_t ip = 0;
+    auto insert = [&](size_t i) {
+        if (i + 2 < size) {
+            const unsigned h = hash(i);
+            prev[i] = head[h];
+            head[h] = static_cast<int32_t>(i);
+        }
+    };
+    while (ip < size) {
+        if (bit == 8) {
+            flagPos = out.size();
+            out.push_back(0);
+            bit = 0;
+        }
+        const size_t maxLen = std::min(kMax, size - ip);
+        size_t bestLen = 0, bestDist = 0;
+        if (maxLen >= 3) {
+            int chain = 64;
+            for (int32_t cand = ip + 2 < size ? head[hash(ip)] : -1; cand >= 0 && chain-- > 0; cand = prev[cand]) {
+                const size_t dist = ip - static_cast<size_t>(cand);
+                if (dist > kWindow) {
+                    break;
+                }
+                size_t len = 0;
+                while (len < maxLen && data[cand + len] == data[ip + len]) { // overlap allowed: cand+len < ip+len
+                    ++len;
+                }
+                if (len > bestLen) {
+                    bestLen = len;
+                    bestDist = dist;
+                }
+            }
+            // Matches into the ring's initial spaces (before the first byte).
+            size_t spaces = 0;
+            while (spaces < maxLen && data[ip + spaces] == 0x20) {
+                ++spaces;
+            }
+            if (spaces > bestLen && ip + spaces <= kSpaces && ip + spaces <= kWindow) {
+                bestLen = spaces;
+                bestDist = ip + spaces; // src = -spaces: all of it before the output
+            }
+        }
+        if (bestLen >= 3) {
+            out.push_back(static_cast<uint8_t>(bestDist & 0xFF));
+            out.push_back(static_cast<uint8_t>(((bestDist >> 4) & 0xF0) | (bestLen - 3)));
+            for (size_t k = 0; k < bestLen; ++k) {
+                insert(ip + k);
+            }
+            ip += bestLen;
+        } else {
+            out[flagPos] |= static_cast<uint8_t>(1u << bit);
+            out.push_back(data[ip]);
+            insert(ip);
+            ++ip;
+        }
+        ++bit;
+    }
+    if (checksum != LzssChecksum::None) {
+        const uint32_t s = LzssChecksumOf(data, size, checksum);
+        for (int i = 0; i < 4; ++i) {
+            out.push_back(static_cast<uint8_t>(s >> (8 * i)));
+        }
+    }
+    return out;
 }
 
 } // namespace assimp_retro

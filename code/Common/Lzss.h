@@ -21,6 +21,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 namespace assimp_retro {
 
@@ -64,6 +65,11 @@ LzssResult LzssSkip(const uint8_t *in, size_t inSize, size_t outSize,
 
 /// A short English description of a status ("stream truncated", ...).
 const char *LzssStatusText(LzssStatus status);
+
+/// Bohemia's LZSS stream of `data` (greedy matches, 4096-byte window, lengths
+/// 3..18, the initial spaces used), then its checksum unless None: what
+/// LzssDecode reads back exactly.
+std::vector<uint8_t> LzssEncode(const uint8_t *data, size_t size, LzssChecksum checksum);
 
 /// The checksum of a byte range in the given mode (0 for None).
 uint32_t LzssChecksumOf(const uint8_t *data, size_t size, LzssChecksum checksum);

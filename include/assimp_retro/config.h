@@ -137,3 +137,17 @@
 /// nothing (glTF cannot use it). semantic = the aiTextureType, index = the
 /// texture index.
 #define AI_MATKEY_RETRO_SOURCE_TEXTURE "$mat.retro.texture"
+
+// ---- export: Operation Flashpoint P3D (MLOD) ---------------------------------
+// Set with Assimp::ExportProperties (or the tool's --set) for the "p3d" exporter.
+
+/// String, default "" (none). The game-relative folder ("myaddon\data") of
+/// textures that have no OFP path of their own (another format's PNG, an
+/// embedded image): the face's texture becomes "<root>\<image name>.paa".
+/// Paths the P3D importer kept ($mat.retro.texture) are written as they are.
+#define AI_CONFIG_EXPORT_P3D_TEXTURE_ROOT "EXPORT_P3D_TEXTURE_ROOT"
+
+/// Float, default -1 (none). The total mass in kg written on the Geometry LOD
+/// (#Mass#, shared equally by its points). Unset, the scene's own p3d:mass is
+/// kept (from an imported P3D).
+#define AI_CONFIG_EXPORT_P3D_MASS "EXPORT_P3D_MASS"

@@ -231,6 +231,8 @@ ConversionResult ConvertFile(Assimp::Importer &importer, Assimp::Exporter &expor
             }
         }
 
+        Assimp::ExportProperties exportProperties; // --set EXPORT_... for the exporters of this library
+        ApplyExportProperties(exportProperties, options);
         start = std::chrono::steady_clock::now();
         if (format.IsGltf2()) {
             // Game texture paths (.paa, .dtx) cannot be glTF images; the path
@@ -267,7 +269,7 @@ ConversionResult ConvertFile(Assimp::Importer &importer, Assimp::Exporter &expor
         } else if (assimp_retro::ExportSceneView view(*scene, format.id != "collada"); // Assimp 5.2.5 aborts copying
                                                                                       // nested metadata; the
                                                                                       // COLLADA pass writes animations
-                   exporter.Export(view.scene, exporterId, output) != AI_SUCCESS) {
+                   exporter.Export(view.scene, exporterId, output, 0u, &exportProperties) != AI_SUCCESS) {
             const char *message = exporter.GetErrorString();
             result.error = std::string("export failed: ") + ((message && *message) ? message : "unknown error");
             result.exitCode = kExitExportFailed;

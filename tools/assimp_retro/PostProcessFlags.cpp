@@ -7,6 +7,7 @@
 
 #include <assimp_retro/config.h>
 
+#include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>
 
 #include <cmath>
@@ -122,8 +123,8 @@ RotationParse ParseRotation(const std::string &arg, aiVector3D &rotation) {
     return RotationParse::NotRotation;
 }
 
-// The import properties of include/assimp_retro/config.h, by their string
-// names, so --set stores each with the type its importer reads.
+// The import (and export) properties of include/assimp_retro/config.h, by
+// their string names, so --set stores each with the type its reader reads.
 enum class PropertyType { Bool, Int, Float, String, Unknown };
 
 PropertyType KnownPropertyType(const std::string &name) {
@@ -147,6 +148,9 @@ PropertyType KnownPropertyType(const std::string &name) {
             {AI_CONFIG_IMPORT_P3D_TEXTURE_ROOTS, PropertyType::String},
             {AI_CONFIG_IMPORT_ABC_SKINS, PropertyType::String},
             {AI_CONFIG_IMPORT_ABC_SKIN_DIR, PropertyType::String},
+            {AI_CONFIG_EXPORT_P3D_TEXTURE_ROOT, PropertyType::String},
+            {AI_CONFIG_EXPORT_P3D_MASS, PropertyType::Float},
+            {AI_CONFIG_EXPORT_ABC_V12_PIECE_LOD_WEIGHT, PropertyType::String}, // "yes", "no" or ""
     };
     for (const auto &property : kProperties) {
         if (name == property.name) {
@@ -325,6 +329,34 @@ void ApplyImportProperties(Assimp::Importer &importer, const ImportOptions &opti
             }
             break;
         }
+        }
+    }
+}
+
+void ApplyExportProperties(Assimp::ExportProperties &properties, const ImportOptions &options) {
+    for (const auto &[name, value] : options.properties) {
+        // Only the exporters' own (EXPORT_...): an import property is no export setting.
+        if (name.compare(0, 7, "EXPORT_") != 0) {
+            continue;
+        }
+        int number = 0;
+        switch (KnownPropertyType(name)) {
+        case PropertyType::Float: {
+            float real = 0;
+            ParseFloat(value, &real); // checked by the option parser
+            properties.SetPropertyFloat(name.c_str(), real);
+            break;
+        }
+        case PropertyType::String:
+            properties.SetPropertyString(name.c_str(), value);
+            break;
+        default:
+            if (ParseBool(value, &number) || ParseInt(value, &number)) {
+                properties.SetPropertyInteger(name.c_str(), number);
+            } else {
+                properties.SetPropertyString(name.c_str(), value);
+            }
+            break;
         }
     }
 }

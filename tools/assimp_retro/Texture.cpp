@@ -8,14 +8,8 @@
 #include "Common/Texture/DtxWriter.h"
 #include "Common/Texture/Texture.h"
 
-// Other images (PNG, TGA, BMP, JPEG) as input of DTX output: stb_image from
-// Debian's libstb-dev, header-only like the library's stb_dxt.
-#define STB_IMAGE_STATIC
-#define STB_IMAGE_IMPLEMENTATION
-#define STBI_NO_STDIO
-#include <stb_image.h>
-
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -46,8 +40,15 @@ const char *const kTextureHelp =
         "\t             SKINS/CREATURES/BATWING.DTX -> out/SKINS/CREATURES/BATWING.DTX.png;\n"
         "\t             other files are skipped. Ends with a summary line.\n"
         "\n"
+        "assimp-retro texture <in> <out.paa|out.pac> [--type <type>] [--no-mipmaps]\n"
+        "\n"
+        " Encodes <in> (as for DTX) as an Operation Flashpoint texture: <type> is dxt1, dxt5,\n"
+        " argb4444, argb1555, ai88 or p8 (a palettised .pac, up to 255 colours and\n"
+        " fully transparent texels). Default: .pac p8; .paa dxt1, or argb4444 when\n"
+        " the image has partial alpha. Sides must be powers of two (2..4096).\n"
+        "\n"
         " Exit codes: 0 success, 1 bad arguments, 3 a texture could not be decoded,\n"
-        " 4 the PNG could not be written, 6 (--recursive) at least one file failed.\n";
+        " 4 the PNG (or PAA) could not be written, 6 (--recursive) at least one file failed.\n";
 
 namespace {
 
@@ -82,40 +83,6 @@ TextureJobResult DecodeToPng(const fs::path &input, const fs::path &output) {
     result.message = texture.format + ", " + std::to_string(texture.image.width) + "x" +
             std::to_string(texture.image.height) + ", alpha " + assimp_retro::TextureAlphaName(texture.alpha);
     return result;
-}
-
-/// The texels of a game texture or of an image stb_image reads.
-bool LoadImage(const fs::path &input, assimp_retro::RgbaImage &image, std::string &error) {
-    std::ifstream in(input, std::ios::binary);
-    if (!in) {
-        error = "cannot open " + input.string();
-        return false;
-    }
-    const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (assimp_retro::IsDecodableTextureName(input.string())) {
-        try {
-            image = assimp_retro::DecodeTexture(bytes.data(), bytes.size(), input.string()).image;
-            return true;
-        } catch (const assimp_retro::ImportError &e) {
-            error = e.what();
-            return false;
-        }
-    }
-    int w = 0, h = 0, channels = 0;
-    if (bytes.size() > size_t(INT32_MAX)) {
-        error = input.string() + ": too large";
-        return false;
-    }
-    stbi_uc *texels = stbi_load_from_memory(bytes.data(), int(bytes.size()), &w, &h, &channels, 4);
-    if (!texels) {
-        error = input.string() + ": not an image this tool reads (" + stbi_failure_reason() + ")";
-        return false;
-    }
-    image.width = uint32_t(w);
-    image.height = uint32_t(h);
-    image.pixels.assign(texels, texels + size_t(w) * size_t(h) * 4);
-    stbi_image_free(texels);
-    return true;
 }
 
 int EncodeOne(const std::vector<std::string> &paths, const std::string &formatName) {
@@ -220,7 +187,8 @@ int DecodeFolder(const fs::path &inputDir, const fs::path &outputDir) {
 } // namespace
 
 int RunTexture(const std::vector<std::string> &args) {
-    bool recursive = false;
+    bool recursive = false, mipmaps = true;
+    std::string type;
     std::vector<std::string> paths;
     std::string dtxFormat;
     for (size_t i = 0; i < args.size(); ++i) {
@@ -239,6 +207,12 @@ int RunTexture(const std::vector<std::string> &args) {
         }
         if (arg == "--recursive" || arg == "-R") {
             recursive = true;
+        } else if (arg == "--no-mipmaps") {
+            mipmaps = false;
+        } else if (arg == "--type" && i + 1 < args.size()) {
+            type = args[++i];
+        } else if (arg.compare(0, 7, "--type=") == 0) {
+            type = arg.substr(7);
         } else if (!arg.empty() && arg[0] == '-' && arg.size() > 1) {
             std::fprintf(stderr, "assimp-retro texture: unknown parameter '%s'\n", arg.c_str());
             return kExitUsage;
@@ -256,6 +230,18 @@ int RunTexture(const std::vector<std::string> &args) {
     }
     if (!dtxFormat.empty()) {
         std::fprintf(stderr, "assimp-retro texture: --dtx needs an output file ending in .dtx\n");
+        return kExitUsage;
+    }
+    auto extension = [](const std::string &path) {
+        std::string ext = fs::path(path).extension().string();
+        std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+        return ext;
+    };
+    if (!recursive && paths.size() == 2 && (extension(paths[1]) == ".paa" || extension(paths[1]) == ".pac")) {
+        return EncodeTextureFile(paths[0], paths[1], type, mipmaps);
+    }
+    if (!type.empty() || !mipmaps) {
+        std::fprintf(stderr, "assimp-retro texture: --type and --no-mipmaps are for <in> <out.paa|out.pac>\n");
         return kExitUsage;
     }
     return recursive ? DecodeFolder(paths[0], paths[1]) : DecodeOne(paths);

@@ -10,11 +10,14 @@
 //   Batch.cpp             `export --recursive <in-dir> <out-dir>` with worker threads
 //   Info.cpp              `info <file>`
 //   Texture.cpp           `texture <in> [<out.png>]`, `texture --recursive <in-dir> <out-dir>`
+//   TextureEncode.cpp     `texture <in> <out.paa|out.pac>`
+//   ImageFile.cpp         the images the texture verb encodes (stb_image)
 //   TextureFiles.cpp      embedded textures as image files beside OBJ/DAE/FBX outputs
 #pragma once
 
 #include <assimp/vector3.h>
 
+#include <filesystem>
 #include <string>
 #include <utility>
 #include <vector>
@@ -23,8 +26,10 @@ struct aiScene;
 struct aiExportFormatDesc;
 namespace assimp_retro {
 class TextureCache;
+struct RgbaImage;
 }
 namespace Assimp {
+class ExportProperties;
 class Importer;
 class Exporter;
 } // namespace Assimp
@@ -80,6 +85,10 @@ const char *CommonParametersHelp();
 /// on/off, yes/no as 1/0) with SetPropertyInteger, other numbers with
 /// SetPropertyFloat, anything else with SetPropertyString.
 void ApplyImportProperties(Assimp::Importer &importer, const ImportOptions &options);
+
+/// The --set properties named EXPORT_... (the exporters' own, e.g.
+/// EXPORT_P3D_MASS=1500), typed as their exporter reads them.
+void ApplyExportProperties(Assimp::ExportProperties &properties, const ImportOptions &options);
 
 /// Attaches Assimp's DefaultLogger as the options ask (nothing when no log
 /// option was given). The logger is process-wide: create it once, kill it once.
@@ -159,5 +168,14 @@ extern const char *const kInfoHelp;
 
 /// Lower-case copy.
 std::string ToLower(std::string text);
+
+/// The texels of `input` (ImageFile.cpp): a game texture (.paa, .pac, .dtx)
+/// through the library's decoders, else an image stb_image reads (PNG, TGA,
+/// BMP, JPEG). False with `error` set when it cannot be read.
+bool LoadImage(const std::filesystem::path &input, assimp_retro::RgbaImage &image, std::string &error);
+
+/// The texture verb's PNG -> PAA/PAC (TextureEncode.cpp): `typeName` "" picks
+/// the default for the output's extension; returns an exit code.
+int EncodeTextureFile(const std::string &input, const std::string &output, const std::string &typeName, bool mipmaps);
 
 } // namespace retro_tool

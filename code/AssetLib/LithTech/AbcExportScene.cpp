@@ -95,10 +95,6 @@ void FailExport(const std::string &format, const std::string &message) {
     ThrowExportError(format + " export: " + message);
 }
 
-double DefaultCentimetresPerUnit() {
-    return 1.0; // the importer's default unit (AbcImporter.cpp, docs/formats/ABC.md "Units")
-}
-
 aiMatrix4x4 RigidPart(const aiMatrix4x4 &m, bool *hadScale) {
     aiVector3D scaling, position;
     aiQuaternion rotation;
@@ -121,8 +117,8 @@ double TicksToMs(const aiAnimation &animation, double ticks) {
     return ticks * 1000.0 / tps;
 }
 
-ExportScene::ExportScene(const aiScene &s, const std::string &f, bool socketsAsNodes) :
-        scene(s), format(f), mSocketsAsNodes(socketsAsNodes) {
+ExportScene::ExportScene(const aiScene &s, const std::string &f, bool socketsAsNodes, double defaultUnit) :
+        scene(s), format(f), defaultCentimetresPerUnit(defaultUnit), mSocketsAsNodes(socketsAsNodes) {
     if (!scene.mRootNode) {
         Fail("the scene has no root node");
     }
@@ -183,7 +179,7 @@ void ExportScene::ReadUnits() {
         }
         return false;
     };
-    double sceneUnit = 100.0, fileUnit = DefaultCentimetresPerUnit();
+    double sceneUnit = 100.0, fileUnit = defaultCentimetresPerUnit;
     number("UnitScaleFactor", sceneUnit);
     if (fromAbc) {
         number("OriginalUnitScaleFactor", fileUnit); // the file's unit, as the importer recorded it

@@ -16,6 +16,7 @@
 //   (metadata abc:socket), which the v12 exporter writes as sockets.
 #pragma once
 
+#include "AbcSettings.h"
 #include "Common/Handedness.h"
 
 #include <assimp/matrix4x4.h>
@@ -41,11 +42,6 @@ namespace abc {
 
 /// The animation that holds the static pose of a scene without animations.
 constexpr const char *kStaticAnimationName = "static";
-
-/// Centimetres per LithTech unit for scenes that do not come from an ABC (the
-/// importers record the file's unit as OriginalUnitScaleFactor; an exporter
-/// reads it from there when the scene came from an ABC).
-double DefaultCentimetresPerUnit();
 
 struct ExportNode {
     const aiNode *node = nullptr;
@@ -79,11 +75,15 @@ public:
     /// Reads `scene`; `format` names the exporter in messages ("ABC v6").
     /// `socketsAsNodes`: socket nodes (abc:socket) become ordinary nodes (v6,
     /// whose games attach to nodes) instead of being left to the caller (v12).
-    ExportScene(const aiScene &scene, const std::string &format, bool socketsAsNodes);
+    /// `defaultCentimetresPerUnit`: the target generation's unit, for a scene
+    /// that did not come from an ABC (one that did records its file's unit as
+    /// OriginalUnitScaleFactor, which is used instead).
+    ExportScene(const aiScene &scene, const std::string &format, bool socketsAsNodes, double defaultCentimetresPerUnit);
 
     const aiScene &scene;
     std::string format;
     double unitScale = 1.0; ///< scene unit -> file unit
+    double defaultCentimetresPerUnit; ///< the target generation's unit
     std::vector<ExportNode> nodes; ///< depth-first preorder
     std::vector<ExportMesh> meshes;      ///< LOD 0 (every mesh outside LOD holders)
     /// LOD holders (metadata abc:lod > 0, as the importers make them): (level, node).

@@ -77,16 +77,12 @@ void AbcImporter::SetupProperties(const Importer *pImp) {
 }
 
 void AbcImporter::InternReadFile(const std::string &pFile, aiScene *pScene, IOSystem *pIOHandler) {
-    // The unit of each engine generation, from the games' own character sizes
-    // (docs/formats/ABC.md "Units"): LithTech 1.x 2.2 cm, LithTech 2.x 1.7 cm.
-    constexpr double kV6CentimetresPerUnit = 2.2;
-    constexpr double kV9CentimetresPerUnit = 1.7;
     assimp_retro::PositionKeys positionKeys = assimp_retro::PositionKeys::InFileUnits;
     assimp_retro::FileBytes data =
             assimp_retro::ReadOrMapWholeFile(pIOHandler, pFile, "ABC", assimp_retro::kMaxInputFileBytes, mMapFiles);
     const AbcKind kind = Detect(data.data(), data.size());
     const double centimetresPerUnit = assimp_retro::CentimetresPerUnit(
-            mMetresPerUnit, kind == AbcKind::V6 ? kV6CentimetresPerUnit : kV9CentimetresPerUnit, "ABC");
+            mMetresPerUnit, kind == AbcKind::V6 ? assimp_retro::abc::kV6CentimetresPerUnit : assimp_retro::abc::kV9CentimetresPerUnit, "ABC");
     switch (kind) {
     case AbcKind::V6: {
         // The model's keys and vertex frames are the file's bytes: the file

@@ -10,6 +10,13 @@
 namespace assimp_retro {
 namespace abc {
 
+/// The unit of each engine generation in centimetres, from the games' own
+/// character sizes (docs/formats/ABC.md "Units"): what the importer converts
+/// from by default, and what the exporters write a scene that did not come
+/// from an ABC file in.
+constexpr double kV6CentimetresPerUnit = 2.2; ///< LithTech 1.x (ABC v6)
+constexpr double kV9CentimetresPerUnit = 1.7; ///< LithTech 2.x (ABC v9-v13)
+
 /// Settings of the v6 scene builder.
 struct V6BuildSettings {
     bool vertexAnimation = true; ///< AI_CONFIG_IMPORT_ABC_VERTEX_ANIMATION

@@ -47,7 +47,7 @@ bool NodeMetaInt(const aiNode &node, const char *key, int32_t &value) {
 class V12Builder {
 public:
     V12Builder(const aiScene &scene, const V12ExportSettings &settings, std::vector<std::string> *warnings) :
-            mScene(scene, "ABC v12", false), mSettings(settings), mWarnings(warnings) {}
+            mScene(scene, "ABC v12", false, kV9CentimetresPerUnit), mSettings(settings), mWarnings(warnings) {}
     Model Build();
 
 private:

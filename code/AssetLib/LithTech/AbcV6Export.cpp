@@ -81,7 +81,7 @@ struct OutVertex {
 class V6Builder {
 public:
     V6Builder(const aiScene &scene, std::vector<std::string> *warnings) :
-            mScene(scene, "ABC v6", true), mWarnings(warnings) {}
+            mScene(scene, "ABC v6", true, kV6CentimetresPerUnit), mWarnings(warnings) {}
     V6OutModel Build();
 
 private:

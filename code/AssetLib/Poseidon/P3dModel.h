@@ -38,7 +38,8 @@ enum FaceFlags : uint32_t {
 
 /// A polygon of 3 or 4 vertices, in ODOL order.
 struct Polygon {
-    uint32_t special = 0;
+    uint32_t special = 0;   ///< ODOL face flags (§2.7.2); for MLOD only the proxy bit the reader sets
+    uint32_t mlodFlags = 0; ///< MLOD face flags (Data3D.h FACE_*); 0 for ODOL
     int32_t texIndex = -1; ///< into Lod::textures; -1 = untextured
     uint8_t count = 0;     ///< 3 or 4
     uint16_t index[4] = {0, 0, 0, 0};
@@ -91,6 +92,8 @@ struct Lod {
     std::vector<Proxy> proxies;
     uint32_t colorTop = 0, color = 0, special = 0;
     uint32_t pointCount = 0; ///< MLOD points (ODOL: the length of pointToVertex)
+    float mass = 0.f;        ///< MLOD: the sum of the #Mass# tag (Geometry LOD); 0 without one
+    bool hasMass = false;    ///< MLOD: the LOD has a #Mass# tag
 };
 
 struct Model {
@@ -110,6 +113,8 @@ struct Model {
 
 /// "LOD 1.000", "View Gunner", "Geometry", "Memory", ... (docs/formats/P3D.md §2.5).
 std::string LodName(float resolution);
+/// The inverse of LodName (case-insensitive): "LOD 1.000" -> 1, "Geometry" -> 1e13, ...; false for other names.
+bool ResolutionFromName(const std::string &name, float &resolution);
 /// True for the visual LODs (0 <= resolution < 1000) and the View-* interior LODs.
 bool IsVisualLod(float resolution);
 /// True only for the exterior visual LODs (0 <= resolution < 1000).

@@ -670,13 +670,14 @@ void ReadMlodFaces(BinaryReader &r, Lod &lod, int32_t nFaces, MlodLodState &m) {
             c.u = r.F32("face.u");
             c.v = r.F32("face.v");
         }
-        r.U32("face.flags");
+        const uint32_t faceFlags = r.U32("face.flags");
         if (p3dm) {
             texture = r.CString("face.texture");
             r.CString("face.material");
         }
         Polygon &poly = lod.faces[f];
         poly.count = static_cast<uint8_t>(n);
+        poly.mlodFlags = faceFlags;
         if (!texture.empty()) {
             auto it = textureIndex.find(texture);
             if (it == textureIndex.end()) {
@@ -819,6 +820,22 @@ void ReadMlodSelection(BinaryReader &r, BinaryReader &tag, size_t tagAt, uint32_
     
 }
 
+/// A #Mass# tag: one f32 per point (the Geometry LOD's); kept as their sum.
+void ReadMlodMass(BinaryReader &r, BinaryReader &tag, size_t tagAt, uint32_t size, const MlodLodState &m, Lod &lod) {
+    if (size != 4 * uint64_t(m.points)) {
+        r.FailAt(tagAt, "#Mass# size " + Str(size) + " for " + Str(m.points) + " points", "tag.size");
+    }
+    double sum = 0.0;
+    for (size_t p = 0; p < m.points; ++p) {
+        const float mass = tag.F32("mass");
+        if (std::isfinite(mass)) {
+            sum += mass;
+        }
+    }
+    lod.mass = std::isfinite(sum) ? static_cast<float>(sum) : 0.f;
+    lod.hasMass = true;
+}
+
 /// The tags after the faces, up to #EndOfFile#.
 void ReadMlodTags(BinaryReader &r, Lod &lod, size_t lodIndex, const MlodLodState &m) {
     const bool p3dm = m.p3dm;
@@ -852,10 +869,12 @@ void ReadMlodTags(BinaryReader &r, Lod &lod, size_t lodIndex, const MlodLodState
             lod.properties.emplace_back(std::move(key), std::move(value));
         } else if (name == "#Animation#") {
             ReadMlodFrame(r, tag, tagAt, size, m, lod);
+        } else if (name == "#Mass#") {
+            ReadMlodMass(r, tag, tagAt, size, m, lod);
         } else if (!name.empty() && name[0] != '#') {
             ReadMlodSelection(r, tag, tagAt, size, name, m, lod);
         }
-        // #Mass#, #SharpEdges#, #Selected#, #Lock#, #Hide#, #UVSet#: not needed.
+        // #SharpEdges#, #Selected#, #Lock#, #Hide#, #UVSet#: not needed.
     }
 }
 

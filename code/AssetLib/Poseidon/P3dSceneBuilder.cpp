@@ -15,6 +15,7 @@
 #include "Common/Handedness.h"
 #include "Common/ImportError.h"
 #include "Common/MaterialProperty.h"
+#include "Common/MetadataLists.h"
 #include "Common/SceneHelpers.h"
 #include "Common/UniqueNames.h"
 
@@ -25,6 +26,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <map>
 #include <memory>
 #include <set>
@@ -57,15 +60,30 @@ aiVector3D ToScene(const Vec3 &p, const Vec3 &centre) {
     return Mirror(aiVector3D(Finite(p.x + centre.x), Finite(p.y + centre.y), Finite(p.z + centre.z)), MirrorAxis::Z);
 }
 
-/// Face flags that change the material.
+/// Face flags that change how the material looks.
 constexpr uint32_t kMaterialFlags = kIsAlpha | kIsTransparent | kNoClamp | kClampU | kClampV;
 
+/// A material stands for one texture and one set of face flags, all of them
+/// (ODOL special and MLOD face flags), so that every face's flags survive in
+/// its material (docs/formats/P3D.md §3.6).
 struct MaterialKey {
     std::string texture;
-    uint32_t flags;
+    uint32_t special;
+    uint32_t mlodFlags;
     bool operator<(const MaterialKey &o) const {
-        return texture != o.texture ? texture < o.texture : flags < o.flags;
+        if (texture != o.texture) {
+            return texture < o.texture;
+        }
+        return special != o.special ? special < o.special : mlodFlags < o.mlodFlags;
     }
+};
+
+/// Where a LOD's vertices and faces ended up in the scene: the node's meshes
+/// one after the other ("scene vertices" and "scene triangles" of the LOD).
+struct LodLayout {
+    std::vector<std::vector<uint32_t>> meshVertices; ///< per mesh: mesh vertex -> LOD vertex
+    std::vector<uint32_t> triangleFace;              ///< scene triangle -> LOD face
+    std::vector<size_t> meshTriangles;               ///< per mesh: its triangle count
 };
 
 class Builder {
@@ -76,17 +94,18 @@ public:
     void Build();
 
 private:
-    unsigned MaterialFor(const std::string &texture, uint32_t flags);
+    unsigned MaterialFor(const std::string &texture, const Polygon &poly);
     std::unique_ptr<aiNode> BuildLod(const Lod &lod, const std::string &name);
     std::unique_ptr<aiNode> BuildProxy(const Proxy &proxy);
     std::unique_ptr<aiNode> BuildMemoryPoint(const Lod &lod, const NamedSelection &selection);
-    void BuildMeshes(const Lod &lod, aiNode *node, const std::string &lodName);
+    void BuildMeshes(const Lod &lod, aiNode *node, const std::string &lodName, LodLayout &layout);
     std::unique_ptr<aiMesh> BuildGroupMesh(const Lod &lod, const std::vector<aiVector3D> &positions, unsigned material,
             const std::vector<uint32_t> &faces, std::vector<int32_t> &remap, std::vector<uint32_t> &used,
-            const std::string &lodName) const;
+            std::vector<uint32_t> &triangleFace, const std::string &lodName) const;
     void AddFrames(aiMesh *mesh, const Lod &lod, const std::vector<uint32_t> &used) const;
     void AddMorphChannel(const Lod &lod, const std::string &nodeName);
-    aiMetadata *LodMetadata(const Lod &lod) const;
+    aiMetadata *LodMetadata(const Lod &lod, const LodLayout &layout) const;
+    void AddMembership(const Lod &lod, const LodLayout &layout, MetaBuilder &meta) const;
     aiMetadata *RootMetadata() const;
     std::unique_ptr<aiAnimation> BuildMorphAnimation();
     std::vector<size_t> ChosenLods() const;
@@ -104,8 +123,9 @@ private:
     std::vector<std::unique_ptr<aiMeshMorphAnim>> mMorphChannels;
 };
 
-unsigned Builder::MaterialFor(const std::string &texture, uint32_t flags) {
-    const MaterialKey key{texture, flags & kMaterialFlags};
+unsigned Builder::MaterialFor(const std::string &texture, const Polygon &poly) {
+    const MaterialKey key{texture, poly.special & ~kSkipMask, poly.mlodFlags};
+    const uint32_t flags = key.special & kMaterialFlags;
     const auto found = mMaterialIndex.find(key);
     if (found != mMaterialIndex.end()) {
         return found->second;
@@ -123,32 +143,37 @@ unsigned Builder::MaterialFor(const std::string &texture, uint32_t flags) {
         AddMaterialProperty(*material, &path, AI_MATKEY_TEXTURE_DIFFUSE(0));
         int mapU = aiTextureMapMode_Wrap;
         int mapV = aiTextureMapMode_Wrap;
-        if (!(key.flags & kNoClamp)) {
-            if (key.flags & kClampU) {
+        if (!(flags & kNoClamp)) {
+            if (flags & kClampU) {
                 mapU = aiTextureMapMode_Clamp;
             }
-            if (key.flags & kClampV) {
+            if (flags & kClampV) {
                 mapV = aiTextureMapMode_Clamp;
             }
         }
         AddMaterialProperty(*material, &mapU, 1, AI_MATKEY_MAPPINGMODE_U_DIFFUSE(0));
         AddMaterialProperty(*material, &mapV, 1, AI_MATKEY_MAPPINGMODE_V_DIFFUSE(0));
     }
-    if (key.flags & kIsAlpha) {
+    if (flags & kIsAlpha) {
         const int blend = aiBlendMode_Default;
         AddMaterialProperty(*material, &blend, 1, AI_MATKEY_BLEND_FUNC);
         const aiString mode("BLEND");
         AddMaterialProperty(*material, &mode, AI_MATKEY_GLTF_ALPHAMODE);
-    } else if (key.flags & kIsTransparent) {
+    } else if (flags & kIsTransparent) {
         const aiString mode("MASK");
         AddMaterialProperty(*material, &mode, AI_MATKEY_GLTF_ALPHAMODE);
         const float cutoff = 0.5f;
         AddMaterialProperty(*material, &cutoff, 1, AI_MATKEY_GLTF_ALPHACUTOFF);
     }
-    // The flags the material stands for (those of kMaterialFlags), the same
-    // for every face that shares it.
-    const int special = static_cast<int>(key.flags);
+    // The flags the material stands for, the same for every face that shares
+    // it: ODOL's special (all bits but the two that hide a face) and, from
+    // an MLOD, its face flags.
+    const int special = static_cast<int>(key.special);
     AddMaterialProperty(*material, &special, 1, "$mat.p3d.special", 0, 0);
+    if (mModel.kind == Model::Kind::Mlod) {
+        const int faceFlags = static_cast<int>(key.mlodFlags);
+        AddMaterialProperty(*material, &faceFlags, 1, "$mat.p3d.faceFlags", 0, 0);
+    }
     const unsigned index = static_cast<unsigned>(mMaterials.size());
     mMaterials.push_back(std::move(material));
     mMaterialIndex.emplace(key, index);
@@ -199,7 +224,7 @@ std::vector<size_t> ChooseLods(const Model &model, LodSelection selection) {
 
 namespace {
 
-aiMetadata *Builder::LodMetadata(const Lod &lod) const {
+aiMetadata *Builder::LodMetadata(const Lod &lod, const LodLayout &layout) const {
     MetaBuilder meta;
     meta.Add("p3d:resolution", lod.resolution);
     meta.Add("p3d:vertices", static_cast<int32_t>(lod.positions.size()));
@@ -224,10 +249,109 @@ aiMetadata *Builder::LodMetadata(const Lod &lod) const {
             add("texture:" + std::to_string(t), lod.textures[t]);
         }
     }
+    if (lod.hasMass) {
+        meta.Add("p3d:mass", lod.mass);
+    }
+    AddMembership(lod, layout, meta);
     return meta.Build();
 }
 
-void Builder::BuildMeshes(const Lod &lod, aiNode *node, const std::string &lodName) {
+void Builder::AddMembership(const Lod &lod, const LodLayout &layout, MetaBuilder &meta) const {
+    // Scene vertex ids: the node's meshes' vertices one after the other,
+    // then the loose points (LOD vertices in no mesh and in no hidden face:
+    // memory points, points of no face).
+    const size_t nVerts = lod.positions.size();
+    std::vector<std::vector<uint32_t>> sceneIds(nVerts);
+    uint32_t next = 0;
+    for (const auto &used : layout.meshVertices) {
+        for (uint32_t v : used) {
+            sceneIds[v].push_back(next++);
+        }
+    }
+    std::vector<bool> inHiddenFace(nVerts, false);
+    for (const Polygon &poly : lod.faces) {
+        if (poly.special & kSkipMask) {
+            for (unsigned k = 0; k < poly.count; ++k) {
+                inHiddenFace[poly.index[k]] = true;
+            }
+        }
+    }
+    std::vector<float> loose;
+    for (uint32_t v = 0; v < nVerts; ++v) {
+        if (sceneIds[v].empty() && !inHiddenFace[v]) {
+            sceneIds[v].push_back(next++);
+            const aiVector3D p = ToScene(lod.positions[v], mCentre);
+            loose.insert(loose.end(), {p.x, p.y, p.z});
+        }
+    }
+    if (!loose.empty()) {
+        AddLongString(meta, "p3d:loosePoints", FormatFloats(loose));
+    }
+    // Each mesh's vertex and triangle counts: the ids below hold only while
+    // these do (glTF's export joins close vertices, post-processing changes them).
+    std::vector<float> sizes;
+    for (size_t m = 0; m < layout.meshVertices.size(); ++m) {
+        sizes.push_back(static_cast<float>(layout.meshVertices[m].size()));
+        sizes.push_back(static_cast<float>(layout.meshTriangles[m]));
+    }
+    if (!sizes.empty()) {
+        AddLongString(meta, "p3d:meshSizes", FormatFloats(sizes));
+    }
+    // Quads: scene triangles t, t + 1 made from one face.
+    std::vector<uint32_t> quads;
+    std::vector<std::vector<uint32_t>> trianglesOfFace(lod.faces.size());
+    for (uint32_t t = 0; t < layout.triangleFace.size(); ++t) {
+        trianglesOfFace[layout.triangleFace[t]].push_back(t);
+        if (t + 1 < layout.triangleFace.size() && layout.triangleFace[t + 1] == layout.triangleFace[t]) {
+            quads.push_back(t);
+        }
+    }
+    if (!quads.empty()) {
+        AddLongString(meta, "p3d:quads", FormatIndexRanges(quads));
+    }
+    // Selections (proxies are the proxy nodes), as scene vertex and triangle ids.
+    std::set<std::string> done;
+    for (const NamedSelection &sel : lod.selections) {
+        if (sel.name.compare(0, 6, "proxy:") == 0 || !done.insert(sel.name).second) {
+            continue;
+        }
+        std::vector<std::pair<uint32_t, uint8_t>> members;
+        for (size_t i = 0; i < sel.vertices.size(); ++i) {
+            const uint8_t weight = sel.vertexWeights.empty() ? 255 : sel.vertexWeights[i];
+            for (uint32_t id : sceneIds[sel.vertices[i]]) {
+                members.emplace_back(id, weight);
+            }
+        }
+        std::sort(members.begin(), members.end());
+        members.erase(std::unique(members.begin(), members.end(),
+                              [](const std::pair<uint32_t, uint8_t> &a, const std::pair<uint32_t, uint8_t> &b) {
+                                  return a.first == b.first;
+                              }),
+                members.end());
+        std::vector<uint32_t> ids;
+        std::vector<uint8_t> weights;
+        bool weighted = false;
+        for (const auto &member : members) {
+            ids.push_back(member.first);
+            weights.push_back(member.second);
+            weighted |= member.second != 255;
+        }
+        std::vector<uint32_t> triangles;
+        for (uint32_t f : sel.faces) {
+            triangles.insert(triangles.end(), trianglesOfFace[f].begin(), trianglesOfFace[f].end());
+        }
+        std::sort(triangles.begin(), triangles.end());
+        triangles.erase(std::unique(triangles.begin(), triangles.end()), triangles.end());
+        const std::string key = "p3d:selection:" + sel.name;
+        AddLongString(meta, key + ":vertices", FormatIndexRanges(ids));
+        if (weighted) {
+            AddLongString(meta, key + ":weights", FormatByteRuns(weights));
+        }
+        AddLongString(meta, key + ":triangles", FormatIndexRanges(triangles));
+    }
+}
+
+void Builder::BuildMeshes(const Lod &lod, aiNode *node, const std::string &lodName, LodLayout &layout) {
     const size_t nVerts = lod.positions.size();
     // Group the faces by material, in order of first appearance: each face's
     // material, then each group's faces in one array of its exact size.
@@ -240,21 +364,23 @@ void Builder::BuildMeshes(const Lod &lod, aiNode *node, const std::string &lodNa
     constexpr unsigned kSkipped = ~0u;
     unsigned material = kSkipped;
     int32_t runTexture = 0;
-    uint32_t runFlags = 0;
+    uint32_t runFlags = 0, runMlodFlags = 0;
     for (uint32_t f = 0; f < lod.faces.size(); ++f) {
         const Polygon &poly = lod.faces[f];
         if (poly.special & kSkipMask) {
             faceMaterial[f] = kSkipped; // hidden faces and proxy placeholder triangles
             continue;
         }
-        if (material == kSkipped || poly.texIndex != runTexture || (poly.special & kMaterialFlags) != runFlags) {
-            material = MaterialFor(poly.texIndex >= 0 ? lod.textures[poly.texIndex] : kUntextured, poly.special);
+        if (material == kSkipped || poly.texIndex != runTexture || poly.special != runFlags ||
+                poly.mlodFlags != runMlodFlags) {
+            material = MaterialFor(poly.texIndex >= 0 ? lod.textures[poly.texIndex] : kUntextured, poly);
             groupSize.resize(std::max(groupSize.size(), size_t(material) + 1));
             if (groupSize[material] == 0) {
                 order.push_back(material);
             }
             runTexture = poly.texIndex;
-            runFlags = poly.special & kMaterialFlags;
+            runFlags = poly.special;
+            runMlodFlags = poly.mlodFlags;
         }
         faceMaterial[f] = material;
         ++groupSize[material];
@@ -288,7 +414,8 @@ void Builder::BuildMeshes(const Lod &lod, aiNode *node, const std::string &lodNa
     std::vector<unsigned> meshIndices;
     for (unsigned material : order) {
         std::vector<uint32_t> used; // mesh vertex -> LOD vertex
-        std::unique_ptr<aiMesh> mesh = BuildGroupMesh(lod, positions, material, groups[material], remap, used, lodName);
+        std::unique_ptr<aiMesh> mesh =
+                BuildGroupMesh(lod, positions, material, groups[material], remap, used, layout.triangleFace, lodName);
         if (!mesh) {
             continue;
         }
@@ -302,6 +429,8 @@ void Builder::BuildMeshes(const Lod &lod, aiNode *node, const std::string &lodNa
                     " vertices spread over too many meshes (corrupt file?)");
         }
         AddFrames(mesh.get(), lod, used);
+        layout.meshVertices.push_back(std::move(used));
+        layout.meshTriangles.push_back(mesh->mNumFaces);
         meshIndices.push_back(static_cast<unsigned>(mMeshes.size()));
         mMeshes.push_back(std::move(mesh));
     }
@@ -322,8 +451,10 @@ aiVector3D SceneUv(const Uv &uv) {
 
 std::unique_ptr<aiMesh> Builder::BuildGroupMesh(const Lod &lod, const std::vector<aiVector3D> &positions, unsigned material,
         const std::vector<uint32_t> &faces, std::vector<int32_t> &remap, std::vector<uint32_t> &used,
-        const std::string &lodName) const {
+        std::vector<uint32_t> &triangleFace, const std::string &lodName) const {
     // Triangles, dropping degenerate ones, over the vertices they use.
+    const size_t firstTriangle = triangleFace.size();
+    uint32_t face = 0;
     std::vector<unsigned> triangles;
     triangles.reserve(6 * faces.size()); // two triangles a face at most
     used.reserve(std::min(positions.size(), 4 * faces.size()));
@@ -342,9 +473,11 @@ std::unique_ptr<aiMesh> Builder::BuildGroupMesh(const Lod &lod, const std::vecto
             }
             triangles.push_back(static_cast<unsigned>(remap[i]));
         }
+        triangleFace.push_back(face);
     };
     for (uint32_t f : faces) {
         const Polygon &poly = lod.faces[f];
+        face = f;
         // ODOL order: (i0, i2, i1) is counter-clockwise after the Z mirror.
         addTriangle(poly.index[0], poly.index[2], poly.index[1]);
         if (poly.count == 4) {
@@ -355,6 +488,7 @@ std::unique_ptr<aiMesh> Builder::BuildGroupMesh(const Lod &lod, const std::vecto
         remap[v] = -1;
     }
     if (triangles.empty()) {
+        triangleFace.resize(firstTriangle);
         return nullptr;
     }
 
@@ -492,8 +626,9 @@ std::unique_ptr<aiNode> Builder::BuildMemoryPoint(const Lod &lod, const NamedSel
 
 std::unique_ptr<aiNode> Builder::BuildLod(const Lod &lod, const std::string &name) {
     std::unique_ptr<aiNode> node(new aiNode(name));
-    node->mMetaData = LodMetadata(lod);
-    BuildMeshes(lod, node.get(), name);
+    LodLayout layout;
+    BuildMeshes(lod, node.get(), name, layout);
+    node->mMetaData = LodMetadata(lod, layout);
     if (!lod.frames.empty() && node->mNumMeshes > 0) {
         AddMorphChannel(lod, name);
     }
@@ -517,6 +652,14 @@ aiMetadata *Builder::RootMetadata() const {
     MetaBuilder meta;
     meta.AddString("p3d:format", mModel.kind == Model::Kind::Odol ? "ODOL v7" : "MLOD");
     meta.Add("p3d:lods", static_cast<int32_t>(mModel.lods.size()));
+    if (mModel.kind == Model::Kind::Mlod) {
+        for (const Lod &lod : mModel.lods) {
+            if (lod.hasMass) {
+                meta.Add("p3d:mass", lod.mass); // the Geometry LOD's, as ODOL's ModelInfo keeps it
+                break;
+            }
+        }
+    }
     if (mModel.kind == Model::Kind::Odol) {
         meta.Add("p3d:mass", mModel.mass);
         meta.Add("p3d:armor", mModel.armor);
@@ -604,16 +747,14 @@ void Builder::Build() {
 
 } // namespace
 
-std::string LodName(float r) {
-    char text[64];
-    if (IsResolutionLod(r)) {
-        std::snprintf(text, sizeof(text), "LOD %.3f", r);
-        return text;
-    }
-    static const struct {
-        float value;
-        const char *name;
-    } kSpecial[] = {
+namespace {
+
+struct SpecialLod {
+    float value;
+    const char *name;
+};
+
+const SpecialLod kSpecialLods[] = {
         {1000.f, "View Gunner"}, {1100.f, "View Pilot"}, {1200.f, "View Cargo"},
         {1e13f, "Geometry"}, {2e13f, "Buoyancy"}, {3e13f, "PhysX Old"}, {4e13f, "PhysX"},
         {1e15f, "Memory"}, {2e15f, "Land Contact"}, {3e15f, "Roadway"}, {4e15f, "Paths"},
@@ -625,9 +766,18 @@ std::string LodName(float r) {
         {1.6e16f, "View Gunner Fire Geometry"}, {1.7e16f, "Sub Parts"},
         {1.8e16f, "Shadow Volume View Cargo"}, {1.9e16f, "Shadow Volume View Pilot"},
         {2e16f, "Shadow Volume View Gunner"}, {2.1e16f, "Wreck"},
-    };
+};
+
+} // namespace
+
+std::string LodName(float r) {
+    char text[64];
+    if (IsResolutionLod(r)) {
+        std::snprintf(text, sizeof(text), "LOD %.3f", r);
+        return text;
+    }
     // The first match: the ±1% windows of the table's values do not overlap.
-    for (const auto &special : kSpecial) {
+    for (const auto &special : kSpecialLods) {
         if (Near(r, special.value)) {
             return special.name;
         }
@@ -642,6 +792,36 @@ std::string LodName(float r) {
     }
     std::snprintf(text, sizeof(text), "LOD %g", static_cast<double>(r));
     return text;
+}
+
+bool ResolutionFromName(const std::string &name, float &resolution) {
+    for (const auto &special : kSpecialLods) {
+        if (ToLower(name) == ToLower(special.name)) {
+            resolution = special.value;
+            return true;
+        }
+    }
+    // "LOD <r>", "Shadow Volume <n>", "Edit <n>"; Blender adds ".001" to repeated names: not a LOD.
+    struct Prefix {
+        const char *text;
+        float base;
+    };
+    for (const Prefix &prefix : {Prefix{"lod ", 0.f}, Prefix{"shadow volume ", kResolutionShadowVolume},
+                 Prefix{"edit ", kResolutionEdit}}) {
+        const std::string lower = ToLower(name);
+        const size_t n = std::strlen(prefix.text);
+        if (lower.compare(0, n, prefix.text) != 0 || lower.size() == n) {
+            continue;
+        }
+        char *end = nullptr;
+        const std::string number = name.substr(n);
+        const float value = std::strtof(number.c_str(), &end);
+        if (end == number.c_str() + number.size() && std::isfinite(value) && value >= 0.f) {
+            resolution = prefix.base + value;
+            return true;
+        }
+    }
+    return false;
 }
 
 bool IsResolutionLod(float r) {

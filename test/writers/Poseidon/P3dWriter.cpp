@@ -2,6 +2,9 @@
 // Byte layouts from docs/formats/P3D.md §2 and §5.
 #include "P3dWriter.h"
 
+#include "AssetLib/Poseidon/MlodModel.h"
+#include "Common/Lzss.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -26,11 +29,6 @@ public:
         F32(v.z);
     }
     void CStr(const std::string &s) { Raw(s.c_str(), s.size() + 1); }
-    void Fixed(const std::string &s, size_t n) {
-        std::string t = s.substr(0, n);
-        t.resize(n, '\0');
-        Raw(t.data(), n);
-    }
     void Magic(const char *m) { Raw(m, 4); }
 };
 
@@ -54,10 +52,6 @@ template <class F> std::vector<uint8_t> Pack(size_t n, F &&each) {
 
 Vec3 Minus(const Vec3 &a, const Vec3 &b) {
     return {a.x - b.x, a.y - b.y, a.z - b.z};
-}
-
-bool SameVec(const Vec3 &a, const Vec3 &b) {
-    return a.x == b.x && a.y == b.y && a.z == b.z;
 }
 
 /// MLOD points: vertices with equal positions share one.
@@ -241,112 +235,67 @@ void WriteModelInfo(Bytes &out, const Model &model) {
     }
 }
 
-uint8_t MlodSelectionByte(uint8_t weight) {
-    return weight == 0 ? 0 : weight == 255 ? 1 : static_cast<uint8_t>(256 - weight);
-}
-
-void WriteMlodTag(Bytes &out, bool p3dm, const std::string &name, const std::vector<uint8_t> &payload) {
-    if (p3dm) {
-        out.U8(1);
-        out.CStr(name);
-    } else {
-        out.Fixed(name, 64);
-    }
-    out.U32(static_cast<uint32_t>(payload.size()));
-    out.Raw(payload);
-}
-
-void WriteMlodLod(Bytes &out, const Lod &lod, bool p3dm) {
-    const Points points = MakePoints(lod);
-    std::vector<Vec3> normals;
-    std::vector<uint32_t> normalOfVertex;
-    for (const Vec3 &n : lod.normals) {
-        uint32_t found = static_cast<uint32_t>(normals.size());
-        for (uint32_t i = 0; i < normals.size(); ++i) {
-            if (SameVec(normals[i], n)) {
-                found = i;
-                break;
+/// The model in MLOD's shape: vertices at one position share a point, equal
+/// normals one normal, polygons turned to MLOD's corner order. Proxies are
+/// their "proxy:" selections (the triangle is in the model's faces).
+MlodFile ToMlod(const Model &model) {
+    MlodFile file;
+    for (const Lod &lod : model.lods) {
+        const Points points = MakePoints(lod);
+        MlodLod out;
+        out.resolution = lod.resolution;
+        std::map<std::tuple<float, float, float>, uint32_t> normalIndex;
+        std::vector<uint32_t> normalOfVertex;
+        for (const Vec3 &n : lod.normals) {
+            const auto inserted = normalIndex.emplace(std::make_tuple(n.x, n.y, n.z), uint32_t(out.normals.size()));
+            if (inserted.second) {
+                out.normals.push_back(n);
             }
+            normalOfVertex.push_back(inserted.first->second);
         }
-        if (found == normals.size()) {
-            normals.push_back(n);
+        for (uint32_t v : points.firstVertex) {
+            out.points.push_back(lod.positions[v]);
+            out.pointFlags.push_back(lod.clipFlags.empty() ? 0 : lod.clipFlags[v]);
         }
-        normalOfVertex.push_back(found);
-    }
-    out.Magic(p3dm ? "P3DM" : "SP3X");
-    out.I32(28);
-    out.I32(p3dm ? 0x100 : 0x99);
-    out.I32(static_cast<int32_t>(points.firstVertex.size()));
-    out.I32(static_cast<int32_t>(normals.size()));
-    out.I32(static_cast<int32_t>(lod.faces.size()));
-    out.U32(0);
-    for (size_t p = 0; p < points.firstVertex.size(); ++p) {
-        out.V3(lod.positions[points.firstVertex[p]]);
-        out.U32(lod.clipFlags.empty() ? 0 : lod.clipFlags[points.firstVertex[p]]);
-    }
-    for (const Vec3 &n : normals) {
-        out.V3(n);
-    }
-    for (const Polygon &f : lod.faces) {
-        const std::string texture = f.texIndex >= 0 ? lod.textures[f.texIndex] : std::string();
-        if (!p3dm) {
-            out.Fixed(texture, 32);
-        }
-        out.I32(f.count);
-        // MLOD order is the reverse of ODOL's: (v1, v0, v2) / (v1, v0, v3, v2).
-        uint16_t order[4] = {f.index[1], f.index[0], f.index[2], 0};
-        if (f.count == 4) {
-            order[2] = f.index[3];
-            order[3] = f.index[2];
-        }
-        for (unsigned k = 0; k < 4; ++k) {
-            if (k < f.count) {
+        for (const Polygon &f : lod.faces) {
+            MlodFace face;
+            face.texture = f.texIndex >= 0 ? lod.textures[f.texIndex] : std::string();
+            face.count = f.count;
+            face.flags = f.mlodFlags;
+            // MLOD order is the reverse of ODOL's: (v1, v0, v2) / (v1, v0, v3, v2).
+            const uint16_t order[4] = {f.index[1], f.index[0], f.count == 4 ? f.index[3] : f.index[2], f.index[2]};
+            for (unsigned k = 0; k < f.count; ++k) {
                 const uint16_t v = order[k];
-                out.I32(static_cast<int32_t>(points.pointOfVertex[v]));
-                out.I32(static_cast<int32_t>(normalOfVertex[v]));
-                out.F32(lod.uvs[v].u);
-                out.F32(lod.uvs[v].v);
-            } else {
-                out.I32(0);
-                out.I32(0);
-                out.F32(0);
-                out.F32(0);
+                face.corners[k] = {points.pointOfVertex[v], normalOfVertex[v], lod.uvs[v].u, lod.uvs[v].v};
             }
+            out.faces.push_back(face);
         }
-        out.U32(0); // MLOD face flags
-        if (p3dm) {
-            out.CStr(texture);
-            out.CStr("");
+        out.properties = lod.properties;
+        for (const NamedSelection &sel : lod.selections) {
+            MlodSelection selection;
+            selection.name = sel.name;
+            selection.pointWeights.assign(out.points.size(), 0);
+            selection.faces.assign(out.faces.size(), 0);
+            for (size_t i = 0; i < sel.vertices.size(); ++i) {
+                selection.pointWeights[points.pointOfVertex[sel.vertices[i]]] =
+                        sel.vertexWeights.empty() ? 255 : sel.vertexWeights[i];
+            }
+            for (uint32_t f : sel.faces) {
+                selection.faces[f] = 1;
+            }
+            out.selections.push_back(std::move(selection));
         }
+        for (const Frame &frame : lod.frames) {
+            MlodFrame mlodFrame;
+            mlodFrame.time = frame.time;
+            for (uint32_t v : points.firstVertex) {
+                mlodFrame.points.push_back(frame.positions[v]);
+            }
+            out.frames.push_back(std::move(mlodFrame));
+        }
+        file.lods.push_back(std::move(out));
     }
-    out.Magic("TAGG");
-    for (const auto &p : lod.properties) {
-        Bytes payload;
-        payload.Fixed(p.first, 64);
-        payload.Fixed(p.second, 64);
-        WriteMlodTag(out, p3dm, "#Property#", payload.bytes);
-    }
-    for (const NamedSelection &sel : lod.selections) {
-        std::vector<uint8_t> payload(points.firstVertex.size() + lod.faces.size(), 0);
-        for (size_t i = 0; i < sel.vertices.size(); ++i) {
-            const uint8_t w = sel.vertexWeights.empty() ? 255 : sel.vertexWeights[i];
-            payload[points.pointOfVertex[sel.vertices[i]]] = MlodSelectionByte(w);
-        }
-        for (uint32_t f : sel.faces) {
-            payload[points.firstVertex.size() + f] = 1;
-        }
-        WriteMlodTag(out, p3dm, sel.name, payload);
-    }
-    for (const Frame &frame : lod.frames) {
-        Bytes payload;
-        payload.F32(frame.time);
-        for (size_t p = 0; p < points.firstVertex.size(); ++p) {
-            payload.V3(frame.positions[points.firstVertex[p]]);
-        }
-        WriteMlodTag(out, p3dm, "#Animation#", payload.bytes);
-    }
-    WriteMlodTag(out, p3dm, "#EndOfFile#", {});
-    out.F32(lod.resolution);
+    return file;
 }
 
 // ---- sample models --------------------------------------------------------------
@@ -405,85 +354,13 @@ void AddBox(Lod &lod, Vec3 c, float h, int tex) {
 
 } // namespace
 
-// ---- LZSS encoder -----------------------------------------------------------------
+// ---- LZSS encoder: the library's (code/Common/Lzss.h) ------------------------------
 
 std::vector<uint8_t> LzssEncode(const uint8_t *data, size_t size, LzssSum sum) {
-    constexpr size_t kWindow = 4095; // distance 0 would mean 4096: never written
-    constexpr size_t kMax = 18;
-    constexpr size_t kSpaces = 4078;
-    std::vector<uint8_t> out;
-    std::vector<int32_t> head(1 << 16, -1);
-    std::vector<int32_t> prev(size, -1);
-    auto hash = [&](size_t i) { return (data[i] * 506832829u ^ data[i + 1] * 2654435761u ^ data[i + 2]) & 0xFFFF; };
-    size_t flagPos = 0;
-    int bit = 8;
-    size_t ip = 0;
-    auto insert = [&](size_t i) {
-        if (i + 2 < size) {
-            const unsigned h = hash(i);
-            prev[i] = head[h];
-            head[h] = static_cast<int32_t>(i);
-        }
-    };
-    while (ip < size) {
-        if (bit == 8) {
-            flagPos = out.size();
-            out.push_back(0);
-            bit = 0;
-        }
-        const size_t maxLen = std::min(kMax, size - ip);
-        size_t bestLen = 0, bestDist = 0;
-        if (maxLen >= 3) {
-            int chain = 64;
-            for (int32_t cand = ip + 2 < size ? head[hash(ip)] : -1; cand >= 0 && chain-- > 0; cand = prev[cand]) {
-                const size_t dist = ip - static_cast<size_t>(cand);
-                if (dist > kWindow) {
-                    break;
-                }
-                size_t len = 0;
-                while (len < maxLen && data[cand + len] == data[ip + len]) { // overlap allowed: cand+len < ip+len
-                    ++len;
-                }
-                if (len > bestLen) {
-                    bestLen = len;
-                    bestDist = dist;
-                }
-            }
-            // Matches into the ring's initial spaces (before the first byte).
-            size_t spaces = 0;
-            while (spaces < maxLen && data[ip + spaces] == 0x20) {
-                ++spaces;
-            }
-            if (spaces > bestLen && ip + spaces <= kSpaces && ip + spaces <= kWindow) {
-                bestLen = spaces;
-                bestDist = ip + spaces; // src = -spaces: all of it before the output
-            }
-        }
-        if (bestLen >= 3) {
-            out.push_back(static_cast<uint8_t>(bestDist & 0xFF));
-            out.push_back(static_cast<uint8_t>(((bestDist >> 4) & 0xF0) | (bestLen - 3)));
-            for (size_t k = 0; k < bestLen; ++k) {
-                insert(ip + k);
-            }
-            ip += bestLen;
-        } else {
-            out[flagPos] |= static_cast<uint8_t>(1u << bit);
-            out.push_back(data[ip]);
-            insert(ip);
-            ++ip;
-        }
-        ++bit;
-    }
-    if (sum != LzssSum::None) {
-        uint32_t s = 0;
-        for (size_t i = 0; i < size; ++i) {
-            s += sum == LzssSum::Unsigned ? uint32_t(data[i]) : uint32_t(int32_t(int8_t(data[i])));
-        }
-        for (int i = 0; i < 4; ++i) {
-            out.push_back(static_cast<uint8_t>(s >> (8 * i)));
-        }
-    }
-    return out;
+    const assimp_retro::LzssChecksum checksum = sum == LzssSum::None ? assimp_retro::LzssChecksum::None
+            : sum == LzssSum::Unsigned                              ? assimp_retro::LzssChecksum::UnsignedBytes
+                                                                    : assimp_retro::LzssChecksum::SignedBytes;
+    return assimp_retro::LzssEncode(data, size, checksum);
 }
 
 std::vector<uint8_t> WriteOdol(const Model &model) {
@@ -502,14 +379,8 @@ std::vector<uint8_t> WriteOdol(const Model &model) {
 }
 
 std::vector<uint8_t> WriteMlod(const Model &model, bool p3dm) {
-    Bytes out;
-    out.Magic("MLOD");
-    out.U32(0x101);
-    out.U32(static_cast<uint32_t>(model.lods.size()));
-    for (const Lod &lod : model.lods) {
-        WriteMlodLod(out, lod, p3dm);
-    }
-    return out.bytes;
+    // Through the exporter's writer, unchecked: a test may write what no exporter would.
+    return WriteMlodBytes(ToMlod(model), p3dm ? MlodForm::P3dm : MlodForm::Sp3x);
 }
 
 Model GridModel(unsigned quadsPerSide) {

@@ -18,8 +18,9 @@ using assimp_retro::p3d::Model;
 
 enum class LzssSum { None, Unsigned, Signed };
 
-/// Greedy LZSS (Bohemia's stream: 4096 window, lengths 3..18, ring pre-filled
-/// with spaces, which matches may use). Appends the u32 checksum unless None.
+/// The library's LZSS encoder (assimp_retro::LzssEncode, code/Common/Lzss.h:
+/// Bohemia's stream, 4096 window, lengths 3..18, the initial spaces used),
+/// with the u32 checksum unless None.
 std::vector<uint8_t> LzssEncode(const uint8_t *data, size_t size, LzssSum sum = LzssSum::Unsigned);
 inline std::vector<uint8_t> LzssEncode(const std::vector<uint8_t> &data, LzssSum sum = LzssSum::Unsigned) {
     return LzssEncode(data.data(), data.size(), sum);
@@ -28,9 +29,11 @@ inline std::vector<uint8_t> LzssEncode(const std::vector<uint8_t> &data, LzssSum
 /// ODOL v7; every array of >= 1024 bytes LZSS-compressed, as the engine does.
 std::vector<uint8_t> WriteOdol(const Model &model);
 
-/// MLOD 0x101 with SP3X LODs (or P3DM LODs if `p3dm`). Vertices with equal
-/// positions share one MLOD point; normals are deduplicated; UVs and normals
-/// go per face corner. Proxies are written as their "proxy:" selection (the
+/// MLOD 0x101 with SP3X LODs (or P3DM LODs if `p3dm`), through the
+/// exporter's writer (AssetLib/Poseidon/MlodModel.h) without its checks.
+/// Vertices with equal positions share one MLOD point; normals are
+/// deduplicated; UVs and normals go per face corner; Polygon::mlodFlags are
+/// the face flags. Proxies are written as their "proxy:" selection (the
 /// triangle must be in the model's faces), morph frames as #Animation#.
 std::vector<uint8_t> WriteMlod(const Model &model, bool p3dm = false);
 

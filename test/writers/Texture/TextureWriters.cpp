@@ -1,69 +1,13 @@
 // assimp-retro tests: PAA/PAC and DTX writers (see TextureWriters.h).
 #include "TextureWriters.h"
 
+#include "Common/Lzss.h"
 #include "writers/LittleEndianWriter.h"
 
 namespace retro_test::tex {
 
-namespace {
-
-constexpr size_t kWindow = 4095;  // farthest back-distance the encoder uses
-constexpr size_t kMinMatch = 3;
-constexpr size_t kMaxMatch = 18;
-
-size_t MatchLength(const std::vector<uint8_t> &raw, size_t pos, size_t candidate) {
-    size_t len = 0;
-    while (len < kMaxMatch && pos + len < raw.size() && raw[candidate + len] == raw[pos + len]) ++len;
-    return len;
-}
-
-} // namespace
-
 std::vector<uint8_t> LzssEncodeSigned(const std::vector<uint8_t> &raw) {
-    // Candidates come from hash chains of 3-byte prefixes (at most 64 per
-    // position), so large bench images encode quickly.
-    constexpr size_t kChain = 64;
-    std::vector<int64_t> head(1 << 16, -1), previous(raw.size(), -1);
-    auto hashAt = [&](size_t p) { return (size_t(raw[p]) << 8 ^ size_t(raw[p + 1]) << 4 ^ raw[p + 2]) & 0xFFFF; };
-    auto insert = [&](size_t p) {
-        if (p + 2 < raw.size()) {
-            const size_t h = hashAt(p);
-            previous[p] = head[h];
-            head[h] = int64_t(p);
-        }
-    };
-    std::vector<uint8_t> out;
-    size_t pos = 0;
-    while (pos < raw.size()) {
-        const size_t flagAt = out.size();
-        out.push_back(0);
-        for (int bit = 0; bit < 8 && pos < raw.size(); ++bit) {
-            size_t bestLen = 0, bestDist = 0;
-            if (pos + 2 < raw.size()) {
-                int64_t candidate = head[hashAt(pos)];
-                for (size_t tries = 0; candidate >= 0 && tries < kChain; ++tries, candidate = previous[size_t(candidate)]) {
-                    const size_t dist = pos - size_t(candidate);
-                    if (dist > kWindow) break;
-                    const size_t len = MatchLength(raw, pos, size_t(candidate)); // may overlap: a run
-                    if (len > bestLen) bestLen = len, bestDist = dist;
-                }
-            }
-            if (bestLen >= kMinMatch) {
-                out.push_back(uint8_t(bestDist & 0xFF));
-                out.push_back(uint8_t(((bestDist >> 4) & 0xF0) | (bestLen - kMinMatch)));
-                for (size_t k = 0; k < bestLen; ++k) insert(pos + k);
-                pos += bestLen;
-            } else {
-                out[flagAt] |= uint8_t(1u << bit);
-                insert(pos);
-                out.push_back(raw[pos++]);
-            }
-        }
-    }
-    uint32_t sum = 0;
-    for (uint8_t b : raw) sum += uint32_t(int32_t(int8_t(b)));
-    for (int k = 0; k < 4; ++k) out.push_back(uint8_t(sum >> (8 * k)));
-    return out;
+    return assimp_retro::LzssEncode(raw.data(), raw.size(), assimp_retro::LzssChecksum::SignedBytes);
 }
 
 std::vector<uint8_t> RleEncode(const std::vector<uint8_t> &indices) {

@@ -14,8 +14,8 @@ namespace retro_test::tex {
 
 // ---- level payload encoders ----------------------------------------------
 /// BI-LZSS (4096 ring, matches of 3..18 bytes) followed by the u32 checksum of
-/// the raw bytes summed as signed chars (PAA/PAC). A greedy encoder that only
-/// references bytes it has written.
+/// the raw bytes summed as signed chars (PAA/PAC): the library's encoder
+/// (assimp_retro::LzssEncode, code/Common/Lzss.h).
 std::vector<uint8_t> LzssEncodeSigned(const std::vector<uint8_t> &raw);
 
 /// PAC P8 RLE: runs of 2..128 equal bytes as (0x80 | n-1, v), the rest as

@@ -1,0 +1,66 @@
+// The tool's side of the p3d exporter: listexport names it, export -f p3d
+// writes an MLOD that imports back, --set EXPORT_P3D_MASS reaches it, and a
+// refused scene gives exit code 4 and no file.
+#include "support/TestSupport.h"
+
+#include <assimp_retro/assimp_retro.h>
+#include <assimp_retro/config.h>
+
+#include <assimp/Importer.hpp>
+#include <assimp/scene.h>
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+namespace {
+
+std::string Quote(const std::string &s) {
+    return "'" + s + "'";
+}
+
+int RunTool(const std::string &arguments, std::string *output) {
+    return retro_test::RunCommand(Quote(retro_test::ToolPath()) + " " + arguments + " 2>&1", output);
+}
+
+std::string Model(const std::string &relative) {
+    return std::string(ASSIMP_RETRO_SOURCE_DIR) + "/test/models/" + relative;
+}
+
+} // namespace
+
+TEST(ToolP3dExport, ListexportNamesIt) {
+    std::string output;
+    ASSERT_EQ(RunTool("listexport", &output), 0) << output;
+    EXPECT_NE(output.find("\np3d\n"), std::string::npos) << output;
+}
+
+TEST(ToolP3dExport, OdolBecomesMlodWithEveryLodAndTheMass) {
+    const std::string out = retro_test::OutputPath("ToolP3dExport/sample.p3d");
+    std::filesystem::remove(out);
+    std::string output;
+    ASSERT_EQ(RunTool("export " + Quote(Model("p3d/sample_odol.p3d")) + " " + Quote(out) +
+                      " -f p3d --set IMPORT_P3D_LODS=2 --set EXPORT_P3D_MASS=2500",
+                      &output),
+            0)
+            << output;
+    const std::vector<uint8_t> bytes = retro_test::ReadFile(out);
+    ASSERT_GE(bytes.size(), 12u);
+    EXPECT_EQ(std::string(bytes.begin(), bytes.begin() + 4), "MLOD");
+    Assimp::Importer importer;
+    importer.SetPropertyInteger(AI_CONFIG_IMPORT_P3D_LODS, 2);
+    const aiScene *scene = retro_test::Import(importer, out);
+    ASSERT_NE(scene, nullptr) << importer.GetErrorString();
+    EXPECT_EQ(scene->mRootNode->mNumChildren, 5u);
+    float mass = 0.f;
+    ASSERT_TRUE(scene->mRootNode->mMetaData->Get("p3d:mass", mass));
+    EXPECT_FLOAT_EQ(mass, 2500.f);
+}
+
+TEST(ToolP3dExport, BadMassIsRefusedBeforeAnything) {
+    std::string output;
+    EXPECT_EQ(RunTool("export " + Quote(Model("p3d/sample_odol.p3d")) + " x.p3d -f p3d --set EXPORT_P3D_MASS=heavy", &output),
+            1)
+            << output;
+    EXPECT_NE(output.find("property EXPORT_P3D_MASS is a number, not 'heavy'"), std::string::npos) << output;
+}
