@@ -3,6 +3,7 @@
 // every keyframe time, boxes per keyframe, the unit and axis conversion,
 // winding, one node per vertex, and the refusals (no file left behind).
 #include "AssetLib/LithTech/AbcExporter.h"
+#include "AssetLib/LithTech/AbcSettings.h"
 #include "AssetLib/LithTech/AbcV6Export.h"
 #include "AssetLib/LithTech/AbcV6Reader.h"
 #include "support/ExportSupport.h"
@@ -74,6 +75,9 @@ V6Model ReadBack(const std::vector<uint8_t> &bytes) {
     return ReadV6(bytes.data(), bytes.size(), "exported.abc");
 }
 
+// A scene from another format is in metres; abc6 writes LithTech 1 units.
+const float kUnitsPerMetre = float(100.0 / kV6CentimetresPerUnit);
+
 TEST(AbcV6ExportRules, StaticSceneGetsTheStaticPoseAsItsOneAnimation) {
     auto scene = StaticScene();
     std::string error;
@@ -90,18 +94,18 @@ TEST(AbcV6ExportRules, StaticSceneGetsTheStaticPoseAsItsOneAnimation) {
     EXPECT_EQ(anim.name, "static");
     ASSERT_EQ(anim.keyframes.size(), 1u);
     EXPECT_EQ(anim.keyframes[0].time, 0u);
-    // Metres -> 1 cm units: the root sits 100 units up.
+    // Metres -> LithTech 1 units (2.2 cm, kV6CentimetresPerUnit): the root sits 1 m up.
     const V6NodeKey root = anim.nodes[0].keys[0];
-    EXPECT_FLOAT_EQ(root.position.y, 100.f);
+    EXPECT_FLOAT_EQ(root.position.y, kUnitsPerMetre);
     // Clockwise in LithTech's space: the scene's corners 0, 2, 1; v flipped.
-    // Vertices in Box's space, mirrored in X: (1, 0, 0) m -> (-100, 0, 0).
+    // Vertices in Box's space, mirrored in X: (1, 0, 0) m -> (-1 m, 0, 0).
     ASSERT_EQ(model.geometry.vertices.size(), 3u);
     ASSERT_EQ(model.geometry.triangles.size(), 1u);
     const V6Triangle &t = model.geometry.triangles[0];
     const auto &vertices = model.geometry.vertices;
     EXPECT_FLOAT_EQ(vertices[t.vertex[0]].position.x, 0.f);
-    EXPECT_FLOAT_EQ(vertices[t.vertex[1]].position.y, 100.f); // scene vertex 2
-    EXPECT_FLOAT_EQ(vertices[t.vertex[2]].position.x, -100.f); // scene vertex 1
+    EXPECT_FLOAT_EQ(vertices[t.vertex[1]].position.y, kUnitsPerMetre); // scene vertex 2
+    EXPECT_FLOAT_EQ(vertices[t.vertex[2]].position.x, -kUnitsPerMetre); // scene vertex 1
     for (const V6Vertex &v : vertices) {
         EXPECT_EQ(v.node, 1);
     }
@@ -110,10 +114,10 @@ TEST(AbcV6ExportRules, StaticSceneGetsTheStaticPoseAsItsOneAnimation) {
     // The face normal: scene +Z stays +Z (mirroring X does not touch it).
     EXPECT_EQ(t.normal.z, 127);
     // Every keyframe carries the posed model's box; dims hold it around the origin.
-    EXPECT_FLOAT_EQ(anim.keyframes[0].boundsMin.x, -100.f);
-    EXPECT_FLOAT_EQ(anim.keyframes[0].boundsMax.y, 200.f);
-    EXPECT_FLOAT_EQ(anim.dims.x, 100.f);
-    EXPECT_FLOAT_EQ(anim.dims.y, 200.f);
+    EXPECT_FLOAT_EQ(anim.keyframes[0].boundsMin.x, -kUnitsPerMetre);
+    EXPECT_FLOAT_EQ(anim.keyframes[0].boundsMax.y, 2 * kUnitsPerMetre);
+    EXPECT_FLOAT_EQ(anim.dims.x, kUnitsPerMetre);
+    EXPECT_FLOAT_EQ(anim.dims.y, 2 * kUnitsPerMetre);
     EXPECT_TRUE(model.hasTransformInfo);
 }
 
@@ -142,12 +146,12 @@ TEST(AbcV6ExportRules, EveryNodeIsKeyedAtEveryKeyframeTime) {
         EXPECT_EQ(track.keys.size(), 4u);
     }
     // Root at 50 ms: halfway to 2 m up; at 200 ms: held at its last key.
-    EXPECT_NEAR(a.nodes[0].keys[1].position.y, 100.f, 1e-3f);
-    EXPECT_NEAR(a.nodes[0].keys[3].position.y, 200.f, 1e-3f);
+    EXPECT_NEAR(a.nodes[0].keys[1].position.y, kUnitsPerMetre, 1e-3f);
+    EXPECT_NEAR(a.nodes[0].keys[3].position.y, 2 * kUnitsPerMetre, 1e-3f);
     // Box at 100 ms: a third of the way to x = 1 m, mirrored.
-    EXPECT_NEAR(a.nodes[1].keys[2].position.x, -100.f / 3.f, 1e-3f);
+    EXPECT_NEAR(a.nodes[1].keys[2].position.x, -kUnitsPerMetre / 3.f, 1e-3f);
     for (const V6KeyframeInfo &k : a.keyframes) {
-        EXPECT_GT(k.boundsMax.y - k.boundsMin.y, 99.f) << k.time;
+        EXPECT_GT(k.boundsMax.y - k.boundsMin.y, 0.99f * kUnitsPerMetre) << k.time;
     }
 }
 
