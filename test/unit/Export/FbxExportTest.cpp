@@ -2,6 +2,7 @@
 // as binary FBX, then read back by Debian's Assimp 5.2.5 FBX importer (which
 // refuses Assimp 5.2.5's own FBX without the null records).
 #include "support/AssimpLeaks.h"
+#include "support/LinkedAssimp.h"
 #include "support/TestSupport.h"
 
 #include <assimp_retro/config.h>
@@ -93,8 +94,15 @@ TEST_P(FbxRealModel, OpensInAssimpsFbxImporterWithTheSameCounts) {
     std::string error;
     ASSERT_TRUE(assimp_retro::ExportFbx(*scene, "fbx", output, &error, &report)) << error;
     EXPECT_TRUE(report.exported);
-    EXPECT_TRUE(report.fileChanged);
-    EXPECT_GT(report.nullRecordsAdded, 10u);
+    // The null records Assimp 5.2.5 leaves out are added; a patched Assimp
+    // (port/) writes them itself, and then none may be added. Either way the
+    // file must open below, with the same counts.
+    if (retro_test::LinkedAssimp().fbxLacksNullRecords) {
+        EXPECT_TRUE(report.fileChanged);
+        EXPECT_GT(report.nullRecordsAdded, 10u);
+    } else {
+        EXPECT_EQ(report.nullRecordsAdded, 0u);
+    }
     // Scenes are imported in metres (UnitScaleFactor 100).
     EXPECT_DOUBLE_EQ(assimp_retro::FbxUnitScaleFactor(*scene), 100.0);
     // Assimp 5.2.5's exporter writes the scene's "UnitScaleFactor" itself when
