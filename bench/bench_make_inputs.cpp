@@ -1,5 +1,5 @@
 // Writes the large benchmark inputs with the project's own fixture writers
-// (test/writers/), so the figures in README.md can be reproduced without game
+// (test/writers/), so the figures in docs/benchmarks.md can be reproduced without game
 // data:
 //
 //   bench_make_inputs DIR      (made if missing)

@@ -11,6 +11,7 @@
 #include <assimp_retro/assimp_retro.h>
 
 #include <assimp/BaseImporter.h>
+#include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>
 #include <assimp/importerdesc.h>
 
@@ -163,6 +164,29 @@ unsigned UnregisterBuiltIn(Assimp::Importer &importer) {
     unsigned count = 0;
     for (const FormatEntry &entry : FormatEntries()) {
         count += SetAsideBuiltIn(importer, *entry.desc);
+    }
+    return count;
+}
+
+namespace {
+
+// The exporters of every format compiled in. Each format adds its entries
+// here, under its ASSIMP_RETRO_HAS_<FORMAT>, as
+// Assimp::Exporter::ExportFormatEntry(id, description, extension, function).
+std::vector<Assimp::Exporter::ExportFormatEntry> ExporterEntries() {
+    std::vector<Assimp::Exporter::ExportFormatEntry> entries;
+    return entries;
+}
+
+} // namespace
+
+unsigned RegisterExporters(Assimp::Exporter &exporter) {
+    unsigned count = 0;
+    for (const Assimp::Exporter::ExportFormatEntry &entry : ExporterEntries()) {
+        // Assimp refuses a second exporter of the same id: the built-in one of
+        // a patched libassimp goes first, so this library's is always used.
+        exporter.UnregisterExporter(entry.mDescription.id);
+        count += exporter.RegisterExporter(entry) == aiReturn_SUCCESS ? 1 : 0;
     }
     return count;
 }

@@ -6,7 +6,8 @@
 # the stock tool's output. The real sample files are read from ../shared/corpus;
 # tests fail loudly if that folder is missing.
 # ASSIMP_RETRO_SKIP_ASAN=1 / ASSIMP_RETRO_SKIP_PORT=1 / ASSIMP_RETRO_SKIP_BLENDER=1
-# (tools/check_outputs.sh: the outputs of real models in Blender) skip those stages;
+# (tools/check_outputs.sh: the outputs of real models in Blender; tools/check_blender_addon.sh:
+# the Blender add-on) skip those stages;
 # ASSIMP_RETRO_PORT_PACKAGE=1 adds the full Debian package build of port/ and
 # the whole suite run on its libassimp.so.5 (tools/test_with_assimp.sh --package).
 set -euo pipefail
@@ -53,6 +54,19 @@ run_ctest() {
   return "$status"
 }
 
+# Runs one checking command (a stage) and counts it as one passed or failed test.
+stage() { # name, command...
+  local name=$1
+  shift
+  if "$@"; then
+    passed=$((passed + 1))
+  else
+    echo "$name failed" >&2
+    failed=$((failed + 1))
+    status=1
+  fi
+}
+
 status=0
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
 cmake --build build -j "$jobs"
@@ -60,13 +74,9 @@ run_ctest build || status=1
 
 # Real clients as judges (issue 10): GLB, FBX, DAE and OBJ of real models in Blender.
 if [ "${ASSIMP_RETRO_SKIP_BLENDER:-0}" != 1 ]; then
-  if tools/check_outputs.sh build; then
-    passed=$((passed + 1))
-  else
-    echo "tools/check_outputs.sh failed" >&2
-    failed=$((failed + 1))
-    status=1
-  fi
+  stage tools/check_outputs.sh tools/check_outputs.sh build
+  # The Blender add-on (issue 22): its zip installed in Blender, every real model through its operators.
+  stage tools/check_blender_addon.sh tools/check_blender_addon.sh build
 fi
 
 if [ "${ASSIMP_RETRO_SKIP_ASAN:-0}" != 1 ]; then
@@ -86,13 +96,7 @@ if [ "${ASSIMP_RETRO_SKIP_PORT:-0}" != 1 ]; then
   port_check() { # name, command...
     local name=$1
     shift
-    if "$@"; then
-      passed=$((passed + 1))
-    else
-      echo "port: $name failed" >&2
-      failed=$((failed + 1))
-      status=1
-    fi
+    stage "port: $name" "$@"
   }
   upstream=$(ls ../shared/upstream/assimp-*.tar.xz 2>/dev/null | head -n 1)
   if [ -n "$upstream" ]; then

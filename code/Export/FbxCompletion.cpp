@@ -420,7 +420,7 @@ bool ExportFbx(const aiScene &scene, const std::string &formatId, const std::str
         }
         // Assimp 5.2.5 writes blend shapes that Blender 3.4 refuses and no
         // morph weight animation: hide the morph targets from it; the pass
-        // writes them (binary FBX only; README "FBX output").
+        // writes them (binary FBX only; docs/outputs.md "FBX output").
         HiddenMorphTargets hidden(scene);
         Assimp::Exporter exporter;
         if (exporter.Export(view.scene, formatId.c_str(), path.c_str(), preprocessing, properties) != AI_SUCCESS) {

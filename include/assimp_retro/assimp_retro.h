@@ -12,6 +12,12 @@
 // first takes libassimp's copy of it out of the Importer (and deletes it), so
 // the plugin's code and properties serve the format whatever Assimp is
 // installed. Servers() tells which copy serves each extension.
+//
+// The exporters back to the game formats register on an Assimp::Exporter:
+//
+//   Assimp::Exporter exporter;
+//   assimp_retro::RegisterExporters(exporter);
+//   exporter.Export(scene, "abc6", "door.abc");
 #pragma once
 
 #include <assimp_retro/config.h>
@@ -21,6 +27,7 @@
 
 namespace Assimp {
 class Importer;
+class Exporter;
 }
 
 namespace assimp_retro {
@@ -44,6 +51,12 @@ bool RegisterP3d(Assimp::Importer &importer);  ///< Operation Flashpoint P3D: .p
 /// first). For a program that registers an importer of its own for one of
 /// these extensions. Returns how many were taken out (0 on Debian's Assimp).
 unsigned UnregisterBuiltIn(Assimp::Importer &importer);
+
+/// Registers every exporter this build contains on `exporter`. An exporter
+/// already there with the same id (one compiled into a patched libassimp,
+/// port/) is unregistered first, so that this library's exporter is the one
+/// used whichever Assimp the program runs with. Returns how many.
+unsigned RegisterExporters(Assimp::Exporter &exporter);
 
 /// Short names of the formats compiled in ("OBAN", "ABC", "P3D").
 std::vector<std::string> Formats();

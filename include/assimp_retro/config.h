@@ -1,6 +1,7 @@
 // assimp-retro import properties, set with Assimp::Importer::SetProperty*()
 // before ReadFile. Names follow Assimp's AI_CONFIG_IMPORT_<FORMAT>_<WHAT>
-// pattern; each is documented in README.md.
+// pattern; each is documented in README.md (one line) and docs/properties.md
+// (in full); tools/check_docs.py (ctest docs_links_and_properties) checks it.
 #pragma once
 
 // ---- every format -----------------------------------------------------------
@@ -74,7 +75,7 @@
 #define AI_CONFIG_IMPORT_P3D_LODS "IMPORT_P3D_LODS"
 
 // ---- Textures (P3D and ABC) -------------------------------------------------
-// See README "Textures": how each format finds its texture files, and how they
+// See docs/textures.md: how each format finds its texture files, and how they
 // are embedded.
 
 /// Bool, default true. Find, decode and embed the textures the model uses

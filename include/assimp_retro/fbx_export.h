@@ -17,7 +17,7 @@
 // the node animation key times by mTicksPerSecond (Assimp 5.2.5 takes ticks
 // for seconds) and gives AnimationLayers the child list Assimp's importer
 // needs, and writes the scene's and nodes' metadata as user properties
-// (README "FBX output", "Metadata in FBX and COLLADA").
+// (docs/outputs.md "FBX output", "Metadata in FBX and COLLADA").
 //
 // It also sets GlobalSettings' UnitScaleFactor (centimetres per unit, FBX's
 // convention; Assimp writes 1.0 = centimetres) so that the model opens at the
@@ -53,7 +53,7 @@ struct FbxCompletionReport {
     unsigned scalingConnectionsFixed = 0;   ///< scaling curve nodes connected to "Lcl Scaling" instead of Assimp 5.2.5's "Lcl Scale"
     unsigned animationCurvesRetimed = 0;    ///< ExportFbx: node animation curves whose KeyTime was divided by mTicksPerSecond (Assimp 5.2.5 takes ticks for seconds)
     unsigned geometryClassesFixed = 0; ///< morph-target shape geometries renamed "<name>\0\1Geometry" (Assimp writes class "Blendshape"; Blender refuses it)
-    unsigned metadataPropertiesWritten = 0; ///< ExportFbx: scene and node metadata entries written as user properties (README "Metadata in FBX and COLLADA")
+    unsigned metadataPropertiesWritten = 0; ///< ExportFbx: scene and node metadata entries written as user properties (docs/outputs.md "Metadata in FBX and COLLADA")
     unsigned objectsWithMetadata = 0;       ///< ExportFbx: Models and Documents that received them
     bool fileChanged = false;      ///< false: the file was left as it was
     bool exported = false;         ///< ExportFbx: Assimp's exporter wrote the file (a failure after this is the completion's)

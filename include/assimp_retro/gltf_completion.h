@@ -1,5 +1,5 @@
 // assimp-retro: completing a glTF / GLB file written by Assimp's glTF2 exporter
-// with what that exporter drops (see README "glTF completion"): cameras on
+// with what that exporter drops (see docs/outputs.md "glTF completion"): cameras on
 // their nodes, node metadata as `extras`, and morph-target `weights`
 // animation channels from aiAnimation::mMorphMeshChannels; scene metadata as
 // the glTF scene's `extras`; skinned meshes moved to scene root nodes (the

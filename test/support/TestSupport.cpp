@@ -78,7 +78,7 @@ int RunCommand(const std::string &command, std::string *output) {
 }
 
 // Tests compare the files' own numbers: the conversion to metres (on by
-// default, README "Units") is off unless the test set the property itself.
+// default, docs/outputs.md "Units") is off unless the test set the property itself.
 static void KeepFileUnitsUnlessSet(Assimp::Importer &importer) {
     if (importer.GetPropertyInteger(AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES, -1) == -1) {
         importer.SetPropertyBool(AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES, false);

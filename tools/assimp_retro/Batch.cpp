@@ -323,6 +323,7 @@ int CheckBatch(const BatchArguments &batch, OutputFormat &format) {
         return kExitUsage;
     }
     Assimp::Exporter formatLookup;
+    assimp_retro::RegisterExporters(formatLookup);
     if (!FindOutputFormat(formatLookup, batch.formatName, format)) {
         std::fprintf(stderr, "assimp-retro export: unknown output format '%s' (see 'assimp-retro listexport')\n",
                 batch.formatName.c_str());
@@ -379,6 +380,7 @@ void RunWorker(BatchRun &run) {
         importer = std::make_unique<Assimp::Importer>();
         exporter = std::make_unique<Assimp::Exporter>();
         assimp_retro::RegisterAll(*importer);
+        assimp_retro::RegisterExporters(*exporter);
     } catch (...) {
         importer.reset();
     }

@@ -135,6 +135,7 @@ int RunExport(const std::vector<std::string> &args) {
     }
 
     Assimp::Exporter exporter;
+    assimp_retro::RegisterExporters(exporter);
     OutputFormat format;
     if (!ChooseOutputFormat(exporter, formatName, output, format)) {
         return kExitExportFailed;

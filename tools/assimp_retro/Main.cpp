@@ -98,6 +98,7 @@ int ListExtensions() {
 
 int ListExportFormats() {
     Assimp::Exporter exporter;
+    assimp_retro::RegisterExporters(exporter);
     for (size_t i = 0, count = exporter.GetExportFormatCount(); i < count; ++i) {
         std::printf("%s\n", exporter.GetExportFormatDescription(i)->id);
     }

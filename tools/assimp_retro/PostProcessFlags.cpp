@@ -338,7 +338,7 @@ const char *CommonParametersHelp() {
            "  -rx=<a> -ry=<a> -rz=<a>       rotate the root node about X/Y/Z by <a> radians\n"
            "  --no-limit-bone-weights       glTF output: do not add -lbw by default (see below)\n"
            "  --set NAME=VALUE              set an import property, e.g. --set IMPORT_OBAN_CAMERA=1\n"
-           "                                (names: README, include/assimp_retro/config.h); repeatable\n";
+           "                                (names: docs/properties.md, include/assimp_retro/config.h); repeatable\n";
 }
 
 void StartLog(const ImportOptions &options) {

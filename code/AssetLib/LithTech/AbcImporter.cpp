@@ -76,7 +76,7 @@ void AbcImporter::SetupProperties(const Importer *pImp) {
 }
 
 void AbcImporter::InternReadFile(const std::string &pFile, aiScene *pScene, IOSystem *pIOHandler) {
-    constexpr double kCentimetresPerUnit = 1.0; // 1 unit = 1 cm (README "Units")
+    constexpr double kCentimetresPerUnit = 1.0; // 1 unit = 1 cm (docs/outputs.md "Units")
     assimp_retro::PositionKeys positionKeys = assimp_retro::PositionKeys::InFileUnits;
     assimp_retro::FileBytes data =
             assimp_retro::ReadOrMapWholeFile(pIOHandler, pFile, "ABC", assimp_retro::kMaxInputFileBytes, mMapFiles);

@@ -102,7 +102,7 @@ void ObanImporter::InternReadFile(const std::string &file, aiScene *scene, IOSys
     // the stem alone is usually the OBAN's own name, which its animation takes.
     const size_t slash = file.find_last_of("/\\");
     std::string fileName = slash == std::string::npos ? file : file.substr(slash + 1);
-    constexpr double kCentimetresPerUnit = 10.0; // 1 unit = 1 dm (README "Units")
+    constexpr double kCentimetresPerUnit = 10.0; // 1 unit = 1 dm (docs/outputs.md "Units")
     oni::ObanSceneOptions options = mOptions;
     options.positionScale = SceneUnitScale(kCentimetresPerUnit, mUnitsToMetres); // the scene is converted as built
     oni::BuildObanScene(contents.animations, contents.placeholders, contents.levelFile, std::move(fileName), options, scene);

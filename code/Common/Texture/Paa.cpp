@@ -333,7 +333,7 @@ RgbaImage DecodeTopLevel(BinaryReader &whole, const PaaFile &file) {
     return image;
 }
 
-// The alpha rule for PAA/PAC (README "Texture decoders"): an image whose
+// The alpha rule for PAA/PAC (docs/textures.md "Textures: PAA/PAC and DTX decoders"): an image whose
 // every texel is opaque is Opaque whatever the flags say; otherwise FLAG
 // decides (bit 1 transparent -> Mask, bit 0 alpha -> Blend), and without
 // those bits the decoded alpha is classified (only 0/255 -> Mask, else Blend).

@@ -86,7 +86,7 @@ std::string SwapPaaPac(const std::string &path) {
     return "";
 }
 
-// The first-match search of docs/formats/TEXTURES.md (docs: README "Textures") for one
+// The first-match search of docs/formats/TEXTURES.md (docs: docs/textures.md "Textures in models") for one
 // spelling of the game path.
 std::string SearchP3dPath(Assimp::IOSystem *io, const std::string &modelFile, const std::string &gamePath,
         const std::vector<std::string> &roots, DirectoryCache &dirs) {

@@ -13,6 +13,7 @@
 #include <assimp_retro/config.h>
 
 #include <assimp/BaseImporter.h>
+#include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>
 #include <assimp/importerdesc.h>
 #include <assimp/scene.h>
@@ -168,4 +169,46 @@ TEST(Registration, PluginReadsTheFileAndItsPropertiesApply) {
                 plugin.at(std::string(relative).find(".abc") != std::string::npos ? "ABC" : "P3D"))
                 << relative;
     }
+}
+
+// The exporters follow the same rule: one of the same id already on the
+// Exporter (a patched libassimp's built-in copy, here a stand-in) is replaced
+// by this library's, which is the one that runs.
+TEST(Registration, ExportersReplaceOnesOfTheSameId) {
+    Assimp::Exporter fresh;
+    const size_t before = fresh.GetExportFormatCount();
+    const unsigned count = assimp_retro::RegisterExporters(fresh);
+    ASSERT_EQ(fresh.GetExportFormatCount(), before + count - (fresh.GetExportFormatCount() - before - count));
+    if (count == 0) {
+        GTEST_SKIP() << "this build has no exporters of its own yet";
+    }
+    // RegisterExporter appends: ours are the last `count` entries.
+    std::map<std::string, std::string> ours; // id -> description
+    for (size_t i = fresh.GetExportFormatCount() - count; i < fresh.GetExportFormatCount(); ++i) {
+        const aiExportFormatDesc *desc = fresh.GetExportFormatDescription(i);
+        ours[desc->id] = desc->description;
+    }
+    static bool standInRan = false;
+    Assimp::Exporter exporter;
+    for (const auto &entry : ours) {
+        exporter.UnregisterExporter(entry.first.c_str()); // as if libassimp's own were this stand-in
+        ASSERT_EQ(exporter.RegisterExporter(Assimp::Exporter::ExportFormatEntry(entry.first.c_str(), "stand-in", "x",
+                          [](const char *, Assimp::IOSystem *, const aiScene *, const Assimp::ExportProperties *) {
+                              standInRan = true;
+                          })),
+                aiReturn_SUCCESS);
+    }
+    EXPECT_EQ(assimp_retro::RegisterExporters(exporter), count);
+    for (const auto &entry : ours) {
+        unsigned withId = 0;
+        for (size_t i = 0; i < exporter.GetExportFormatCount(); ++i) {
+            const aiExportFormatDesc *desc = exporter.GetExportFormatDescription(i);
+            if (entry.first == desc->id) {
+                ++withId;
+                EXPECT_EQ(entry.second, desc->description) << entry.first;
+            }
+        }
+        EXPECT_EQ(withId, 1u) << entry.first;
+    }
+    EXPECT_FALSE(standInRan);
 }

@@ -167,7 +167,7 @@ TEST(Tool, ExportFormatSelection) {
     EXPECT_TRUE(fs::exists(objOut));
 
     run = RunTool("export " + Quote(in) + " " + Quote(retro_test::OutputPath("Tool/select/x.out")) + " -fnope");
-    EXPECT_EQ(run.exitCode, 4) << run.err; // README: exact code, never a crash or sanitizer abort
+    EXPECT_EQ(run.exitCode, 4) << run.err; // docs/tool.md: exact code, never a crash or sanitizer abort
     EXPECT_TRUE(Contains(run.err, "unknown output format 'nope'")) << run.err;
 
     run = RunTool("export " + Quote(in) + " " + Quote(retro_test::OutputPath("Tool/select/x.unknownext")));

@@ -1,0 +1,267 @@
+# Model and texture import: the tool converts, Blender's glTF importer reads
+# the result, then the names, collections and timeline are put right.
+import json
+import math
+import os
+import re
+import shutil
+import struct
+import tempfile
+
+import bpy
+
+from . import options, tool
+
+# Blender 3.4's glTF importer still uses numpy.bool, which NumPy 1.24 removed
+# (NumPy 2 has it again): put the alias back only where it is missing. Looked
+# up in __dict__: NumPy 1.2x warns on numpy.bool itself.
+try:
+    import numpy
+
+    if "bool" not in numpy.__dict__:
+        numpy.bool = bool
+except ImportError:  # Blender always ships NumPy; nothing to fix without it
+    pass
+
+# The scene's frame rate is the one of FRAME_RATES on which most animation
+# keys fall, the first in this order when several tie: LithTech's millisecond
+# keys mostly lie on a 30 fps grid, Oni's 60 Hz ticks on 60 fps, often on 30.
+# KEY_TOLERANCE is in frames: ABC key times are whole milliseconds, so a
+# 1/30 s key is off by up to 0.5 ms. The glTF importer turns seconds into
+# frames at this rate, so the animations keep their speed whichever it is.
+FRAME_RATES = (30, 60, 24, 25, 50)
+KEY_TOLERANCE = 0.035
+# Warning reports per file; the rest go to the system console only.
+WARNINGS_SHOWN = 5
+
+# The data-blocks an import can add; all of them are removed again when the
+# import fails half-way.
+_ID_COLLECTIONS = ("objects", "meshes", "materials", "images", "textures", "node_groups", "actions",
+                   "armatures", "cameras", "lights", "curves", "collections")
+
+
+class Reports:
+    """What an operator run has to say: errors and warnings, per file."""
+
+    def __init__(self):
+        self.errors = []
+        self.warnings = []
+
+
+def _glb_key_times(path):
+    """Every animation key time (seconds) of a GLB, from its sampler inputs."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if len(data) < 20 or data[:4] != b"glTF":
+        return []
+    json_length = struct.unpack_from("<I", data, 12)[0]
+    document = json.loads(data[20:20 + json_length].decode("utf-8"))
+    binary_start = 20 + json_length + 8
+    times = []
+    for animation in document.get("animations", []):
+        for sampler in animation.get("samplers", []):
+            accessor = document["accessors"][sampler["input"]]
+            view = document["bufferViews"][accessor["bufferView"]]
+            offset = binary_start + view.get("byteOffset", 0) + accessor.get("byteOffset", 0)
+            stride = view.get("byteStride", 4)
+            times += [struct.unpack_from("<f", data, offset + k * stride)[0] for k in range(accessor["count"])]
+    return times
+
+
+def frame_rate(glb_paths):
+    """The rate of FRAME_RATES on which most keys of the GLBs fall, or None
+    when they have no animation."""
+    times = [t for path in glb_paths for t in _glb_key_times(path)]
+    if not times:
+        return None
+
+    def on_frames(rate):
+        return sum(1 for t in times if abs(t * rate - round(t * rate)) <= KEY_TOLERANCE)
+
+    return max(FRAME_RATES, key=lambda rate: (on_frames(rate), -FRAME_RATES.index(rate)))
+
+
+def _id_snapshot():
+    return {name: {block.as_pointer() for block in getattr(bpy.data, name)} for name in _ID_COLLECTIONS}
+
+
+def _new_ids(snapshot, name):
+    return [block for block in getattr(bpy.data, name) if block.as_pointer() not in snapshot[name]]
+
+
+def _remove_new(snapshot):
+    blocks = [block for name in _ID_COLLECTIONS for block in _new_ids(snapshot, name)]
+    if blocks:
+        bpy.data.batch_remove(blocks)
+
+
+class SceneState:
+    """The scene settings an import may change, to be put back on failure."""
+
+    def __init__(self, scene):
+        self.scene = scene
+        self.values = (scene.render.engine, scene.render.fps, scene.render.fps_base, scene.frame_start,
+                       scene.frame_end)
+
+    def restore_engine(self):
+        # Blender's glTF importer switches Workbench scenes to Eevee.
+        self.scene.render.engine = self.values[0]
+
+    def restore(self):
+        render = self.scene.render
+        render.engine, render.fps, render.fps_base, self.scene.frame_start, self.scene.frame_end = self.values
+
+
+def import_gltf(path):
+    """Blender's glTF importer. Separate so that the tests can make it fail."""
+    if "gltf" not in dir(bpy.ops.import_scene):  # hasattr is always true on bpy.ops
+        raise RuntimeError("Blender's glTF importer (the add-on 'Import-Export: glTF 2.0 format') is not enabled")
+    result = bpy.ops.import_scene.gltf(filepath=path)
+    if "FINISHED" not in result:
+        raise RuntimeError("Blender's glTF importer could not read the converted file")
+
+
+def _add_warnings(reports, source, found):
+    """The tool's warnings: all on the console, the first few as reports."""
+    name = os.path.basename(source)
+    for warning in found:
+        print("assimp-retro: %s: warning: %s" % (name, warning))
+    shown = found if len(found) <= WARNINGS_SHOWN else found[:WARNINGS_SHOWN - 1]
+    reports.warnings += ["%s: %s" % (name, w) for w in shown]
+    if len(shown) < len(found):
+        reports.warnings.append("%s: %d more warnings, see the system console" % (name, len(found) - len(shown)))
+
+
+def _model_name(source):
+    return os.path.splitext(os.path.basename(source))[0]
+
+
+def _is_synthetic(name, source):
+    """A node name the model did not choose: the importer's "<ABC_Root>", or
+    the file name with its extension (OBAN, levels)."""
+    return bool(re.fullmatch(r"<.*>", name)) or name == os.path.basename(source)
+
+
+def _rename(objects, actions, source):
+    """The armature after the model, the importer-made top node too; the
+    actions ("<animation>_<object>") follow their object's new name."""
+    model = _model_name(source)
+    renamed = {}
+    armatures = [o for o in objects if o.type == "ARMATURE"]
+    for index, armature in enumerate(armatures):
+        new = model if index == 0 else "%s_%s" % (model, armature.name)
+        renamed[armature.name] = new
+        armature.name = new
+        armature.data.name = new
+    names = {o.name for o in objects}
+    for obj in objects:
+        if obj.parent in objects or obj.type == "ARMATURE" or not _is_synthetic(obj.name, source):
+            continue
+        new = model if model not in names else model + "_root"
+        renamed[obj.name] = new
+        obj.name = new
+    for action in actions:
+        for old, new in renamed.items():
+            if action.name.endswith("_" + old):
+                action.name = action.name[:-len(old)] + new
+                break
+
+
+def _into_collection(context, objects, name):
+    collection = bpy.data.collections.new(name)
+    context.collection.children.link(collection)
+    for obj in objects:
+        for owner in list(obj.users_collection):
+            owner.objects.unlink(obj)
+        collection.objects.link(obj)
+    return collection
+
+
+def import_models(context, sources, fmt, values, tool_path, reports):
+    """Imports each file of `sources` into its own collection. Returns the
+    number imported; every failure is in reports.errors and leaves the scene
+    as it was."""
+    scene = context.scene
+    had_actions = len(bpy.data.actions) > 0
+    settings = options.settings(fmt, values)
+    work = tempfile.mkdtemp(prefix="assimp_retro_")
+    try:
+        converted = []
+        for index, source in enumerate(sources):
+            glb = os.path.join(work, "%d.glb" % index)
+            try:
+                found = tool.export_glb(tool_path, source, glb, settings)
+            except tool.ToolError as error:
+                reports.errors.append("%s: %s" % (os.path.basename(source), error))
+                continue
+            _add_warnings(reports, source, found)
+            converted.append((source, glb))
+        if not converted:
+            return 0
+
+        state = SceneState(scene)
+        # The glTF importer turns key times into frames at the scene's rate, so
+        # the rate is set first. A file that has animations already keeps its
+        # rate: changing it would change their speed.
+        rate = None if had_actions else frame_rate([glb for _, glb in converted])
+        if rate is not None:
+            scene.render.fps, scene.render.fps_base = rate, 1.0
+        imported_actions = []
+        count = 0
+        for source, glb in converted:
+            snapshot = _id_snapshot()
+            try:
+                import_gltf(glb)
+            except Exception as error:  # anything: the scene must be as it was
+                _remove_new(snapshot)
+                reports.errors.append("%s: %s" % (os.path.basename(source), str(error).strip()))
+                continue
+            objects = _new_ids(snapshot, "objects")
+            actions = _new_ids(snapshot, "actions")
+            _rename(objects, actions, source)
+            _into_collection(context, objects, _model_name(source))
+            imported_actions += actions
+            count += 1
+        state.restore_engine()
+        if count == 0:
+            state.restore()
+        elif imported_actions:
+            _set_frame_range(scene, imported_actions, extend=had_actions)
+        return count
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def _set_frame_range(scene, actions, extend):
+    start = min(a.frame_range[0] for a in actions)
+    end = max(a.frame_range[1] for a in actions)
+    first = math.floor(start + KEY_TOLERANCE)
+    last = max(first + 1, math.ceil(end - KEY_TOLERANCE))
+    if extend:
+        first, last = min(first, scene.frame_start), max(last, scene.frame_end)
+    scene.frame_start, scene.frame_end = first, last
+
+
+def import_textures(context, sources, tool_path, reports):
+    """Each game texture as a packed Blender image named after its file.
+    Returns the images."""
+    images = []
+    work = tempfile.mkdtemp(prefix="assimp_retro_")
+    try:
+        for index, source in enumerate(sources):
+            png = os.path.join(work, "%d.png" % index)
+            try:
+                summary = tool.decode_texture(tool_path, source, png)
+            except tool.ToolError as error:
+                reports.errors.append("%s: %s" % (os.path.basename(source), error))
+                continue
+            image = bpy.data.images.load(png)
+            image.pack()
+            image.name = os.path.basename(source)
+            # Where "Unpack" writes it: a PNG next to the game file.
+            image.filepath_raw = source + ".png"
+            image["assimp_retro"] = summary
+            images.append(image)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return images

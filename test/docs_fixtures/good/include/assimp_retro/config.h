@@ -1,0 +1,3 @@
+#pragma once
+/// Bool, default false. Named in the fixture's README.
+#define AI_CONFIG_IMPORT_FIXTURE_DOCUMENTED "IMPORT_FIXTURE_DOCUMENTED"
