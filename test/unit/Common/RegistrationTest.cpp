@@ -6,6 +6,7 @@
 #include "AssetLib/LithTech/AbcImporter.h"
 #include "AssetLib/Oni/ObanImporter.h"
 #include "AssetLib/Poseidon/P3dImporter.h"
+#include "support/GltfTestScenes.h"
 #include "support/LinkedAssimp.h"
 #include "support/TestSupport.h"
 
@@ -176,9 +177,7 @@ TEST(Registration, PluginReadsTheFileAndItsPropertiesApply) {
 // by this library's, which is the one that runs.
 TEST(Registration, ExportersReplaceOnesOfTheSameId) {
     Assimp::Exporter fresh;
-    const size_t before = fresh.GetExportFormatCount();
     const unsigned count = assimp_retro::RegisterExporters(fresh);
-    ASSERT_EQ(fresh.GetExportFormatCount(), before + count - (fresh.GetExportFormatCount() - before - count));
     if (count == 0) {
         GTEST_SKIP() << "this build has no exporters of its own yet";
     }
@@ -209,6 +208,9 @@ TEST(Registration, ExportersReplaceOnesOfTheSameId) {
             }
         }
         EXPECT_EQ(withId, 1u) << entry.first;
+        // Whatever our exporter makes of this scene, the stand-in must not run.
+        const auto scene = gltf_test::MakeCameraScene();
+        exporter.Export(scene.get(), entry.first.c_str(), retro_test::OutputPath("Registration/out." + entry.first).c_str());
     }
     EXPECT_FALSE(standInRan);
 }
