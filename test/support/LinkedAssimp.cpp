@@ -4,7 +4,10 @@
 #include "support/GltfTestScenes.h"
 #include "support/TestSupport.h"
 
+#include <assimp_retro/assimp_retro.h>
+
 #include <assimp/Exporter.hpp>
+#include <assimp/Importer.hpp>
 #include <assimp/material.h>
 #include <assimp/scene.h>
 
@@ -123,6 +126,16 @@ AssimpDefects Probe() {
 const AssimpDefects &LinkedAssimp() {
     static const AssimpDefects defects = Probe();
     return defects;
+}
+
+bool LinkedAssimpHasOurImporters() {
+    const Assimp::Importer fresh;
+    for (const assimp_retro::FormatServer &server : assimp_retro::Servers(fresh)) {
+        if (server.copy == assimp_retro::ImporterCopy::BuiltIn) {
+            return true;
+        }
+    }
+    return false;
 }
 
 bool ExpectBuiltInImporters() {

@@ -22,9 +22,14 @@ struct AssimpDefects {
 /// (test/support/GltfTestScenes.h) and reading the files back.
 const AssimpDefects &LinkedAssimp();
 
+/// libassimp has assimp-retro's importers compiled in (a patched Assimp):
+/// a fresh Importer serves one of our extensions with a built-in copy.
+bool LinkedAssimpHasOurImporters();
+
 /// True when the environment says libassimp has assimp-retro's importers
-/// compiled in (ASSIMP_RETRO_EXPECT_BUILTIN=1, set by tools/run_tests.sh's
-/// patched-library stages), so a test can insist that it really runs there.
+/// compiled in (ASSIMP_RETRO_EXPECT_BUILTIN=1, set by tools/test_with_assimp.sh
+/// for tools/run_tests.sh's patched-library stages), so a test can insist that
+/// it really runs there. Unset, a test accepts either library.
 bool ExpectBuiltInImporters();
 
 } // namespace retro_test
