@@ -1,9 +1,23 @@
 // assimp-retro: registers the importers compiled into this library.
 // Each format's sources.cmake defines ASSIMP_RETRO_HAS_<FORMAT>.
+//
+// A patched libassimp (port/) holds importers of ours too, compiled in. Assimp
+// reads a file with the first importer that claims it, and the built-in ones
+// come first, so registering behind them would leave ours unused. Registering
+// a format therefore first takes out (and deletes) libassimp's own importer of
+// it, recognised by its aiImporterDesc: author "assimp-retro" (every version
+// has written it there) and an extension our importer claims. Ours are told
+// apart by their description's address, which lives in this library.
 #include <assimp_retro/assimp_retro.h>
 
+#include <assimp/BaseImporter.h>
 #include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>
+#include <assimp/importerdesc.h>
+
+#include <memory>
+#include <set>
+#include <sstream>
 
 #include <cctype>
 
@@ -25,13 +39,99 @@
 
 namespace assimp_retro {
 
+namespace {
+
+const char *const kAuthor = "assimp-retro";
+
+std::set<std::string> Extensions(const aiImporterDesc &desc) {
+    std::set<std::string> extensions;
+    std::istringstream list(desc.mFileExtensions ? desc.mFileExtensions : "");
+    std::string extension;
+    while (list >> extension) {
+        extensions.insert(extension);
+    }
+    return extensions;
+}
+
+bool IsOurs(const aiImporterDesc *desc) {
+    return desc != nullptr && desc->mAuthor != nullptr && std::string(desc->mAuthor) == kAuthor;
+}
+
+/// Takes out of `importer` and deletes every importer of ours that is not
+/// `mine` and claims one of `mine`'s extensions. Returns how many.
+unsigned SetAsideBuiltIn(Assimp::Importer &importer, const aiImporterDesc &mine) {
+    const std::set<std::string> claimed = Extensions(mine);
+    unsigned count = 0;
+    for (size_t i = importer.GetImporterCount(); i-- > 0;) {
+        const aiImporterDesc *desc = importer.GetImporterInfo(i);
+        if (desc == &mine || !IsOurs(desc)) {
+            continue;
+        }
+        bool overlaps = false;
+        for (const std::string &extension : Extensions(*desc)) {
+            overlaps |= claimed.count(extension) != 0;
+        }
+        if (!overlaps) {
+            continue;
+        }
+        // UnregisterLoader hands the object back (5.2.5 and main alike); its
+        // virtual destructor lives in libassimp, which allocated it.
+        std::unique_ptr<Assimp::BaseImporter> builtIn(importer.GetImporter(i));
+        if (importer.UnregisterLoader(builtIn.get()) == AI_SUCCESS) {
+            ++count;
+        } else {
+            builtIn.release();
+        }
+    }
+    return count;
+}
+
+template <class ImporterType>
+bool RegisterFirst(Assimp::Importer &importer) {
+    std::unique_ptr<Assimp::BaseImporter> mine(new ImporterType());
+    SetAsideBuiltIn(importer, *mine->GetInfo());
+    if (importer.RegisterLoader(mine.get()) != AI_SUCCESS) {
+        return false;
+    }
+    mine.release(); // the Importer owns it now
+    return true;
+}
+
+/// Our format's own description (this library's copy; the address is static).
+template <class ImporterType>
+const aiImporterDesc *DescriptionOf() {
+    const ImporterType importer;
+    return static_cast<const Assimp::BaseImporter &>(importer).GetInfo(); // public there
+}
+
+struct FormatEntry {
+    const char *name;
+    const aiImporterDesc *desc;
+};
+
+std::vector<FormatEntry> FormatEntries() {
+    std::vector<FormatEntry> entries;
+#ifdef ASSIMP_RETRO_HAS_OBAN
+    entries.push_back({"OBAN", DescriptionOf<Assimp::ObanImporter>()});
+#endif
+#ifdef ASSIMP_RETRO_HAS_ABC
+    entries.push_back({"ABC", DescriptionOf<Assimp::AbcImporter>()});
+#endif
+#ifdef ASSIMP_RETRO_HAS_P3D
+    entries.push_back({"P3D", DescriptionOf<Assimp::P3dImporter>()});
+#endif
+    return entries;
+}
+
+} // namespace
+
 const char *Version() {
     return ASSIMP_RETRO_VERSION;
 }
 
 bool RegisterOban(Assimp::Importer &importer) {
 #ifdef ASSIMP_RETRO_HAS_OBAN
-    return importer.RegisterLoader(new Assimp::ObanImporter()) == AI_SUCCESS;
+    return RegisterFirst<Assimp::ObanImporter>(importer);
 #else
     (void)importer;
     return false;
@@ -40,7 +140,7 @@ bool RegisterOban(Assimp::Importer &importer) {
 
 bool RegisterAbc(Assimp::Importer &importer) {
 #ifdef ASSIMP_RETRO_HAS_ABC
-    return importer.RegisterLoader(new Assimp::AbcImporter()) == AI_SUCCESS;
+    return RegisterFirst<Assimp::AbcImporter>(importer);
 #else
     (void)importer;
     return false;
@@ -49,7 +149,7 @@ bool RegisterAbc(Assimp::Importer &importer) {
 
 bool RegisterP3d(Assimp::Importer &importer) {
 #ifdef ASSIMP_RETRO_HAS_P3D
-    return importer.RegisterLoader(new Assimp::P3dImporter()) == AI_SUCCESS;
+    return RegisterFirst<Assimp::P3dImporter>(importer);
 #else
     (void)importer;
     return false;
@@ -61,6 +161,14 @@ unsigned RegisterAll(Assimp::Importer &importer) {
     count += RegisterOban(importer) ? 1 : 0;
     count += RegisterAbc(importer) ? 1 : 0;
     count += RegisterP3d(importer) ? 1 : 0;
+    return count;
+}
+
+unsigned UnregisterBuiltIn(Assimp::Importer &importer) {
+    unsigned count = 0;
+    for (const FormatEntry &entry : FormatEntries()) {
+        count += SetAsideBuiltIn(importer, *entry.desc);
+    }
     return count;
 }
 
@@ -115,16 +223,33 @@ std::string ExporterForExtension(const aiScene &scene, const std::string &extens
 
 std::vector<std::string> Formats() {
     std::vector<std::string> formats;
-#ifdef ASSIMP_RETRO_HAS_OBAN
-    formats.push_back("OBAN");
-#endif
-#ifdef ASSIMP_RETRO_HAS_ABC
-    formats.push_back("ABC");
-#endif
-#ifdef ASSIMP_RETRO_HAS_P3D
-    formats.push_back("P3D");
-#endif
+    for (const FormatEntry &entry : FormatEntries()) {
+        formats.push_back(entry.name);
+    }
     return formats;
+}
+
+std::vector<FormatServer> Servers(const Assimp::Importer &importer) {
+    std::vector<FormatServer> servers;
+    for (const FormatEntry &entry : FormatEntries()) {
+        for (const std::string &extension : Extensions(*entry.desc)) {
+            FormatServer server;
+            server.format = entry.name;
+            server.extension = extension;
+            const size_t index = importer.GetImporterIndex(extension.c_str());
+            const aiImporterDesc *desc = index == static_cast<size_t>(-1) ? nullptr : importer.GetImporterInfo(index);
+            if (desc == nullptr) {
+                server.copy = ImporterCopy::None;
+            } else {
+                server.importer = desc->mName ? desc->mName : "";
+                server.copy = desc == entry.desc ? ImporterCopy::Plugin
+                        : IsOurs(desc)           ? ImporterCopy::BuiltIn
+                                                 : ImporterCopy::Other;
+            }
+            servers.push_back(server);
+        }
+    }
+    return servers;
 }
 
 } // namespace assimp_retro

@@ -8,7 +8,8 @@
 # ASSIMP_RETRO_SKIP_ASAN=1 / ASSIMP_RETRO_SKIP_PORT=1 / ASSIMP_RETRO_SKIP_BLENDER=1
 # (tools/check_outputs.sh: the outputs of real models in Blender; tools/check_blender_addon.sh:
 # the Blender add-on) skip those stages;
-# ASSIMP_RETRO_PORT_PACKAGE=1 adds the full Debian package build of port/.
+# ASSIMP_RETRO_PORT_PACKAGE=1 adds the full Debian package build of port/ and
+# the whole suite run on its libassimp.so.5 (tools/test_with_assimp.sh --package).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Seed-update switches make the committed-file tests rewrite the files they
@@ -117,6 +118,17 @@ if [ "${ASSIMP_RETRO_SKIP_PORT:-0}" != 1 ]; then
     port_check "corpus through the stock tool" python3 port/check_corpus.py port/work/build/bin/assimp \
       build/tools/assimp-retro port/work/corpus-out \
       --camera-exporter port/work/build/bin/export_oban_camera
+    # The second configuration (docs/two-routes.md): the plugin's whole suite
+    # against the patched libassimp just built, through LD_LIBRARY_PATH (never
+    # installed), except the tests that need formats the small build leaves
+    # out (COLLADA export, XML importers); then the tool's GLB and FBX of every
+    # real model must be the same as with the system's Assimp, or differ only
+    # in the ways docs/two-routes.md explains.
+    port_lib=$(dirname "$(find port/work/build -name 'libassimp.so.5' | head -n 1)")
+    port_check "plugin tests on the patched libassimp" tools/test_with_assimp.sh "$port_lib" build \
+      -E '^(ColladaRoots\.AnimatedOdolLod|ColladaMetadata\.|ToolMetadata\.ColladaAndFbx|Tool\.ExportFormatSelection|ToolLimitBoneWeights\.NotAddedForOtherFormats|Tool\.BatchSkipsXmlAndLevelCompanions)'
+    port_check "same outputs with either libassimp" python3 tools/compare_routes.py "$port_lib" \
+      build/tools/assimp-retro port/work/routes-out --formats glb fbx
   else
     echo "port/port.sh failed" >&2
     failed=$((failed + 1))
@@ -131,6 +143,12 @@ if [ "${ASSIMP_RETRO_SKIP_PORT:-0}" != 1 ]; then
       port_check "pyassimp on the packaged libassimp" env \
         LD_LIBRARY_PATH="$PWD/port/work/deb-root/usr/lib/$(dpkg-architecture -qDEB_HOST_MULTIARCH)" \
         /usr/bin/python3 port/pyassimp_check.py
+      # The whole suite on the packaged library (also alone:
+      # tools/test_with_assimp.sh --package), and the tool's outputs.
+      port_check "whole suite on the packaged libassimp" tools/test_with_assimp.sh --package build
+      port_check "same outputs with the packaged libassimp" python3 tools/compare_routes.py \
+        "$PWD/port/work/deb-root/usr/lib/$(dpkg-architecture -qDEB_HOST_MULTIARCH)" \
+        build/tools/assimp-retro port/work/routes-out-package --formats glb fbx dae
     else
       echo "port/debian_package.sh failed" >&2
       failed=$((failed + 1))

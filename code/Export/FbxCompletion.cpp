@@ -125,7 +125,12 @@ public:
         // FBX importer requires one ("expected compound scope") and then
         // drops the layer, and with it every animation of the file.
         const bool emptyScope = !record.owned && path == "/Objects/AnimationLayer" && record.children.empty();
-        if (!record.children.empty() || record.hadNullRecord || emptyScope) {
+        // Assimp main (patch 0003 in port/) ends the empty top-level
+        // References with a null record, as the FBX SDK does; written here
+        // too, so that the FBX is the same with either library.
+        const bool emptyReferences = !record.owned && path == "/References" && record.children.empty() &&
+                record.numProperties == 0;
+        if (!record.children.empty() || record.hadNullRecord || emptyScope || emptyReferences) {
             PutNullRecord();
             if (!record.hadNullRecord && !record.owned) {
                 ++report_.nullRecordsAdded;

@@ -7,6 +7,12 @@
 // Each call creates new importer objects and hands them to the Importer, which
 // owns and deletes them (Importer::RegisterLoader). Register once per Importer.
 //
+// The plugin's importers are the ones used: when libassimp itself holds
+// importers of ours (a patched Assimp built by port/), registering a format
+// first takes libassimp's copy of it out of the Importer (and deletes it), so
+// the plugin's code and properties serve the format whatever Assimp is
+// installed. Servers() tells which copy serves each extension.
+//
 // The exporters back to the game formats register on an Assimp::Exporter:
 //
 //   Assimp::Exporter exporter;
@@ -31,14 +37,22 @@ namespace assimp_retro {
 /// The library's version, "major.minor.patch".
 const char *Version();
 
-/// Registers every importer this build contains. Returns how many.
+/// Registers every importer this build contains, each in place of
+/// libassimp's built-in copy of that format if it has one. Returns how many.
 unsigned RegisterAll(Assimp::Importer &importer);
 
-/// One format each. Each returns false (and registers nothing) if this build
+/// One format each (libassimp's built-in copy of that format set aside, as
+/// in RegisterAll). Each returns false (and registers nothing) if this build
 /// was configured without that format.
 bool RegisterOban(Assimp::Importer &importer); ///< Oni OBAN: .oni, level .dat
 bool RegisterAbc(Assimp::Importer &importer);  ///< LithTech ABC: .abc
 bool RegisterP3d(Assimp::Importer &importer);  ///< Operation Flashpoint P3D: .p3d
+
+/// Takes libassimp's built-in copies of this build's formats out of
+/// `importer` and deletes them, registering nothing (RegisterAll does this
+/// first). For a program that registers an importer of its own for one of
+/// these extensions. Returns how many were taken out (0 on Debian's Assimp).
+unsigned UnregisterBuiltIn(Assimp::Importer &importer);
 
 /// Registers every exporter this build contains on `exporter`. An exporter
 /// already there with the same id (one compiled into a patched libassimp,
@@ -54,5 +68,26 @@ std::string ExporterForExtension(const aiScene &scene, const std::string &extens
 
 /// Short names of the formats compiled in ("OBAN", "ABC", "P3D").
 std::vector<std::string> Formats();
+
+/// Which copy of an importer serves an extension in an Importer.
+enum class ImporterCopy {
+    Plugin,  ///< this library's importer (after RegisterAll)
+    BuiltIn, ///< an assimp-retro importer compiled into libassimp (port/)
+    Other,   ///< another Assimp importer claims the extension
+    None,    ///< nothing claims it
+};
+
+struct FormatServer {
+    std::string format;    ///< "OBAN", "ABC", "P3D"
+    std::string extension; ///< "oni", "dat", "abc", "p3d"
+    ImporterCopy copy = ImporterCopy::None;
+    std::string importer;  ///< the serving importer's aiImporterDesc::mName ("" for None)
+};
+
+/// For each extension of each format this build contains, the importer that
+/// `importer` picks first for it (Importer::GetImporterIndex: Assimp reads a
+/// file with the first importer that claims its extension). On a fresh
+/// Importer, BuiltIn entries mean libassimp has the importers compiled in.
+std::vector<FormatServer> Servers(const Assimp::Importer &importer);
 
 } // namespace assimp_retro

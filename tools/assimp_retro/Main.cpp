@@ -75,6 +75,34 @@ int PrintVersion() {
             aiGetVersionPatch(), (flags & ASSIMP_CFLAGS_DEBUG) ? "-debug " : "",
             (flags & ASSIMP_CFLAGS_SHARED) ? "-shared " : "", (flags & ASSIMP_CFLAGS_SINGLETHREADED) ? "-st " : "",
             aiGetVersionRevision());
+    // Per extension: which copy serves it, and whether libassimp has its own.
+    Assimp::Importer before;
+    const std::vector<assimp_retro::FormatServer> builtIn = assimp_retro::Servers(before);
+    Assimp::Importer importer;
+    assimp_retro::RegisterAll(importer);
+    const std::vector<assimp_retro::FormatServer> servers = assimp_retro::Servers(importer);
+    for (size_t i = 0; i < servers.size(); ++i) {
+        const assimp_retro::FormatServer &server = servers[i];
+        std::string copy;
+        switch (server.copy) {
+        case assimp_retro::ImporterCopy::Plugin:
+            copy = std::string("plugin (assimp-retro ") + assimp_retro::Version() + ")";
+            break;
+        case assimp_retro::ImporterCopy::BuiltIn:
+            copy = "built-in (libassimp)";
+            break;
+        case assimp_retro::ImporterCopy::Other:
+            copy = "another importer";
+            break;
+        case assimp_retro::ImporterCopy::None:
+            copy = "none";
+            break;
+        }
+        const bool hadBuiltIn = i < builtIn.size() && builtIn[i].copy == assimp_retro::ImporterCopy::BuiltIn;
+        std::printf(".%s (%s): %s, %s; libassimp's own copy: %s\n", server.extension.c_str(), server.format.c_str(),
+                copy.c_str(), server.importer.empty() ? "-" : server.importer.c_str(),
+                hadBuiltIn ? "set aside" : "none");
+    }
     return retro_tool::kExitSuccess;
 }
 

@@ -4,7 +4,7 @@
 #include "support/TestSupport.h"
 
 #include "Export/ColladaRoots.h"
-#include "GltfTestScenes.h"
+#include "support/GltfTestScenes.h"
 
 #include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>

@@ -7,7 +7,7 @@
 #include "Export/ColladaMetadata.h"
 #include "Export/ExportSceneView.h"
 #include "Export/FbxRecords.h"
-#include "GltfTestScenes.h"
+#include "support/GltfTestScenes.h"
 
 #include <assimp_retro/fbx_export.h>
 

@@ -6,7 +6,8 @@
 #include "support/TestSupport.h"
 
 #include "Export/FbxRecords.h"
-#include "GltfTestScenes.h"
+#include "support/GltfTestScenes.h"
+#include "support/LinkedAssimp.h"
 
 #include <assimp_retro/fbx_export.h>
 
@@ -63,7 +64,8 @@ TEST(FbxMorphTargets, ShapesChannelsAndWeightCurvesReadBackByAssimp) {
     EXPECT_EQ(report.morphTargetsWritten, 9u) << Notes(report);
     EXPECT_EQ(report.morphTargetsLeftOut, 0u) << Notes(report);
     EXPECT_EQ(report.morphWeightCurves, 9u) << Notes(report); // Blob 3 + TwinA 3 + TwinB 3; Plain has no targets
-    EXPECT_EQ(report.animationLayerScopesAdded, 1u);
+    // Part of the null records Assimp 5.2.5 leaves out (a patched Assimp writes them).
+    EXPECT_EQ(report.animationLayerScopesAdded, retro_test::LinkedAssimp().fbxLacksNullRecords ? 1u : 0u);
     EXPECT_TRUE(report.notes.empty()) << Notes(report);
     // The scene is left as it was.
     EXPECT_EQ(scene->mMeshes[0]->mNumAnimMeshes, 3u);

@@ -1,8 +1,9 @@
 // glTF completion: hand-made aiScenes exported with Assimp's glTF2 exporter,
 // completed, validated with the Khronos validator and read back (JSON and
 // Assimp's glTF2 importer).
-#include "GltfFileReader.h"
-#include "GltfTestScenes.h"
+#include "support/GltfFileReader.h"
+#include "support/GltfTestScenes.h"
+#include "support/LinkedAssimp.h"
 
 #include "support/TestSupport.h"
 
@@ -63,6 +64,13 @@ std::string Notes(const GltfCompletionReport &report) {
         text += "  " + note + "\n";
     }
     return text;
+}
+
+/// What the completion adds: `count` when the linked Assimp has the defect
+/// (Debian's 5.2.5), nothing when it writes the part itself (a patched
+/// Assimp, port/). The files themselves are checked the same either way.
+unsigned Repaired(bool defect, unsigned count) {
+    return defect ? count : 0u;
 }
 
 bool HasNoteContaining(const GltfCompletionReport &report, const std::string &part) {
@@ -199,10 +207,15 @@ TEST_P(GltfCompletionFormat, CameraOnAnimatedNode) {
     const std::string path = OutputFor("camera", GetParam());
     ExportWithAssimp(*scene, GetParam(), path);
     const GltfCompletionReport report = Complete(*scene, path);
-    EXPECT_EQ(report.camerasAdded, 2u) << Notes(report);
-    EXPECT_EQ(report.cameraFrameNodesAdded, 1u);
-    EXPECT_TRUE(report.fileChanged);
-    EXPECT_TRUE(report.notes.empty()) << Notes(report);
+    const bool dropsCameras = retro_test::LinkedAssimp().gltfDropsCameras;
+    EXPECT_EQ(report.camerasAdded, Repaired(dropsCameras, 2u)) << Notes(report);
+    EXPECT_EQ(report.cameraFrameNodesAdded, Repaired(dropsCameras, 1u));
+    EXPECT_EQ(report.fileChanged, dropsCameras);
+    if (dropsCameras) {
+        EXPECT_TRUE(report.notes.empty()) << Notes(report);
+    } else {
+        EXPECT_TRUE(HasNoteContaining(report, "already has a camera")) << Notes(report);
+    }
     retro_test::ExpectValidGltf(path);
 
     GltfFile file;
@@ -375,9 +388,14 @@ TEST_P(GltfCompletionFormat, MorphWeightAnimation) {
     const std::string path = OutputFor("morph", GetParam());
     ExportWithAssimp(*scene, GetParam(), path);
     const GltfCompletionReport report = Complete(*scene, path);
-    EXPECT_EQ(report.weightChannelsAdded, 2u) << Notes(report);
-    ASSERT_EQ(report.notes.size(), 1u) << Notes(report);
-    EXPECT_TRUE(HasNoteContaining(report, "glTF node \"Plain\" has no morph targets")) << Notes(report);
+    if (retro_test::LinkedAssimp().gltfDropsMorphWeights) {
+        EXPECT_EQ(report.weightChannelsAdded, 2u) << Notes(report);
+        ASSERT_EQ(report.notes.size(), 1u) << Notes(report);
+        EXPECT_TRUE(HasNoteContaining(report, "glTF node \"Plain\" has no morph targets")) << Notes(report);
+    } else {
+        EXPECT_EQ(report.weightChannelsAdded, 0u) << Notes(report);
+        EXPECT_TRUE(HasNoteContaining(report, "already drives the weights")) << Notes(report);
+    }
     retro_test::ExpectValidGltf(path);
 
     GltfFile file;
@@ -437,12 +455,15 @@ TEST_P(GltfCompletionFormat, FullSceneAndSecondRunAddsNothing) {
     const auto scene = gltf_test::MakeFullScene();
     const std::string path = OutputFor("full", GetParam());
     const GltfCompletionReport first = ExportAndComplete(*scene, GetParam(), path);
-    EXPECT_EQ(first.camerasAdded, 2u) << Notes(first);
-    EXPECT_EQ(first.cameraFrameNodesAdded, 1u);
-    EXPECT_EQ(first.nodesWithExtras, 3u);
-    EXPECT_EQ(first.weightChannelsAdded, 1u);
+    const retro_test::AssimpDefects &linked = retro_test::LinkedAssimp();
+    EXPECT_EQ(first.camerasAdded, Repaired(linked.gltfDropsCameras, 2u)) << Notes(first);
+    EXPECT_EQ(first.cameraFrameNodesAdded, Repaired(linked.gltfDropsCameras, 1u));
+    EXPECT_EQ(first.nodesWithExtras, 3u); // ExportGltf hides node metadata from every exporter (see below)
+    EXPECT_EQ(first.weightChannelsAdded, Repaired(linked.gltfDropsMorphWeights, 1u));
     EXPECT_EQ(first.emptyAnimationsRemoved, 0u);
-    EXPECT_TRUE(first.notes.empty()) << Notes(first);
+    if (linked.gltfDropsCameras && linked.gltfDropsMorphWeights) {
+        EXPECT_TRUE(first.notes.empty()) << Notes(first);
+    }
     retro_test::ExpectValidGltf(path);
 
     GltfFile file;
@@ -568,7 +589,7 @@ TEST(GltfCompletion, OrthographicCamera) {
     const std::string path = OutputFor("ortho", "glb2");
     ExportWithAssimp(*scene, "glb2", path);
     const GltfCompletionReport report = Complete(*scene, path);
-    EXPECT_EQ(report.camerasAdded, 2u) << Notes(report);
+    EXPECT_EQ(report.camerasAdded, Repaired(retro_test::LinkedAssimp().gltfDropsCameras, 2u)) << Notes(report);
     retro_test::ExpectValidGltf(path);
     GltfFile file;
     ASSERT_TRUE(gltf_test::ReadGltfFile(path, file));
@@ -596,10 +617,14 @@ TEST(GltfCompletion, UnsortedMorphKeysAndZeroTicksPerSecond) {
     const std::string path = OutputFor("morph-unsorted", "glb2");
     ExportWithAssimp(*scene, "glb2", path);
     const GltfCompletionReport report = Complete(*scene, path);
-    EXPECT_EQ(report.weightChannelsAdded, 2u) << Notes(report);
     EXPECT_TRUE(HasNoteContaining(report, "timed at 25")) << Notes(report);
-    EXPECT_TRUE(HasNoteContaining(report, "1 key(s) repeating an earlier time dropped")) << Notes(report);
-    EXPECT_TRUE(HasNoteContaining(report, "1 weight(s) naming a target beyond the mesh's 3 ignored")) << Notes(report);
+    if (retro_test::LinkedAssimp().gltfDropsMorphWeights) {
+        EXPECT_EQ(report.weightChannelsAdded, 2u) << Notes(report);
+        EXPECT_TRUE(HasNoteContaining(report, "1 key(s) repeating an earlier time dropped")) << Notes(report);
+        EXPECT_TRUE(HasNoteContaining(report, "1 weight(s) naming a target beyond the mesh's 3 ignored")) << Notes(report);
+    } else { // the patched exporter applies the same rules (GltfRules.h): the same keys below
+        EXPECT_EQ(report.weightChannelsAdded, 0u) << Notes(report);
+    }
     retro_test::ExpectValidGltf(path);
 
     GltfFile file;
@@ -619,7 +644,9 @@ TEST(GltfCompletion, MorphChannelNamingAMeshDrivesItsNodes) {
     const std::string path = OutputFor("morph-meshname", "gltf2");
     ExportWithAssimp(*scene, "gltf2", path);
     const GltfCompletionReport report = Complete(*scene, path);
-    EXPECT_EQ(report.weightChannelsAdded, 2u) << Notes(report);
+    // A patched Assimp writes Twin's channel itself; the channel named after
+    // Blob's mesh is read by the completion only, with either library.
+    EXPECT_EQ(report.weightChannelsAdded, retro_test::LinkedAssimp().gltfDropsMorphWeights ? 2u : 1u) << Notes(report);
     EXPECT_TRUE(HasNoteContaining(report, "read as a mesh name")) << Notes(report);
     retro_test::ExpectValidGltf(path);
     GltfFile file;
@@ -638,7 +665,9 @@ TEST(GltfCompletion, AnimationLeftWithoutChannelsIsRemoved) {
     const GltfCompletionReport report = Complete(*scene, path);
     animation.mNumMorphMeshChannels = 3;
     EXPECT_EQ(report.weightChannelsAdded, 0u);
-    EXPECT_EQ(report.emptyAnimationsRemoved, 1u) << Notes(report);
+    // Assimp 5.2.5 writes the animation without channels; a patched one leaves it out.
+    EXPECT_EQ(report.emptyAnimationsRemoved, Repaired(retro_test::LinkedAssimp().gltfDropsMorphWeights, 1u))
+            << Notes(report);
     retro_test::ExpectValidGltf(path); // Assimp's empty animation was an error
     EXPECT_FALSE(ReadJson(path).contains("animations"));
 }

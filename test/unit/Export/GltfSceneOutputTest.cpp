@@ -1,7 +1,7 @@
 // ExportGltf on real files: scene metadata reaches the glTF scene's `extras`,
 // skinned meshes sit on scene roots (no NODE_SKINNED_MESH_NON_ROOT), and the
 // unit conversion gives metre-sized positions with the unit recorded.
-#include "GltfFileReader.h"
+#include "support/GltfFileReader.h"
 
 #include "support/TestSupport.h"
 

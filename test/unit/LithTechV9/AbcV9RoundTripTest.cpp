@@ -305,6 +305,7 @@ TEST(AbcV9Hostile, TruncatedFilesFailClearly) {
     for (size_t size = 0; size < good.size(); size += (size < 300 ? 1 : 37)) {
         retro_test::WriteFile(path, std::vector<uint8_t>(good.begin(), good.begin() + size));
         Assimp::Importer importer;
+        assimp_retro::UnregisterBuiltIn(importer);
         importer.RegisterLoader(new V9TestImporter());
         const aiScene *scene = importer.ReadFile(path, aiProcess_ValidateDataStructure);
         EXPECT_EQ(scene, nullptr) << "size " << size;
@@ -365,6 +366,7 @@ TEST(AbcV9Hostile, BadStructureMessages) {
     std::vector<uint8_t> v = w::Write(model);
     v[12] = 14;
     Assimp::Importer importer3;
+    assimp_retro::UnregisterBuiltIn(importer3);
     importer3.RegisterLoader(new V9TestImporter());
     const std::string path = retro_test::OutputPath("LithTechV9/v14.abc");
     retro_test::WriteFile(path, v);

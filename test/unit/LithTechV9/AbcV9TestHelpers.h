@@ -6,6 +6,8 @@
 
 #include "support/TestSupport.h"
 
+#include <assimp_retro/assimp_retro.h>
+
 #include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>
 #include <assimp/postprocess.h>
@@ -18,8 +20,10 @@
 
 namespace abcv9_test {
 
-/// Reads a file with only the v9 test importer registered (validated).
+/// Reads a file with only the v9 test importer registered (validated); a
+/// patched libassimp's own ABC importer is taken out first.
 inline const aiScene *ImportV9File(Assimp::Importer &importer, const std::string &path, unsigned flags = 0) {
+    assimp_retro::UnregisterBuiltIn(importer);
     importer.RegisterLoader(new V9TestImporter());
     return importer.ReadFile(path, flags | aiProcess_ValidateDataStructure);
 }

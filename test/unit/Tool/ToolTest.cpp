@@ -1,4 +1,5 @@
 // Tests of the assimp-retro command line tool, run as a separate process.
+#include "support/LinkedAssimp.h"
 #include "support/TestSupport.h"
 
 #include <assimp_retro/assimp_retro.h>
@@ -80,6 +81,14 @@ TEST(Tool, Version) {
     EXPECT_EQ(run.exitCode, 0) << run.err;
     EXPECT_TRUE(Contains(run.out, std::string("assimp-retro ") + assimp_retro::Version())) << run.out;
     EXPECT_TRUE(Contains(run.out, "Assimp 5.")) << run.out;
+    // Which copy serves each extension: the plugin's, whatever libassimp holds.
+    const std::string builtIn = retro_test::LinkedAssimpHasOurImporters() ? "set aside" : "none";
+    for (const char *served : {".oni (OBAN)", ".dat (OBAN)", ".abc (ABC)", ".p3d (P3D)"}) {
+        EXPECT_TRUE(Contains(run.out, std::string(served) + ": plugin (assimp-retro " + assimp_retro::Version() + ")"))
+                << served << "\n" << run.out;
+    }
+    EXPECT_TRUE(Contains(run.out, ".abc (ABC): plugin (assimp-retro " + std::string(assimp_retro::Version()) +
+            "), LithTech ABC Importer (assimp-retro); libassimp's own copy: " + builtIn)) << run.out;
 }
 
 TEST(Tool, Help) {

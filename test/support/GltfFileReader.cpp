@@ -1,4 +1,4 @@
-#include "GltfFileReader.h"
+#include "support/GltfFileReader.h"
 
 #include "support/TestSupport.h"
 

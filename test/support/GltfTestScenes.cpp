@@ -1,4 +1,4 @@
-#include "GltfTestScenes.h"
+#include "support/GltfTestScenes.h"
 
 #include <assimp/material.h>
 #include <assimp/metadata.h>
