@@ -6,6 +6,7 @@
 #include <assimp/scene.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <map>
@@ -334,7 +335,7 @@ bool AddColladaMetadata(const aiScene &scene, const std::string &path, std::stri
     result = ColladaMetadataReport();
     std::string text;
     {
-        std::ifstream file(path, std::ios::binary);
+        std::ifstream file(std::filesystem::u8path(path), std::ios::binary);
         if (!file) {
             return Fail(error, "cannot open '" + path + "'");
         }
@@ -349,7 +350,7 @@ bool AddColladaMetadata(const aiScene &scene, const std::string &path, std::stri
     if (result.entriesWritten == 0) {
         return true;
     }
-    std::ofstream file(path, std::ios::binary | std::ios::trunc);
+    std::ofstream file(std::filesystem::u8path(path), std::ios::binary | std::ios::trunc);
     file.write(output.data(), static_cast<std::streamsize>(output.size()));
     if (!file) {
         return Fail(error, "cannot write '" + path + "'");
