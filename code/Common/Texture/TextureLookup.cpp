@@ -39,7 +39,7 @@ std::string FindOnDiskNoCase(const std::string &path, DirectoryCache &dirs) {
             lastEntry.clear();
             continue;
         }
-        lastFolder = found.u8string();
+        lastFolder = found.generic_u8string(); // one key per folder, whichever separators led there
         lastEntry = dirs.EntryNoCase(lastFolder, name);
         if (lastEntry.empty()) {
             return "";
@@ -49,7 +49,7 @@ std::string FindOnDiskNoCase(const std::string &path, DirectoryCache &dirs) {
     std::error_code ec;
     const bool regularFile =
             lastEntry.empty() ? fs::is_regular_file(found, ec) : dirs.IsRegularFile(lastFolder, lastEntry);
-    return regularFile ? found.u8string() : "";
+    return regularFile ? found.generic_u8string() : "";
 }
 
 // The model's folder and every folder above it, nearest first.
@@ -144,7 +144,7 @@ std::string FindBelowNoCase(const fs::path &folder, const std::string &fileName)
     fs::recursive_directory_iterator it(folder, fs::directory_options::skip_permission_denied, ec), end;
     for (; !ec && it != end && seen < kMaxSkinSearchEntries; it.increment(ec), ++seen) {
         if (ToLower(it->path().filename().u8string()) == wanted && it->is_regular_file(ec)) {
-            matches.push_back(it->path().u8string());
+            matches.push_back(it->path().generic_u8string());
         }
     }
     std::sort(matches.begin(), matches.end());
@@ -262,10 +262,19 @@ std::string FindFileNoCase(Assimp::IOSystem *io, const std::string &path, Direct
     if (path.empty()) {
         return "";
     }
+    const std::string slashed = ForwardSlashes(path);
+#if defined(_WIN32)
+    // Windows' file system ignores case, and Assimp's Exists() there is true
+    // for a folder too: a file on disk is looked up as on Linux, so that the
+    // answer (a regular file, spelled as on disk) is the same on both.
+    std::error_code ec;
+    if (fs::exists(fs::u8path(slashed), ec)) {
+        return FindOnDiskNoCase(slashed, dirs);
+    }
+#endif
     if (io && io->Exists(path.c_str())) {
         return path;
     }
-    const std::string slashed = ForwardSlashes(path);
     if (io && slashed != path && io->Exists(slashed.c_str())) {
         return slashed;
     }

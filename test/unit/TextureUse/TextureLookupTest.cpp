@@ -30,8 +30,10 @@ fs::path MakeTree(const std::string &name, const std::vector<std::string> &files
     return root;
 }
 
+// Absolute too: on Windows the look-up's answers carry the drive ("Z:/...")
+// that the tests' own absolute POSIX-style paths leave out.
 std::string Generic(const std::string &path) {
-    return fs::path(path).lexically_normal().generic_string();
+    return path.empty() ? path : fs::absolute(fs::u8path(path)).lexically_normal().generic_u8string();
 }
 
 } // namespace
