@@ -29,7 +29,15 @@ std::string ForwardSlashes(std::string path) {
 
 // `path` resolved component by component on the filesystem, ignoring case.
 std::string FindOnDiskNoCase(const std::string &path, DirectoryCache &dirs) {
-    const fs::path wanted = fs::u8path(ForwardSlashes(path));
+    fs::path wanted = fs::u8path(ForwardSlashes(path));
+#if defined(_WIN32)
+    // "/game/x" means the current drive's: with the drive, so that a folder has
+    // one spelling in the directory cache whichever way it was reached.
+    if (wanted.has_root_directory() && !wanted.has_root_name()) {
+        std::error_code ec;
+        wanted = fs::absolute(wanted, ec);
+    }
+#endif
     fs::path found = wanted.root_path();
     std::string lastFolder, lastEntry; // where the last component was found
     for (const fs::path &part : wanted.relative_path()) {
