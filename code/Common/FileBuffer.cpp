@@ -19,13 +19,7 @@
 #include <unistd.h>
 #elif defined(_WIN32)
 #define ASSIMP_RETRO_HAS_MMAP 1
-#ifndef WIN32_LEAN_AND_MEAN
-#define WIN32_LEAN_AND_MEAN
-#endif
-#ifndef NOMINMAX
-#define NOMINMAX
-#endif
-#include <windows.h>
+#include "Common/WindowsApi.h"
 
 #include <filesystem>
 #else

@@ -23,13 +23,7 @@
 #include <assimp/Importer.hpp>
 
 #if defined(_WIN32)
-#ifndef WIN32_LEAN_AND_MEAN
-#define WIN32_LEAN_AND_MEAN
-#endif
-#ifndef NOMINMAX
-#define NOMINMAX
-#endif
-#include <windows.h>
+#include "Common/WindowsApi.h"
 #else
 #include <sys/resource.h>
 #endif
