@@ -17,6 +17,11 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#elif defined(_WIN32)
+#define ASSIMP_RETRO_HAS_MMAP 1
+#include "Common/WindowsApi.h"
+
+#include <filesystem>
 #else
 #define ASSIMP_RETRO_HAS_MMAP 0
 #endif
@@ -55,7 +60,26 @@ StreamPtr OpenChecked(Assimp::IOSystem *io, const std::string &path, const char 
 /// A read-only private mapping of `path` if it is a regular file of exactly
 /// `size` bytes (the one the default IO system opened under that name), else nullptr.
 void *MapFile(const std::string &path, size_t size) {
-#if ASSIMP_RETRO_HAS_MMAP
+#if ASSIMP_RETRO_HAS_MMAP && defined(_WIN32)
+    // Assimp's default IO system opens the UTF-8 name through the wide API
+    // (_wfopen): the same file here, through CreateFileW.
+    const HANDLE file = ::CreateFileW(std::filesystem::u8path(path).c_str(), GENERIC_READ,
+            FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr, OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL, nullptr);
+    if (file == INVALID_HANDLE_VALUE) {
+        return nullptr;
+    }
+    void *mapping = nullptr;
+    LARGE_INTEGER fileSize;
+    if (::GetFileType(file) == FILE_TYPE_DISK && ::GetFileSizeEx(file, &fileSize) && uint64_t(fileSize.QuadPart) == size) {
+        const HANDLE section = ::CreateFileMappingW(file, nullptr, PAGE_READONLY, 0, 0, nullptr);
+        if (section) {
+            mapping = ::MapViewOfFile(section, FILE_MAP_READ, 0, 0, size);
+            ::CloseHandle(section); // the view keeps the section alive
+        }
+    }
+    ::CloseHandle(file);
+    return mapping;
+#elif ASSIMP_RETRO_HAS_MMAP
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
         return nullptr;
@@ -111,7 +135,11 @@ FileBytes::~FileBytes() {
 void FileBytes::Release() {
 #if ASSIMP_RETRO_HAS_MMAP
     if (mMapping) {
+#if defined(_WIN32)
+        ::UnmapViewOfFile(mMapping);
+#else
         ::munmap(mMapping, mSize);
+#endif
     }
 #endif
     mMapping = nullptr;

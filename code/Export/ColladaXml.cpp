@@ -2,6 +2,7 @@
 #include "Export/ColladaXml.h"
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <stdexcept>
@@ -165,7 +166,7 @@ bool EditTextFile(const std::string &path, const char *what,
     };
     std::string text;
     {
-        std::ifstream file(path, std::ios::binary);
+        std::ifstream file(std::filesystem::u8path(path), std::ios::binary);
         if (!file) {
             return fail("cannot open '" + path + "'");
         }
@@ -180,7 +181,7 @@ bool EditTextFile(const std::string &path, const char *what,
     if (output.empty()) {
         return true;
     }
-    std::ofstream file(path, std::ios::binary | std::ios::trunc);
+    std::ofstream file(std::filesystem::u8path(path), std::ios::binary | std::ios::trunc);
     file.write(output.data(), static_cast<std::streamsize>(output.size()));
     return file ? true : fail("cannot write '" + path + "'");
 }

@@ -23,6 +23,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <stdexcept>
@@ -352,7 +353,7 @@ bool CompleteFbxFile(const std::string &path, double unitScaleFactor, const aiSc
     FbxCompletionReport &result = report ? *report : local;
     std::vector<char> input;
     {
-        std::ifstream file(path, std::ios::binary);
+        std::ifstream file(std::filesystem::u8path(path), std::ios::binary);
         if (!file) {
             return Fail(error, "cannot open '" + path + "'");
         }
@@ -370,7 +371,7 @@ bool CompleteFbxFile(const std::string &path, double unitScaleFactor, const aiSc
     if (output == input) {
         return true;
     }
-    std::ofstream file(path, std::ios::binary | std::ios::trunc);
+    std::ofstream file(std::filesystem::u8path(path), std::ios::binary | std::ios::trunc);
     file.write(output.data(), static_cast<std::streamsize>(output.size()));
     if (!file) {
         return Fail(error, "cannot write '" + path + "'");

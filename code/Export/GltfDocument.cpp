@@ -10,7 +10,11 @@
 #include <iterator>
 #include <limits>
 
+#if defined(_WIN32)
+#include "Common/WindowsApi.h"
+#else
 #include <unistd.h>
+#endif
 
 namespace fs = std::filesystem;
 
@@ -31,8 +35,31 @@ void AppendU32(std::vector<uint8_t> &out, uint32_t value) {
     }
 }
 
+// This process's id, which makes the temporary file's name unique.
+unsigned long ProcessId() {
+#if defined(_WIN32)
+    return ::GetCurrentProcessId();
+#else
+    return static_cast<unsigned long>(::getpid());
+#endif
+}
+
+// Moves `from` over `to`, replacing it in one step. On Windows std::filesystem
+// does not promise to replace an existing file; MoveFileEx does.
+void ReplaceFile(const fs::path &from, const fs::path &to, std::error_code &ec) {
+#if defined(_WIN32)
+    if (!::MoveFileExW(from.c_str(), to.c_str(), MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH)) {
+        ec.assign(static_cast<int>(::GetLastError()), std::system_category());
+    } else {
+        ec.clear();
+    }
+#else
+    fs::rename(from, to, ec);
+#endif
+}
+
 bool ReadWholeFile(const std::string &path, std::vector<uint8_t> &bytes, std::string &error) {
-    std::ifstream in(path, std::ios::binary);
+    std::ifstream in(fs::u8path(path), std::ios::binary);
     if (!in) {
         error = "cannot open " + path;
         return false;
@@ -54,9 +81,9 @@ bool ReadWholeFile(const std::string &path, std::vector<uint8_t> &bytes, std::st
 }
 
 bool WriteFileReplacing(const std::string &path, const void *data, size_t size, std::string &error) {
-    const std::string temp = path + ".tmp-" + std::to_string(::getpid());
+    const std::string temp = path + ".tmp-" + std::to_string(ProcessId());
     {
-        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+        std::ofstream out(fs::u8path(temp), std::ios::binary | std::ios::trunc);
         if (!out) {
             error = "cannot create " + temp;
             return false;
@@ -67,15 +94,15 @@ bool WriteFileReplacing(const std::string &path, const void *data, size_t size, 
             error = "cannot write " + temp;
             out.close();
             std::error_code ignored;
-            fs::remove(temp, ignored);
+            fs::remove(fs::u8path(temp), ignored);
             return false;
         }
     }
     std::error_code ec;
-    fs::rename(temp, path, ec);
+    ReplaceFile(fs::u8path(temp), fs::u8path(path), ec);
     if (ec) {
         error = "cannot replace " + path + ": " + ec.message();
-        fs::remove(temp, ec);
+        fs::remove(fs::u8path(temp), ec);
         return false;
     }
     return true;
@@ -771,7 +798,7 @@ bool GltfDocument::LoadBuffer(std::string &error) {
                 return false;
             }
             mBufferKind = BufferKind::External;
-            mBufferFile = (fs::path(mPath).parent_path() / PercentDecode(uri)).string();
+            mBufferFile = (fs::u8path(mPath).parent_path() / fs::u8path(PercentDecode(uri))).u8string();
             if (!ReadWholeFile(mBufferFile, data, error)) {
                 error = mPath + ": buffers[0]: " + error;
                 return false;

@@ -8,7 +8,8 @@
 // mutated texture (.paa, .pac, .dtx) must decode (DecodeTexture) to a whole
 // RGBA image, or fail with an ImportError. A crash,
 // a hang (ctest's timeout) or an oversized allocation fails the test.
-// Memory is capped: RLIMIT_AS normally; under AddressSanitizer (which reserves
+// Memory is capped: RLIMIT_AS normally; on Windows by a job object's limit on
+// the process's committed memory; under AddressSanitizer (which reserves
 // terabytes of address space) by ASan's own allocation and RSS limits.
 //
 // To sweep another kind of file, add a row to kKinds.
@@ -21,7 +22,11 @@
 
 #include <assimp/Importer.hpp>
 
+#if defined(_WIN32)
+#include "Common/WindowsApi.h"
+#else
 #include <sys/resource.h>
+#endif
 
 #include <algorithm>
 #include <chrono>
@@ -169,7 +174,17 @@ std::vector<std::pair<std::string, std::vector<uint8_t>>> Mutations(const std::v
 }
 
 void CapAddressSpace() {
-#ifndef SWEEP_UNDER_ASAN
+#if defined(_WIN32)
+    // No RLIMIT_AS on Windows: a job object caps the memory the process commits.
+    const HANDLE job = ::CreateJobObjectW(nullptr, nullptr);
+    JOBOBJECT_EXTENDED_LIMIT_INFORMATION limit{};
+    limit.BasicLimitInformation.LimitFlags = JOB_OBJECT_LIMIT_PROCESS_MEMORY;
+    limit.ProcessMemoryLimit = SIZE_T(4) << 30; // 4 GiB, as on POSIX
+    if (!job || !::SetInformationJobObject(job, JobObjectExtendedLimitInformation, &limit, sizeof(limit)) ||
+            !::AssignProcessToJobObject(job, ::GetCurrentProcess())) {
+        std::fprintf(stderr, "cannot cap the memory with a job object (error %lu)\n", ::GetLastError());
+    }
+#elif !defined(SWEEP_UNDER_ASAN)
     const rlim_t cap = rlim_t(4) << 30; // 4 GiB: far beyond what any corpus file justifies
     rlimit limit{cap, cap};
     if (setrlimit(RLIMIT_AS, &limit) != 0) {

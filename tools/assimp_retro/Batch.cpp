@@ -26,8 +26,6 @@
 #include <csignal>
 #include <cstring>
 
-#include <unistd.h>
-
 namespace fs = std::filesystem;
 
 namespace retro_tool {
@@ -136,7 +134,7 @@ std::vector<Job> PlanJobs(const fs::path &inputDir, const fs::path &outputDir, c
     const fs::path outputRoot = fs::weakly_canonical(outputDir, ec);
     fs::recursive_directory_iterator it(inputRoot, fs::directory_options::skip_permission_denied, ec);
     if (ec) {
-        error = "cannot read folder " + inputDir.string() + ": " + ec.message();
+        error = "cannot read folder " + inputDir.u8string() + ": " + ec.message();
         return jobs;
     }
     for (; it != fs::recursive_directory_iterator(); it.increment(ec)) {
@@ -153,7 +151,7 @@ std::vector<Job> PlanJobs(const fs::path &inputDir, const fs::path &outputDir, c
         if (!it->is_regular_file(ec)) {
             continue;
         }
-        const std::string extension = ToLower(path.extension().string());
+        const std::string extension = ToLower(path.extension().u8string());
         if (extension.size() < 2 || !importer.IsExtensionSupported(extension.c_str())) {
             ++skipped;
             continue;
@@ -168,22 +166,22 @@ std::vector<Job> PlanJobs(const fs::path &inputDir, const fs::path &outputDir, c
         Job job;
         job.input = path;
         const fs::path relative = path.lexically_relative(inputRoot);
-        job.relative = relative.generic_string();
-        job.output = outputDir / relative.parent_path() / (path.stem().string() + "." + format.extension);
+        job.relative = relative.generic_u8string();
+        job.output = outputDir / relative.parent_path() / fs::u8path(path.stem().u8string() + "." + format.extension);
         jobs.push_back(job);
     }
     if (ec) {
-        error = "cannot read folder " + inputDir.string() + ": " + ec.message();
+        error = "cannot read folder " + inputDir.u8string() + ": " + ec.message();
     }
     std::sort(jobs.begin(), jobs.end(), [](const Job &a, const Job &b) { return a.relative < b.relative; });
 
     std::map<std::string, unsigned> uses;
     for (const Job &job : jobs) {
-        ++uses[job.output.string()];
+        ++uses[job.output.u8string()];
     }
     for (Job &job : jobs) {
-        if (uses[job.output.string()] > 1) {
-            job.output = job.output.parent_path() / (job.input.filename().string() + "." + format.extension);
+        if (uses[job.output.u8string()] > 1) {
+            job.output = job.output.parent_path() / fs::u8path(job.input.filename().u8string() + "." + format.extension);
         }
     }
     return jobs;
@@ -200,7 +198,7 @@ bool IsNotAModel(const ConversionResult &result) {
 class Progress {
 public:
     Progress(size_t total, bool showNotes)
-        : total_(total), showNotes_(showNotes), terminal_(isatty(fileno(stderr)) != 0) {}
+        : total_(total), showNotes_(showNotes), terminal_(StderrIsTerminal()) {}
 
     void Done(const Job &job, const ConversionResult &result) {
         std::lock_guard<std::mutex> lock(mutex_);
@@ -215,7 +213,7 @@ public:
             DrawBar(job.relative);
         } else if (result.ok) {
             std::fprintf(stderr, "[%zu/%zu] ok %s -> %s\n", done_, total_, job.relative.c_str(),
-                    job.output.string().c_str());
+                    job.output.u8string().c_str());
         } else if (IsNotAModel(result)) {
             std::fprintf(stderr, "[%zu/%zu] skipped %s: no importer recognises its content\n", done_, total_,
                     job.relative.c_str());
@@ -271,15 +269,16 @@ constexpr unsigned kMaxTrackedWorkers = 1024; // one slot per worker: -j allows 
 std::atomic<const char *> gCurrentFile[kMaxTrackedWorkers];
 
 void WriteStderr(const char *text) {
-    ssize_t ignored = write(STDERR_FILENO, text, std::strlen(text));
-    (void)ignored;
+    WriteStderrUnbuffered(text);
 }
 
 extern "C" void OnFatalSignal(int signalNumber) {
     WriteStderr("\nassimp-retro export: crashed (");
     switch (signalNumber) {
     case SIGSEGV: WriteStderr("SIGSEGV"); break;
+#ifdef SIGBUS // not on Windows
     case SIGBUS: WriteStderr("SIGBUS"); break;
+#endif
     case SIGFPE: WriteStderr("SIGFPE"); break;
     case SIGILL: WriteStderr("SIGILL"); break;
     case SIGABRT: WriteStderr("SIGABRT"); break;
@@ -299,7 +298,11 @@ extern "C" void OnFatalSignal(int signalNumber) {
 }
 
 void InstallCrashReport() {
+#ifdef SIGBUS
     for (int signalNumber : { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT }) {
+#else
+    for (int signalNumber : { SIGSEGV, SIGFPE, SIGILL, SIGABRT }) {
+#endif
         std::signal(signalNumber, OnFatalSignal);
     }
 }
@@ -308,17 +311,17 @@ void InstallCrashReport() {
 // usable, else the exit code (after printing why).
 int CheckBatch(const BatchArguments &batch, OutputFormat &format) {
     std::error_code ec;
-    if (!fs::is_directory(batch.inputDir, ec)) {
+    if (!fs::is_directory(fs::u8path(batch.inputDir), ec)) {
         std::fprintf(stderr, "assimp-retro export: %s is not a folder\n", batch.inputDir.c_str());
         return kExitUsage;
     }
     // The output folder must be a folder (or not exist yet), and not the input
     // folder itself: outputs would overwrite inputs and be converted again.
-    if (batch.outputDir.empty() || (fs::exists(batch.outputDir, ec) && !fs::is_directory(batch.outputDir, ec))) {
+    if (batch.outputDir.empty() || (fs::exists(fs::u8path(batch.outputDir), ec) && !fs::is_directory(fs::u8path(batch.outputDir), ec))) {
         std::fprintf(stderr, "assimp-retro export: output '%s' is not a folder\n", batch.outputDir.c_str());
         return kExitUsage;
     }
-    if (fs::weakly_canonical(batch.inputDir, ec) == fs::weakly_canonical(batch.outputDir, ec)) {
+    if (fs::weakly_canonical(fs::u8path(batch.inputDir), ec) == fs::weakly_canonical(fs::u8path(batch.outputDir), ec)) {
         std::fprintf(stderr, "assimp-retro export: the output folder must differ from the input folder\n");
         return kExitUsage;
     }
@@ -363,11 +366,11 @@ void ConvertJob(BatchRun &run, const Job &job, Assimp::Importer &importer, Assim
     std::error_code dirError;
     fs::create_directories(job.output.parent_path(), dirError);
     if (dirError) {
-        result.error = "cannot create folder " + job.output.parent_path().string() + ": " + dirError.message();
+        result.error = "cannot create folder " + job.output.parent_path().u8string() + ": " + dirError.message();
         return;
     }
     gCurrentFile[slot] = job.relative.c_str();
-    result = ConvertFile(importer, exporter, job.input.string(), job.output.string(), run.format, run.options);
+    result = ConvertFile(importer, exporter, job.input.u8string(), job.output.u8string(), run.format, run.options);
 }
 
 // One worker thread: its own Importer and Exporter (neither is thread-safe),
@@ -449,7 +452,7 @@ int RunBatch(const std::vector<std::string> &args) {
     {
         Assimp::Importer importer;
         assimp_retro::RegisterAll(importer);
-        jobs = PlanJobs(batch.inputDir, batch.outputDir, format, importer, skipped, planError);
+        jobs = PlanJobs(fs::u8path(batch.inputDir), fs::u8path(batch.outputDir), format, importer, skipped, planError);
     }
     if (!planError.empty()) {
         std::fprintf(stderr, "assimp-retro export: %s\n", planError.c_str());

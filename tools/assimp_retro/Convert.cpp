@@ -285,7 +285,7 @@ ConversionResult ConvertFile(Assimp::Importer &importer, Assimp::Exporter &expor
         // Assimp's own file lacks what the completion adds: never leave it
         // where it would pass for a finished conversion.
         std::error_code ec;
-        if (std::filesystem::remove(output, ec)) {
+        if (std::filesystem::remove(std::filesystem::u8path(output), ec)) {
             result.error += " (the incomplete file was removed)";
         }
     }

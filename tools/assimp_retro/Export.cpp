@@ -148,15 +148,15 @@ int RunExport(const std::vector<std::string> &args) {
     }
     {
         std::error_code ec;
-        if (std::filesystem::equivalent(input, output, ec)) {
+        if (std::filesystem::equivalent(std::filesystem::u8path(input), std::filesystem::u8path(output), ec)) {
             std::fprintf(stderr, "assimp-retro export: the output file %s is the input file\n", output.c_str());
             return kExitUsage;
         }
         // Checked before the import: Assimp's exporters say only "unknown error".
-        const std::filesystem::path folder = std::filesystem::path(output).parent_path();
+        const std::filesystem::path folder = std::filesystem::u8path(output).parent_path();
         if (!folder.empty() && !std::filesystem::is_directory(folder, ec)) {
             std::fprintf(stderr, "assimp-retro export: cannot write %s: the folder %s does not exist\n", output.c_str(),
-                    folder.string().c_str());
+                    folder.u8string().c_str());
             return kExitExportFailed;
         }
     }

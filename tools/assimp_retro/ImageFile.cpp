@@ -33,13 +33,13 @@ namespace retro_tool {
 bool LoadImage(const fs::path &input, assimp_retro::RgbaImage &image, std::string &error) {
     std::ifstream in(input, std::ios::binary);
     if (!in) {
-        error = "cannot open " + input.string();
+        error = "cannot open " + input.u8string();
         return false;
     }
     const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (assimp_retro::IsDecodableTextureName(input.string())) {
+    if (assimp_retro::IsDecodableTextureName(input.u8string())) {
         try {
-            image = assimp_retro::DecodeTexture(bytes.data(), bytes.size(), input.string()).image;
+            image = assimp_retro::DecodeTexture(bytes.data(), bytes.size(), input.u8string()).image;
             return true;
         } catch (const assimp_retro::ImportError &e) {
             error = e.what();
@@ -48,12 +48,12 @@ bool LoadImage(const fs::path &input, assimp_retro::RgbaImage &image, std::strin
     }
     int w = 0, h = 0, channels = 0;
     if (bytes.size() > size_t(INT32_MAX)) {
-        error = input.string() + ": too large";
+        error = input.u8string() + ": too large";
         return false;
     }
     stbi_uc *texels = stbi_load_from_memory(bytes.data(), int(bytes.size()), &w, &h, &channels, 4);
     if (!texels) {
-        error = input.string() + ": not an image this tool reads (" + stbi_failure_reason() + ")";
+        error = input.u8string() + ": not an image this tool reads (" + stbi_failure_reason() + ")";
         return false;
     }
     image.width = uint32_t(w);

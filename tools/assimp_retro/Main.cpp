@@ -128,23 +128,24 @@ int ListExportFormats() {
 
 int main(int argc, char *argv[]) {
     KeepLargeBlocksInHeap();
-    if (argc <= 1) {
+    const std::vector<std::string> arguments = retro_tool::Utf8Arguments(argc, argv);
+    if (arguments.size() <= 1) {
         std::fprintf(stderr, "assimp-retro: no command specified. Use 'assimp-retro help' for a detailed command list\n");
         return retro_tool::kExitUsage;
     }
-    const std::string verb = argv[1];
+    const std::string verb = arguments[1];
     // "--set NAME=VALUE" becomes one argument "--set=NAME=VALUE", so that no
     // verb mistakes the assignment for a file name.
     std::vector<std::string> args;
-    for (int i = 2; i < argc; ++i) {
-        if (std::string(argv[i]) == "--set" && i + 1 == argc) {
+    for (size_t i = 2; i < arguments.size(); ++i) {
+        if (arguments[i] == "--set" && i + 1 == arguments.size()) {
             std::fprintf(stderr, "assimp-retro: --set needs NAME=VALUE\n");
             return retro_tool::kExitUsage;
         }
-        if (std::string(argv[i]) == "--set") {
-            args.push_back(std::string("--set=") + argv[++i]);
+        if (arguments[i] == "--set") {
+            args.push_back("--set=" + arguments[++i]);
         } else {
-            args.push_back(argv[i]);
+            args.push_back(arguments[i]);
         }
     }
 

@@ -62,13 +62,13 @@ TextureJobResult DecodeToPng(const fs::path &input, const fs::path &output) {
     TextureJobResult result;
     std::ifstream in(input, std::ios::binary);
     if (!in) {
-        return {false, kExitImportFailed, "cannot open " + input.string()};
+        return {false, kExitImportFailed, "cannot open " + input.u8string()};
     }
     const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     assimp_retro::DecodedTexture texture;
     std::vector<uint8_t> png;
     try {
-        texture = assimp_retro::DecodeTexture(bytes.data(), bytes.size(), input.string());
+        texture = assimp_retro::DecodeTexture(bytes.data(), bytes.size(), input.u8string());
         png = assimp_retro::EncodePng(texture.image);
     } catch (const assimp_retro::ImportError &e) {
         return {false, kExitImportFailed, e.what()};
@@ -77,7 +77,7 @@ TextureJobResult DecodeToPng(const fs::path &input, const fs::path &output) {
     out.write(reinterpret_cast<const char *>(png.data()), std::streamsize(png.size()));
     out.close();
     if (!out) {
-        return {false, kExitExportFailed, "cannot write " + output.string()};
+        return {false, kExitExportFailed, "cannot write " + output.u8string()};
     }
     result.ok = true;
     result.message = texture.format + ", " + std::to_string(texture.image.width) + "x" +
@@ -94,7 +94,7 @@ int EncodeOne(const std::vector<std::string> &paths, const std::string &formatNa
     }
     assimp_retro::RgbaImage image;
     std::string error;
-    if (!LoadImage(paths[0], image, error)) {
+    if (!LoadImage(fs::u8path(paths[0]), image, error)) {
         std::fprintf(stderr, "assimp-retro texture: %s\n", error.c_str());
         return kExitImportFailed;
     }
@@ -105,7 +105,7 @@ int EncodeOne(const std::vector<std::string> &paths, const std::string &formatNa
         std::fprintf(stderr, "assimp-retro texture: %s\n", e.what());
         return kExitExportFailed;
     }
-    std::ofstream out(paths[1], std::ios::binary | std::ios::trunc);
+    std::ofstream out(fs::u8path(paths[1]), std::ios::binary | std::ios::trunc);
     out.write(reinterpret_cast<const char *>(dtx.data()), std::streamsize(dtx.size()));
     out.close();
     if (!out) {
@@ -123,10 +123,10 @@ bool EndsWithDtx(const std::string &path) {
 }
 
 int DecodeOne(const std::vector<std::string> &paths) {
-    const fs::path input = paths[0];
-    const fs::path output = paths.size() > 1 ? fs::path(paths[1]) : fs::path(paths[0] + ".png");
-    if (!assimp_retro::IsDecodableTextureName(input.string())) {
-        std::fprintf(stderr, "assimp-retro texture: %s is not a .paa, .pac or .dtx file\n", input.string().c_str());
+    const fs::path input = fs::u8path(paths[0]);
+    const fs::path output = paths.size() > 1 ? fs::u8path(paths[1]) : fs::u8path(paths[0] + ".png");
+    if (!assimp_retro::IsDecodableTextureName(input.u8string())) {
+        std::fprintf(stderr, "assimp-retro texture: %s is not a .paa, .pac or .dtx file\n", input.u8string().c_str());
         return kExitUsage;
     }
     const TextureJobResult result = DecodeToPng(input, output);
@@ -134,27 +134,27 @@ int DecodeOne(const std::vector<std::string> &paths) {
         std::fprintf(stderr, "assimp-retro texture: %s\n", result.message.c_str());
         return result.exitCode;
     }
-    std::printf("%s: %s -> %s\n", input.string().c_str(), result.message.c_str(), output.string().c_str());
+    std::printf("%s: %s -> %s\n", input.u8string().c_str(), result.message.c_str(), output.u8string().c_str());
     return kExitSuccess;
 }
 
 int DecodeFolder(const fs::path &inputDir, const fs::path &outputDir) {
     std::error_code ec;
     if (!fs::is_directory(inputDir, ec)) {
-        std::fprintf(stderr, "assimp-retro texture: %s is not a folder\n", inputDir.string().c_str());
+        std::fprintf(stderr, "assimp-retro texture: %s is not a folder\n", inputDir.u8string().c_str());
         return kExitUsage;
     }
     if ((fs::exists(outputDir, ec) && !fs::is_directory(outputDir, ec)) ||
             fs::weakly_canonical(inputDir, ec) == fs::weakly_canonical(outputDir, ec)) {
         std::fprintf(stderr, "assimp-retro texture: output '%s' must be a folder other than the input folder\n",
-                outputDir.string().c_str());
+                outputDir.u8string().c_str());
         return kExitUsage;
     }
     std::vector<fs::path> inputs;
     size_t skipped = 0;
     for (fs::recursive_directory_iterator it(inputDir, ec), end; !ec && it != end; it.increment(ec)) {
         if (!it->is_regular_file(ec)) continue;
-        if (assimp_retro::IsDecodableTextureName(it->path().filename().string())) {
+        if (assimp_retro::IsDecodableTextureName(it->path().filename().u8string())) {
             inputs.push_back(it->path());
         } else {
             ++skipped;
@@ -164,14 +164,14 @@ int DecodeFolder(const fs::path &inputDir, const fs::path &outputDir) {
     std::vector<std::pair<std::string, std::string>> failures;
     for (const fs::path &input : inputs) {
         const fs::path relative = fs::relative(input, inputDir, ec);
-        const fs::path output = outputDir / (relative.string() + ".png");
+        const fs::path output = outputDir / fs::u8path(relative.u8string() + ".png");
         fs::create_directories(output.parent_path(), ec);
         const TextureJobResult result = ec ? TextureJobResult{false, kExitExportFailed, "cannot create folder " +
-                output.parent_path().string() + ": " + ec.message()} : DecodeToPng(input, output);
+                output.parent_path().u8string() + ": " + ec.message()} : DecodeToPng(input, output);
         if (result.ok) {
-            std::printf("%s: %s\n", relative.string().c_str(), result.message.c_str());
+            std::printf("%s: %s\n", relative.u8string().c_str(), result.message.c_str());
         } else {
-            failures.emplace_back(relative.string(), result.message);
+            failures.emplace_back(relative.u8string(), result.message);
         }
     }
     std::printf("\nSummary: %zu decoded, %zu failed, %zu skipped (not a texture)\n", inputs.size() - failures.size(),
@@ -244,7 +244,7 @@ int RunTexture(const std::vector<std::string> &args) {
         std::fprintf(stderr, "assimp-retro texture: --type and --no-mipmaps are for <in> <out.paa|out.pac>\n");
         return kExitUsage;
     }
-    return recursive ? DecodeFolder(paths[0], paths[1]) : DecodeOne(paths);
+    return recursive ? DecodeFolder(fs::u8path(paths[0]), fs::u8path(paths[1])) : DecodeOne(paths);
 }
 
 } // namespace retro_tool

@@ -7,6 +7,7 @@
 #include "Common/Texture/Texture.h"
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <stdexcept>
@@ -31,7 +32,7 @@ int EncodeTextureFile(const std::string &input, const std::string &output, const
         return kExitUsage;
     }
     assimp_retro::RgbaImage image;
-    if (std::string error; !LoadImage(input, image, error)) {
+    if (std::string error; !LoadImage(std::filesystem::u8path(input), image, error)) {
         std::fprintf(stderr, "assimp-retro texture: %s\n", error.c_str());
         return kExitImportFailed;
     }
@@ -48,7 +49,7 @@ int EncodeTextureFile(const std::string &input, const std::string &output, const
         std::fprintf(stderr, "assimp-retro texture: %s: %s\n", input.c_str(), e.what());
         return kExitExportFailed;
     }
-    std::ofstream out(output, std::ios::binary);
+    std::ofstream out(std::filesystem::u8path(output), std::ios::binary);
     out.write(reinterpret_cast<const char *>(paa.data()), static_cast<std::streamsize>(paa.size()));
     out.close();
     if (!out) {

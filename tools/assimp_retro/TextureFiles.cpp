@@ -80,22 +80,22 @@ bool WriteTexturesBeside(aiScene &scene, const std::string &output, std::vector<
     if (scene.mNumTextures == 0) {
         return true;
     }
-    const fs::path outputPath(output);
-    const std::string folderName = outputPath.stem().string() + "_textures";
+    const fs::path outputPath = fs::u8path(output);
+    const std::string folderName = outputPath.stem().u8string() + "_textures";
     const std::vector<std::string> files = TextureFileNames(scene, folderName);
     std::error_code ec;
-    fs::create_directories(outputPath.parent_path() / folderName, ec);
+    fs::create_directories(outputPath.parent_path() / fs::u8path(folderName), ec);
     for (unsigned i = 0; i < scene.mNumTextures; ++i) {
         const aiTexture &texture = *scene.mTextures[i];
         if (texture.mHeight != 0) {
             error = "embedded texture " + std::to_string(i) + " is not compressed (no image file format to write)";
             return false;
         }
-        const fs::path file = outputPath.parent_path() / files[i];
+        const fs::path file = outputPath.parent_path() / fs::u8path(files[i]);
         std::ofstream stream(file, std::ios::binary);
         stream.write(reinterpret_cast<const char *>(texture.pcData), texture.mWidth);
         if (!stream) {
-            error = "cannot write " + file.string();
+            error = "cannot write " + file.u8string();
             return false;
         }
     }
@@ -106,7 +106,7 @@ bool WriteTexturesBeside(aiScene &scene, const std::string &output, std::vector<
     delete[] scene.mTextures;
     scene.mTextures = nullptr;
     notes.push_back("wrote " + std::to_string(files.size()) + " texture(s) to " +
-                    (outputPath.parent_path() / folderName).string());
+                    (outputPath.parent_path() / fs::u8path(folderName)).u8string());
     scene.mNumTextures = 0;
     return true;
 }

@@ -166,6 +166,16 @@ int RunTexture(const std::vector<std::string> &args); ///< Texture.cpp: `texture
 extern const char *const kExportHelp;
 extern const char *const kInfoHelp;
 
+// ---- platform (Platform.cpp) -------------------------------------------------
+
+/// The command line as UTF-8, the program name first (on Windows from the wide
+/// command line, so that any file name survives; elsewhere argv as it is).
+std::vector<std::string> Utf8Arguments(int argc, char *argv[]);
+/// True when stderr is a terminal that understands the progress bar's escapes.
+bool StderrIsTerminal();
+/// Writes `text` to stderr without buffering; safe in a signal handler.
+void WriteStderrUnbuffered(const char *text);
+
 /// Lower-case copy.
 std::string ToLower(std::string text);
 

@@ -29,33 +29,41 @@ std::string ForwardSlashes(std::string path) {
 
 // `path` resolved component by component on the filesystem, ignoring case.
 std::string FindOnDiskNoCase(const std::string &path, DirectoryCache &dirs) {
-    const fs::path wanted(ForwardSlashes(path));
+    fs::path wanted = fs::u8path(ForwardSlashes(path));
+#if defined(_WIN32)
+    // "/game/x" means the current drive's: with the drive, so that a folder has
+    // one spelling in the directory cache whichever way it was reached.
+    if (wanted.has_root_directory() && !wanted.has_root_name()) {
+        std::error_code ec;
+        wanted = fs::absolute(wanted, ec);
+    }
+#endif
     fs::path found = wanted.root_path();
     std::string lastFolder, lastEntry; // where the last component was found
     for (const fs::path &part : wanted.relative_path()) {
-        const std::string name = part.string();
+        const std::string name = part.u8string();
         if (name.empty() || name == "." || name == "..") {
             found /= part;
             lastEntry.clear();
             continue;
         }
-        lastFolder = found.string();
+        lastFolder = found.generic_u8string(); // one key per folder, whichever separators led there
         lastEntry = dirs.EntryNoCase(lastFolder, name);
         if (lastEntry.empty()) {
             return "";
         }
-        found /= lastEntry;
+        found /= fs::u8path(lastEntry);
     }
     std::error_code ec;
     const bool regularFile =
             lastEntry.empty() ? fs::is_regular_file(found, ec) : dirs.IsRegularFile(lastFolder, lastEntry);
-    return regularFile ? found.string() : "";
+    return regularFile ? found.generic_u8string() : "";
 }
 
 // The model's folder and every folder above it, nearest first.
 std::vector<fs::path> FoldersAbove(const std::string &modelFile) {
     std::error_code ec;
-    fs::path folder = fs::absolute(fs::path(ForwardSlashes(modelFile)), ec).lexically_normal().parent_path();
+    fs::path folder = fs::absolute(fs::u8path(ForwardSlashes(modelFile)), ec).lexically_normal().parent_path();
     std::vector<fs::path> folders;
     while (!folder.empty()) {
         folders.push_back(folder);
@@ -72,7 +80,7 @@ std::vector<fs::path> FoldersAbove(const std::string &modelFile) {
 std::string FindBesideModel(Assimp::IOSystem *io, const std::string &modelFile, const std::string &fileName,
         DirectoryCache &dirs) {
     const std::vector<fs::path> folders = FoldersAbove(modelFile);
-    return folders.empty() || fileName.empty() ? "" : FindFileNoCase(io, (folders.front() / fileName).string(), dirs);
+    return folders.empty() || fileName.empty() ? "" : FindFileNoCase(io, (folders.front() / fs::u8path(fileName)).u8string(), dirs);
 }
 
 std::string SwapPaaPac(const std::string &path) {
@@ -91,7 +99,7 @@ std::string SwapPaaPac(const std::string &path) {
 std::string SearchP3dPath(Assimp::IOSystem *io, const std::string &modelFile, const std::string &gamePath,
         const std::vector<std::string> &roots, DirectoryCache &dirs) {
     for (const std::string &root : roots) {
-        const std::string found = FindFileNoCase(io, (fs::path(ForwardSlashes(root)) / gamePath).string(), dirs);
+        const std::string found = FindFileNoCase(io, (fs::u8path(ForwardSlashes(root)) / fs::u8path(gamePath)).u8string(), dirs);
         if (!found.empty()) {
             return found;
         }
@@ -100,12 +108,12 @@ std::string SearchP3dPath(Assimp::IOSystem *io, const std::string &modelFile, co
     const std::string addon = slash == std::string::npos ? "" : gamePath.substr(0, slash);
     const std::string insideAddon = slash == std::string::npos ? "" : gamePath.substr(slash + 1);
     for (const fs::path &folder : FoldersAbove(modelFile)) {
-        std::string found = FindFileNoCase(io, (folder / gamePath).string(), dirs);
+        std::string found = FindFileNoCase(io, (folder / fs::u8path(gamePath)).u8string(), dirs);
         if (found.empty()) {
-            found = FindFileNoCase(io, (folder / "AddOns" / gamePath).string(), dirs);
+            found = FindFileNoCase(io, (folder / "AddOns" / fs::u8path(gamePath)).u8string(), dirs);
         }
-        if (found.empty() && !addon.empty() && SameNoCase(folder.filename().string(), addon)) {
-            found = FindFileNoCase(io, (folder / insideAddon).string(), dirs);
+        if (found.empty() && !addon.empty() && SameNoCase(folder.filename().u8string(), addon)) {
+            found = FindFileNoCase(io, (folder / fs::u8path(insideAddon)).u8string(), dirs);
         }
         if (!found.empty()) {
             return found;
@@ -117,10 +125,10 @@ std::string SearchP3dPath(Assimp::IOSystem *io, const std::string &modelFile, co
 // The nearest folder above the model named MODELS, and the model's path below it.
 bool SplitAtModelsFolder(const std::string &modelFile, fs::path &gameRoot, fs::path &belowModels) {
     std::error_code ec;
-    const fs::path model = fs::absolute(fs::path(ForwardSlashes(modelFile)), ec).lexically_normal();
+    const fs::path model = fs::absolute(fs::u8path(ForwardSlashes(modelFile)), ec).lexically_normal();
     std::vector<fs::path> parts(model.begin(), model.end());
     for (size_t i = parts.size(); i-- > 1;) {
-        if (i + 1 < parts.size() && ToLower(parts[i].string()) == "models") {
+        if (i + 1 < parts.size() && ToLower(parts[i].u8string()) == "models") {
             gameRoot.clear();
             belowModels.clear();
             for (size_t k = 0; k < i; ++k) {
@@ -143,8 +151,8 @@ std::string FindBelowNoCase(const fs::path &folder, const std::string &fileName)
     size_t seen = 0;
     fs::recursive_directory_iterator it(folder, fs::directory_options::skip_permission_denied, ec), end;
     for (; !ec && it != end && seen < kMaxSkinSearchEntries; it.increment(ec), ++seen) {
-        if (ToLower(it->path().filename().string()) == wanted && it->is_regular_file(ec)) {
-            matches.push_back(it->path().string());
+        if (ToLower(it->path().filename().u8string()) == wanted && it->is_regular_file(ec)) {
+            matches.push_back(it->path().generic_u8string());
         }
     }
     std::sort(matches.begin(), matches.end());
@@ -156,23 +164,23 @@ std::string ExplicitSkin(Assimp::IOSystem *io, const std::string &modelFile, con
     if (skin.empty()) {
         return "";
     }
-    const fs::path skinPath(ForwardSlashes(skin));
+    const fs::path skinPath = fs::u8path(ForwardSlashes(skin));
     if (skinPath.is_relative()) {
         const std::vector<fs::path> folders = FoldersAbove(modelFile);
         if (!folders.empty()) {
-            const std::string found = FindFileNoCase(io, (folders.front() / skinPath).string(), dirs);
+            const std::string found = FindFileNoCase(io, (folders.front() / skinPath).u8string(), dirs);
             if (!found.empty()) {
                 return found;
             }
         }
         if (!skinDir.empty()) {
-            const std::string found = FindFileNoCase(io, (fs::path(ForwardSlashes(skinDir)) / skinPath).string(), dirs);
+            const std::string found = FindFileNoCase(io, (fs::u8path(ForwardSlashes(skinDir)) / skinPath).u8string(), dirs);
             if (!found.empty()) {
                 return found;
             }
         }
     }
-    return FindFileNoCase(io, skinPath.string(), dirs);
+    return FindFileNoCase(io, skinPath.u8string(), dirs);
 }
 
 } // namespace
@@ -184,14 +192,14 @@ const DirectoryCache::Folder &DirectoryCache::List(const std::string &folder) {
     }
     Folder &listing = folders_[folder];
     std::error_code ec;
-    fs::directory_iterator it(folder.empty() ? fs::path(".") : fs::path(folder), ec), end;
+    fs::directory_iterator it(folder.empty() ? fs::path(".") : fs::u8path(folder), ec), end;
     listing.listed = !ec;
     if (listing.listed) {
         ++listings_;
     }
     for (; !ec && it != end; it.increment(ec)) {
         std::error_code typeError;
-        Entry entry{it->path().filename().string(), it->is_regular_file(typeError)};
+        Entry entry{it->path().filename().u8string(), it->is_regular_file(typeError)};
         listing.byLowerName[ToLower(entry.name)].push_back(std::move(entry));
     }
     return listing;
@@ -214,7 +222,7 @@ std::string DirectoryCache::EntryNoCase(const std::string &folder, const std::st
     const Folder &listing = List(folder);
     if (!listing.listed) { // e.g. a folder we may enter but not read: exact names only
         std::error_code ec;
-        return fs::exists(fs::path(folder) / name, ec) ? name : "";
+        return fs::exists(fs::u8path(folder) / fs::u8path(name), ec) ? name : "";
     }
     const Entry *entry = Find(listing, name);
     return entry ? entry->name : "";
@@ -224,7 +232,7 @@ bool DirectoryCache::IsRegularFile(const std::string &folder, const std::string 
     const Folder &listing = List(folder);
     const Entry *found = listing.listed ? Find(listing, entry) : nullptr;
     std::error_code ec;
-    return found ? found->regularFile : fs::is_regular_file(fs::path(folder) / entry, ec);
+    return found ? found->regularFile : fs::is_regular_file(fs::u8path(folder) / fs::u8path(entry), ec);
 }
 
 std::vector<std::string> SplitPathList(const std::string &list, bool keepEmpty) {
@@ -262,10 +270,19 @@ std::string FindFileNoCase(Assimp::IOSystem *io, const std::string &path, Direct
     if (path.empty()) {
         return "";
     }
+    const std::string slashed = ForwardSlashes(path);
+#if defined(_WIN32)
+    // Windows' file system ignores case, and Assimp's Exists() there is true
+    // for a folder too: a file on disk is looked up as on Linux, so that the
+    // answer (a regular file, spelled as on disk) is the same on both.
+    std::error_code ec;
+    if (fs::exists(fs::u8path(slashed), ec)) {
+        return FindOnDiskNoCase(slashed, dirs);
+    }
+#endif
     if (io && io->Exists(path.c_str())) {
         return path;
     }
-    const std::string slashed = ForwardSlashes(path);
     if (io && slashed != path && io->Exists(slashed.c_str())) {
         return slashed;
     }
@@ -291,23 +308,23 @@ std::string FindP3dTexture(Assimp::IOSystem *io, const std::string &modelFile, c
         found = SearchP3dPath(io, modelFile, swapped, roots, dirs);
     }
     if (found.empty()) {
-        found = FindBesideModel(io, modelFile, fs::path(path).filename().string(), dirs);
+        found = FindBesideModel(io, modelFile, fs::u8path(path).filename().u8string(), dirs);
     }
     if (found.empty() && !swapped.empty()) {
-        found = FindBesideModel(io, modelFile, fs::path(swapped).filename().string(), dirs);
+        found = FindBesideModel(io, modelFile, fs::u8path(swapped).filename().u8string(), dirs);
     }
     return found;
 }
 
 std::string AbcSkinName(const std::string &modelFile, const std::string &skinFile) {
     std::error_code ec;
-    const fs::path skin = fs::absolute(fs::path(ForwardSlashes(skinFile)), ec).lexically_normal();
+    const fs::path skin = fs::absolute(fs::u8path(ForwardSlashes(skinFile)), ec).lexically_normal();
     fs::path gameRoot, belowModels;
     fs::path base = SplitAtModelsFolder(modelFile, gameRoot, belowModels)
             ? gameRoot
-            : fs::absolute(fs::path(ForwardSlashes(modelFile)), ec).lexically_normal().parent_path();
+            : fs::absolute(fs::u8path(ForwardSlashes(modelFile)), ec).lexically_normal().parent_path();
     const fs::path relative = skin.lexically_relative(base);
-    return relative.empty() ? skin.filename().generic_string() : relative.generic_string();
+    return relative.empty() ? skin.filename().generic_u8string() : relative.generic_u8string();
 }
 
 std::string FindAbcSkin(Assimp::IOSystem *io, const std::string &modelFile, unsigned slot,
@@ -327,25 +344,25 @@ std::string FindAbcSkin(Assimp::IOSystem *io, const std::string &modelFile, unsi
     if (slot > 1) {
         return "";
     }
-    std::string stem = fs::path(ForwardSlashes(modelFile)).stem().string();
+    std::string stem = fs::u8path(ForwardSlashes(modelFile)).stem().u8string();
     const std::string name = stem + (slot == 1 ? "_head.dtx" : ".dtx");
     std::string found;
     if (!skinDir.empty()) {
-        found = FindFileNoCase(io, (fs::path(ForwardSlashes(skinDir)) / name).string(), dirs);
+        found = FindFileNoCase(io, (fs::u8path(ForwardSlashes(skinDir)) / fs::u8path(name)).u8string(), dirs);
     }
     const std::vector<fs::path> folders = FoldersAbove(modelFile);
     if (found.empty() && !folders.empty()) {
-        found = FindFileNoCase(io, (folders.front().parent_path() / "SKINS" / name).string(), dirs);
+        found = FindFileNoCase(io, (folders.front().parent_path() / "SKINS" / fs::u8path(name)).u8string(), dirs);
     }
     fs::path gameRoot, belowModels;
     const bool inModels = SplitAtModelsFolder(modelFile, gameRoot, belowModels);
     if (found.empty() && inModels) {
-        found = FindFileNoCase(io, (gameRoot / "SKINS" / belowModels.parent_path() / name).string(), dirs);
+        found = FindFileNoCase(io, (gameRoot / "SKINS" / belowModels.parent_path() / fs::u8path(name)).u8string(), dirs);
     }
     if (found.empty() && inModels && slot == 0) {
-        const std::string skinsFolder = dirs.EntryNoCase(gameRoot.string(), "SKINS");
+        const std::string skinsFolder = dirs.EntryNoCase(gameRoot.u8string(), "SKINS");
         if (!skinsFolder.empty()) {
-            found = FindBelowNoCase(gameRoot / skinsFolder, name);
+            found = FindBelowNoCase(gameRoot / fs::u8path(skinsFolder), name);
         }
     }
     if (found.empty()) {

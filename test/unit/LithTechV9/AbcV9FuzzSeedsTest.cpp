@@ -23,6 +23,12 @@ std::vector<std::pair<std::string, std::vector<uint8_t>>> Seeds() {
 }
 
 TEST(AbcV9FuzzSeeds, CommittedSeedsAreTheWritersOutput) {
+#if defined(_WIN32)
+    // The writer animates with std::sin, which the Windows C runtime rounds
+    // differently from glibc: the committed seeds are the Linux writer's
+    // output and are checked on Linux (docs/windows.md).
+    GTEST_SKIP() << "seeds are the Linux writer's output (std::sin rounds differently on Windows)";
+#endif
     const std::filesystem::path dir = std::filesystem::path(ASSIMP_RETRO_SOURCE_DIR) / "test" / "fuzz" / "corpus" / "fuzz_abc_v9";
     const bool write = std::getenv("ABC_V9_WRITE_SEEDS") != nullptr;
     for (const auto &seed : Seeds()) {

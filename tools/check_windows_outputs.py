@@ -1,0 +1,207 @@
+#!/usr/bin/env python3
+"""The Windows tool's outputs are the Linux tool's (docs/windows.md "What was tested").
+
+Converts the whole corpus (../shared/corpus) with both tools in batch mode, to GLB,
+FBX and OBJ, and decodes every texture to PNG; the Windows tool runs under wine and
+gets its folders as Windows paths (drive letter, backslashes). Every output must be
+byte-identical, except for two known, stated differences:
+  - OBJ and MTL (text): Assimp writes CRLF line ends on Windows; compared with
+    CRLF turned into LF, and every line end must be CRLF;
+  - FBX: Assimp writes the clock time of the export (CreationTimeStamp), which
+    differs between any two runs, and decomposes rotations into Euler angles
+    with the C runtime's trigonometry, which rounds differently on Windows
+    (a few units in the last place of a float); compared record by record, the
+    time left out, numbers within 1e-6 (relative; absolute below 1);
+  - GLB: Assimp 5.2.5's glTF 2 exporter leaves the padding bytes of some
+    buffers uninitialised (skinned models), so they differ from run to run on
+    any platform; compared as the same JSON chunk and, for every buffer view,
+    the same bytes (the padding between views is not compared). Issue 26
+    removes the padding bytes; then this becomes a byte comparison.
+Usage: tools/check_windows_outputs.py <linux assimp-retro> <windows bin folder> <work folder> [corpus]
+"""
+import json
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import zlib
+from pathlib import Path
+
+
+def windows_path(path: Path) -> str:
+    return "Z:" + str(path.resolve()).replace("/", "\\")
+
+
+def run(command, env=None):
+    result = subprocess.run(command, capture_output=True, text=True, env=env)
+    if result.returncode not in (0, 6):  # 6: some file of the batch failed; compared below
+        raise SystemExit(f"{command[0]} failed ({result.returncode}):\n{result.stdout}\n{result.stderr}")
+    return result.stdout
+
+
+def glb_parts(data: bytes):
+    magic, _, length = struct.unpack_from("<III", data, 0)
+    if magic != 0x46546C67 or length != len(data):
+        return None
+    json_len, _ = struct.unpack_from("<II", data, 12)
+    document = json.loads(data[20:20 + json_len])
+    binary = b""
+    if 20 + json_len < len(data):
+        bin_len, _ = struct.unpack_from("<II", data, 20 + json_len)
+        binary = data[28 + json_len:28 + json_len + bin_len]
+    views = [binary[v.get("byteOffset", 0):v.get("byteOffset", 0) + v["byteLength"]]
+             for v in document.get("bufferViews", [])]
+    return document, views
+
+
+def fbx_values(data: bytes):
+    """The values of a binary FBX, node by node, with the clock time of its export
+    (CreationTimeStamp) left out; None when the file is not binary FBX."""
+    if not data.startswith(b"Kaydara FBX Binary  \0"):
+        return None
+    version = struct.unpack_from("<I", data, 23)[0]
+    wide = version >= 7500
+    head = struct.Struct("<QQQB" if wide else "<IIIB")
+    values = []
+
+    def node(at: int, path: str) -> int:
+        end, count, _, name_len = head.unpack_from(data, at)
+        if end == 0:
+            return 0
+        name = data[at + head.size:at + head.size + name_len].decode("latin-1")
+        pos = at + head.size + name_len
+        here = path + "/" + name
+        for _ in range(count):
+            kind = chr(data[pos])
+            pos += 1
+            if kind in "YCIFDL":
+                size, code = {"Y": (2, "<h"), "C": (1, "<B"), "I": (4, "<i"), "F": (4, "<f"),
+                              "D": (8, "<d"), "L": (8, "<q")}[kind]
+                value = struct.unpack_from(code, data, pos)[0]
+                pos += size
+            elif kind in "fdlib":
+                length, encoding, size = struct.unpack_from("<III", data, pos)
+                raw = data[pos + 12:pos + 12 + size]
+                if encoding == 1:
+                    raw = zlib.decompress(raw)
+                code = {"f": "f", "d": "d", "l": "q", "i": "i", "b": "B"}[kind]
+                value = struct.unpack("<%d%s" % (length, code), raw)
+                pos += 12 + size
+            else:  # S, R
+                size = struct.unpack_from("<I", data, pos)[0]
+                value = data[pos + 4:pos + 4 + size]
+                pos += 4 + size
+            if "CreationTimeStamp" not in here:
+                values.append((here, kind, value))
+        while pos < end:
+            child = node(pos, here)
+            if child == 0:
+                break
+            pos = child
+        return end
+
+    at = 27
+    while at < len(data):
+        following = node(at, "")
+        if following == 0:
+            break
+        at = following
+    return values
+
+
+def close(a, b, kind) -> bool:
+    """Within 1e-6 relative (a few units in the last place of a float; Assimp
+    computes in float, also what it stores as double): the C runtimes' sin, cos,
+    atan2 (Assimp's FBX exporter decomposes rotations) may round differently."""
+    return a == b or abs(a - b) <= 1e-6 * max(1.0, abs(a), abs(b))
+
+
+def fbx_same(a: bytes, b: bytes) -> str:
+    va, vb = fbx_values(a), fbx_values(b)
+    if va is None or vb is None or len(va) != len(vb):
+        return "not the same FBX structure"
+    for (path, kind, x), (path2, kind2, y) in zip(va, vb):
+        if path != path2 or kind != kind2:
+            return f"different records at {path} / {path2}"
+        if kind in "FD":
+            ok = close(x, y, kind)
+        elif kind in "fd":
+            ok = len(x) == len(y) and all(close(p, q, kind) for p, q in zip(x, y))
+        else:
+            ok = x == y
+        if not ok:
+            return f"{path} ({kind}) differs beyond the stated tolerance"
+    return ""
+
+
+def compare(linux: Path, windows: Path, relative: str) -> str:
+    a = linux.read_bytes()
+    b = windows.read_bytes()
+    if a == b:
+        return ""
+    suffix = linux.suffix.lower()
+    if suffix in (".obj", ".mtl"):
+        if b.count(b"\n") != b.count(b"\r\n"):
+            return f"{relative}: not every line of the Windows file ends in CRLF"
+        return "" if b.replace(b"\r\n", b"\n") == a else f"{relative}: differs (after CRLF -> LF)"
+    if suffix == ".fbx":
+        problem = fbx_same(a, b)
+        return f"{relative}: {problem}" if problem else ""
+    if suffix == ".glb":
+        pa, pb = glb_parts(a), glb_parts(b)
+        if pa and pb and pa == pb:
+            return ""
+        return f"{relative}: GLB differs in its JSON or in a buffer view"
+    return f"{relative}: differs ({len(a)} and {len(b)} bytes)"
+
+
+def main() -> int:
+    if len(sys.argv) not in (4, 5):
+        print(__doc__, file=sys.stderr)
+        return 2
+    linux_tool = Path(sys.argv[1]).resolve()
+    windows_bin = Path(sys.argv[2]).resolve()
+    work = Path(sys.argv[3]).resolve()
+    corpus = Path(sys.argv[4] if len(sys.argv) == 5 else
+                  Path(__file__).resolve().parent.parent.parent / "shared" / "corpus").resolve()
+    if not corpus.is_dir():
+        print(f"the corpus folder {corpus} is missing", file=sys.stderr)
+        return 1
+    env = dict(os.environ, WINEARCH="win64", WINEDEBUG="-all")
+    env.setdefault("WINEPREFIX", str(work / "wine-prefix"))
+    wine = ["/usr/lib/wine/wine64", str(windows_bin / "assimp-retro.exe")]
+    shutil.rmtree(work / "linux", ignore_errors=True)
+    shutil.rmtree(work / "windows", ignore_errors=True)
+    for fmt in ("glb", "fbx", "obj"):
+        run([str(linux_tool), "export", "--recursive", str(corpus), str(work / "linux" / fmt), "-f", fmt, "-j", "2"])
+        run(wine + ["export", "--recursive", windows_path(corpus), windows_path(work / "windows" / fmt),
+                    "-f", fmt, "-j", "2"], env)
+    run([str(linux_tool), "texture", "--recursive", str(corpus), str(work / "linux" / "png")])
+    run(wine + ["texture", "--recursive", windows_path(corpus), windows_path(work / "windows" / "png")], env)
+
+    linux_files = sorted(p.relative_to(work / "linux") for p in (work / "linux").rglob("*") if p.is_file())
+    windows_files = sorted(p.relative_to(work / "windows") for p in (work / "windows").rglob("*") if p.is_file())
+    problems = []
+    if linux_files != windows_files:
+        only_linux = sorted(set(linux_files) - set(windows_files))
+        only_windows = sorted(set(windows_files) - set(linux_files))
+        problems.append(f"different files: only on Linux {only_linux}, only on Windows {only_windows}")
+    counts = {}
+    identical = 0
+    for relative in linux_files:
+        if relative in windows_files:
+            counts[relative.parts[0]] = counts.get(relative.parts[0], 0) + 1
+            identical += (work / "linux" / relative).read_bytes() == (work / "windows" / relative).read_bytes()
+            problem = compare(work / "linux" / relative, work / "windows" / relative, str(relative))
+            if problem:
+                problems.append(problem)
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    print("compared: " + ", ".join(f"{n} {kind}" for kind, n in sorted(counts.items())) +
+          f"; {identical} byte-identical, the others within the stated differences; {len(problems)} problem(s)")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
