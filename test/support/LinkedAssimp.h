@@ -16,6 +16,8 @@ struct AssimpDefects {
     bool gltfDropsMorphWeights = false;  ///< ... no `weights` animation channels
     bool gltfDropsNodeExtras = false;    ///< ... no node `extras` from aiNode::mMetaData
     bool gltfWritesNonImageUris = false; ///< ... an image for a texture file glTF cannot hold (".paa")
+    bool gltfLeavesJointGaps = false;    ///< ... binary-chunk bytes no buffer view covers after JOINTS_0
+    bool gltfSkinsMeshesBelowRoot = false; ///< ... a skinned mesh node under another node (validator warning)
 };
 
 /// Probed once per process by exporting small scenes with Assimp::Exporter

@@ -77,12 +77,13 @@ std::vector<Rgb> MedianCut(std::vector<Rgb> colours, size_t count) {
             if (r > range) range = r, pick = b, channel = c;
         }
         if (pick == boxes.size()) break;
-        Box &b = boxes[pick];
-        std::sort(colours.begin() + long(b.begin), colours.begin() + long(b.end),
+        // Copies, not a reference: push_back below may move the boxes.
+        const size_t begin = boxes[pick].begin, end = boxes[pick].end;
+        std::sort(colours.begin() + long(begin), colours.begin() + long(end),
                 [channel](const Rgb &x, const Rgb &y) { return x[channel] < y[channel]; });
-        const size_t mid = (b.begin + b.end) / 2;
-        boxes.push_back({mid, b.end});
-        b.end = mid;
+        const size_t mid = (begin + end) / 2;
+        boxes[pick].end = mid;
+        boxes.push_back({mid, end});
     }
     std::vector<Rgb> palette;
     for (const Box &b : boxes) {

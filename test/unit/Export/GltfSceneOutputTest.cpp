@@ -2,7 +2,7 @@
 // skinned meshes sit on scene roots (no NODE_SKINNED_MESH_NON_ROOT), and the
 // unit conversion gives metre-sized positions with the unit recorded.
 #include "support/GltfFileReader.h"
-
+#include "support/LinkedAssimp.h"
 #include "support/TestSupport.h"
 
 #include <assimp_retro/config.h>
@@ -41,7 +41,9 @@ TEST(GltfSceneOutput, AbcSceneMetadataSkinnedRootAndMetres) {
     std::string error;
     assimp_retro::GltfCompletionReport report;
     ASSERT_TRUE(assimp_retro::ExportGltf(*scene, "glb2", path, &error, &report)) << error;
-    EXPECT_EQ(report.skinnedMeshesMovedToRoot, 1u);
+    // The validator's 0 warnings below are the result; moving the mesh is the
+    // completion's part only where the linked Assimp leaves it under the armature.
+    EXPECT_EQ(report.skinnedMeshesMovedToRoot, retro_test::LinkedAssimp().gltfSkinsMeshesBelowRoot ? 1u : 0u);
     EXPECT_GE(report.sceneExtrasKeysAdded, 5u);
     const retro_test::GltfValidation validation = retro_test::ValidateGltf(path);
     ASSERT_TRUE(validation.ran) << validation.report;
@@ -130,8 +132,10 @@ TEST(GltfSceneOutput, SkinnedMeshLeavesNoUnreferencedBytes) {
             ASSERT_LT(joint, jointCount) << "element " << i;
         }
         EXPECT_GT(checked, 0u);
-        // Four 16-bit joint indices per vertex written where four 32-bit floats took room.
-        EXPECT_EQ(report.unreferencedBytesRemoved, 8 * joints.at("count").get<unsigned long long>());
+        // Four 16-bit joint indices per vertex written where four 32-bit floats
+        // took room, by an Assimp that leaves the gap (patch 0010/0011 does not).
+        EXPECT_EQ(report.unreferencedBytesRemoved,
+                retro_test::LinkedAssimp().gltfLeavesJointGaps ? 8 * joints.at("count").get<unsigned long long>() : 0u);
         const std::vector<float> weights =
                 gltf_test::AccessorFloats(file, primitive.at("attributes").at("WEIGHTS_0").get<size_t>());
         ASSERT_EQ(weights.size() % 4, 0u);

@@ -16,4 +16,6 @@ TEST(LinkedAssimp, ProbesMatchTheLibrary) {
     EXPECT_EQ(defects.gltfDropsMorphWeights, !patched);
     EXPECT_EQ(defects.gltfDropsNodeExtras, !patched);
     EXPECT_EQ(defects.gltfWritesNonImageUris, !patched);
+    EXPECT_EQ(defects.gltfLeavesJointGaps, !patched);
+    EXPECT_EQ(defects.gltfSkinsMeshesBelowRoot, !patched);
 }
