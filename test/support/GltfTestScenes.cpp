@@ -281,6 +281,23 @@ std::unique_ptr<aiScene> MakeMorphScene() {
     return scene;
 }
 
+std::unique_ptr<aiScene> MakeSkinnedScene() {
+    auto scene = std::make_unique<aiScene>();
+    scene->mRootNode = new aiNode("Root");
+    aiNode *armature = AddNode(scene->mRootNode, "Armature");
+    AddNode(armature, "Bone");
+    AttachMesh(AddNode(armature, "Skin"), 0);
+    aiMesh *mesh = MakeTriangle("SkinMesh");
+    aiBone *bone = new aiBone();
+    bone->mName = aiString("Bone");
+    bone->mNumWeights = 3;
+    bone->mWeights = new aiVertexWeight[3]{{0, 1.f}, {1, 1.f}, {2, 1.f}};
+    mesh->mNumBones = 1;
+    mesh->mBones = new aiBone *[1]{bone};
+    SetMeshes(scene.get(), {mesh});
+    return scene;
+}
+
 std::unique_ptr<aiScene> MakeFullScene() {
     auto scene = std::make_unique<aiScene>();
     scene->mRootNode = new aiNode("Root");

@@ -39,6 +39,10 @@ std::unique_ptr<aiScene> MakeMetadataScene();
 // (two quads with 3 targets each, meshes "TwinA"/"TwinB", same keys).
 std::unique_ptr<aiScene> MakeMorphScene();
 
+// Skinned scene: Root -> Armature -> (Bone, Skin), Skin's triangle weighted
+// fully to Bone: its mesh node sits under another node, as an armature's does.
+std::unique_ptr<aiScene> MakeSkinnedScene();
+
 // Everything above in one scene (the nodes of all three, one animation "All"
 // with the camera rig channel and the morph channel).
 std::unique_ptr<aiScene> MakeFullScene();

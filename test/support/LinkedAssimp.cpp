@@ -12,7 +12,6 @@
 #include <assimp/scene.h>
 
 #include <cstdlib>
-#include <memory>
 #include <cstring>
 #include <string>
 
@@ -85,39 +84,8 @@ bool ExportGlb(const aiScene &scene, const std::string &name, nlohmann::json *js
     return true;
 }
 
-/// Root > Armature > (Bone, Skin): a triangle skinned to Bone, its node under the armature.
-std::unique_ptr<aiScene> MakeSkinnedScene() {
-    auto scene = std::make_unique<aiScene>();
-    scene->mRootNode = new aiNode("Root");
-    aiNode *armature = new aiNode("Armature");
-    aiNode *children[] = {new aiNode("Bone"), new aiNode("Skin")};
-    armature->addChildren(2, children);
-    scene->mRootNode->addChildren(1, &armature);
-    children[1]->mNumMeshes = 1;
-    children[1]->mMeshes = new unsigned[1]{0};
-    aiMesh *mesh = new aiMesh();
-    mesh->mPrimitiveTypes = aiPrimitiveType_TRIANGLE;
-    mesh->mNumVertices = 3;
-    mesh->mVertices = new aiVector3D[3]{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
-    mesh->mNumFaces = 1;
-    mesh->mFaces = new aiFace[1];
-    mesh->mFaces[0].mNumIndices = 3;
-    mesh->mFaces[0].mIndices = new unsigned[3]{0, 1, 2};
-    aiBone *bone = new aiBone();
-    bone->mName = aiString("Bone");
-    bone->mNumWeights = 3;
-    bone->mWeights = new aiVertexWeight[3]{{0, 1.f}, {1, 1.f}, {2, 1.f}};
-    mesh->mNumBones = 1;
-    mesh->mBones = new aiBone *[1]{bone};
-    scene->mNumMeshes = 1;
-    scene->mMeshes = new aiMesh *[1]{mesh};
-    scene->mNumMaterials = 1;
-    scene->mMaterials = new aiMaterial *[1]{new aiMaterial()};
-    return scene;
-}
-
 void ProbeSkinning(AssimpDefects &defects) {
-    const auto skinned = MakeSkinnedScene();
+    const auto skinned = gltf_test::MakeSkinnedScene();
     const std::string path = OutputPath("probe/linked_assimp_skinned.glb");
     gltf_test::GltfFile file;
     Assimp::Exporter exporter;
