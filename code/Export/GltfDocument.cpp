@@ -10,11 +10,7 @@
 #include <iterator>
 #include <limits>
 
-#if defined(_WIN32)
-#include "Common/WindowsApi.h"
-#else
-#include <unistd.h>
-#endif
+#include "Common/ProcessId.h"
 
 namespace fs = std::filesystem;
 
@@ -35,14 +31,6 @@ void AppendU32(std::vector<uint8_t> &out, uint32_t value) {
     }
 }
 
-// This process's id, which makes the temporary file's name unique.
-unsigned long ProcessId() {
-#if defined(_WIN32)
-    return ::GetCurrentProcessId();
-#else
-    return static_cast<unsigned long>(::getpid());
-#endif
-}
 
 // Moves `from` over `to`, replacing it in one step. On Windows std::filesystem
 // does not promise to replace an existing file; MoveFileEx does.
@@ -81,7 +69,7 @@ bool ReadWholeFile(const std::string &path, std::vector<uint8_t> &bytes, std::st
 }
 
 bool WriteFileReplacing(const std::string &path, const void *data, size_t size, std::string &error) {
-    const std::string temp = path + ".tmp-" + std::to_string(ProcessId());
+    const std::string temp = path + ".tmp-" + std::to_string(CurrentProcessId());
     {
         std::ofstream out(fs::u8path(temp), std::ios::binary | std::ios::trunc);
         if (!out) {

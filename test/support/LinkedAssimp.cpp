@@ -1,5 +1,7 @@
 #include "support/LinkedAssimp.h"
 
+#include "Common/ProcessId.h"
+
 #include "support/GltfFileReader.h"
 #include "support/GltfTestScenes.h"
 #include "support/TestSupport.h"
@@ -13,6 +15,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <string>
 
 namespace retro_test {
@@ -72,27 +75,38 @@ bool ProbeFbxLacksNullRecords() {
     return !FirstChildListHasNullRecord(static_cast<const uint8_t *>(blob->data), blob->size);
 }
 
+/// A probe file of this process: ctest runs tests as parallel processes,
+/// and each probes the linked Assimp once, so a shared name would let one
+/// process read what another is still writing.
+std::string ProbePath(const std::string &name) {
+    return OutputPath("probe/" + name + "-" + std::to_string(assimp_retro::CurrentProcessId()) + ".glb");
+}
+
 /// Exports `scene` as GLB with Assimp's exporter alone and reads its JSON; false when either fails.
 bool ExportGlb(const aiScene &scene, const std::string &name, nlohmann::json *json) {
-    const std::string path = OutputPath("probe/" + name + ".glb");
+    const std::string path = ProbePath(name);
     Assimp::Exporter exporter;
     gltf_test::GltfFile file;
-    if (exporter.Export(&scene, "glb2", path.c_str()) != AI_SUCCESS || !gltf_test::ReadGltfFile(path, file)) {
-        return false;
-    }
+    const bool read = exporter.Export(&scene, "glb2", path.c_str()) == AI_SUCCESS && gltf_test::ReadGltfFile(path, file);
+    std::error_code ignored;
+    std::filesystem::remove(path, ignored);
     *json = file.json;
-    return true;
+    return read;
 }
 
 void ProbeSkinning(AssimpDefects &defects) {
     const auto skinned = gltf_test::MakeSkinnedScene();
-    const std::string path = OutputPath("probe/linked_assimp_skinned.glb");
+    const std::string path = ProbePath("linked_assimp_skinned");
     gltf_test::GltfFile file;
     Assimp::Exporter exporter;
-    if (exporter.Export(skinned.get(), "glb2", path.c_str()) != AI_SUCCESS || !gltf_test::ReadGltfFile(path, file)) {
+    const bool read = exporter.Export(skinned.get(), "glb2", path.c_str()) == AI_SUCCESS &&
+                      gltf_test::ReadGltfFile(path, file);
+    defects.gltfLeavesJointGaps = read && !GlbUnreferencedBytes(path).empty();
+    std::error_code ignored;
+    std::filesystem::remove(path, ignored);
+    if (!read) {
         return;
     }
-    defects.gltfLeavesJointGaps = !GlbUnreferencedBytes(path).empty();
     const nlohmann::json nodes = file.json.value("nodes", nlohmann::json::array());
     for (const nlohmann::json &node : nodes) {
         for (const nlohmann::json &child : node.value("children", nlohmann::json::array())) {
