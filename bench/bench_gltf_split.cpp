@@ -9,23 +9,28 @@
 // - import: Importer::ReadFile with -lbw, as the tool imports for glTF;
 // - prepare: MoveNonGltfTextures, CheckSceneForExport (a deep copy through
 //   Assimp's validator) and the exporter's view of the scene (ExportGltf);
-// - assimp: Assimp::Exporter::Export to glb2 (the scene copy, the enforced
+// - assimp: Assimp::Exporter::Export to glb2 of the scene without its
+//   animations, as ExportGltf hands it over (the scene copy, the enforced
 //   JoinIdenticalVertices/Triangulate/SortByPType, the glTF2 exporter, its
 //   file written);
-// - completion: CompleteGltf on Assimp's file (read, JSON, buffer, write);
+// - completion: CompleteGltfWithAnimations on that file (read, the node
+//   animations written in Assimp's place, the rest of the completion, write);
 // - assbin: the same scene's assbin export, as the tool makes it
 //   (CheckSceneForExport, the view, Exporter::Export), and its import
 //   (ReadFile without post-processing).
-// Estimates inside `assimp`, from the file Assimp wrote:
+// For comparison, what Assimp's exporter costs with the animations (how the
+// tool exported before, "assimp+anim"), and estimates inside it, from the
+// file it wrote:
 // - grow: the bufferViews' appends replayed with 5.2.5's Buffer::Grow
 //   (an array of exactly the new size, the whole buffer copied), in the
-//   order Assimp made them; "grow w/o images": the same without the images'
-//   views (what the copy would cost if the images were appended after);
+//   order Assimp made them; "w/o images": the same without the images'
+//   views (had the images been appended last);
 // - pp: the enforced post-processing, as an import's (ReadFile with -lbw and
 //   those three steps, less ReadFile with -lbw).
 #include "BenchTiming.h"
 
 #include "Export/ExportSceneView.h"
+#include "Export/GltfAnimations.h"
 #include "Export/SceneCheck.h"
 
 #include <assimp_retro/assimp_retro.h>
@@ -133,9 +138,9 @@ double Timed(Action action) {
 
 int Run(const std::string &file, unsigned rounds, const std::string &out) {
     const std::string glb = out + "/split.glb";
-    const std::string raw = out + "/split-assimp.glb";
+    const std::string withAnimations = out + "/split-assimp-animations.glb";
     const std::string assbin = out + "/split.assbin";
-    Best import, prepare, assimp, completion, assbinImport, assbinExport, grow, growNoImages, pp;
+    Best import, prepare, assimp, completion, assimpAll, assbinImport, assbinExport, grow, growNoImages, pp;
     std::vector<Append> appends;
     for (unsigned round = 0; round < rounds; ++round) {
         std::unique_ptr<aiScene> scene;
@@ -150,24 +155,32 @@ int Run(const std::string &file, unsigned rounds, const std::string &out) {
             if (!assimp_retro::CheckSceneForExport(*scene, &error)) {
                 std::fprintf(stderr, "bench_gltf_split: %s: %s\n", file.c_str(), error.c_str());
             }
-            view = std::make_unique<assimp_retro::ExportSceneView>(*scene);
+            view = std::make_unique<assimp_retro::ExportSceneView>(*scene, false);
         }));
         assimp.Take(Timed([&] {
+            Assimp::ExportProperties properties;
+            if (scene->mNumAnimations > 0) {
+                properties.SetPropertyBool("GLTF2_NODE_IN_TRS", true); // as ExportGltf
+            }
             Assimp::Exporter exporter;
-            if (exporter.Export(view->scene, "glb2", glb.c_str()) != AI_SUCCESS) {
+            if (exporter.Export(view->scene, "glb2", glb.c_str(), 0u, &properties) != AI_SUCCESS) {
                 std::fprintf(stderr, "bench_gltf_split: %s: %s\n", file.c_str(), exporter.GetErrorString());
             }
         }));
         view.reset();
-        std::filesystem::copy_file(glb, raw, std::filesystem::copy_options::overwrite_existing);
         completion.Take(Timed([&] {
             std::string error;
-            if (!assimp_retro::CompleteGltf(*scene, glb, &error)) {
+            if (!assimp_retro::CompleteGltfWithAnimations(*scene, glb, &error, nullptr)) {
                 std::fprintf(stderr, "bench_gltf_split: %s: completion: %s\n", file.c_str(), error.c_str());
             }
         }));
+        assimpAll.Take(Timed([&] {
+            assimp_retro::ExportSceneView all(*scene);
+            Assimp::Exporter exporter;
+            exporter.Export(all.scene, "glb2", withAnimations.c_str());
+        }));
         if (appends.empty()) {
-            appends = ReadAppends(raw);
+            appends = ReadAppends(withAnimations);
         }
         grow.Take(Timed([&] { ReplayGrow(appends, true); }));
         growNoImages.Take(Timed([&] { ReplayGrow(appends, false); }));
@@ -190,11 +203,11 @@ int Run(const std::string &file, unsigned rounds, const std::string &out) {
     auto ms = [](const Best &b) { return 1000.0 * b.value; };
     const double glbTotal = ms(import) + ms(prepare) + ms(assimp) + ms(completion);
     const double assbinTotal = ms(assbinImport) + ms(assbinExport);
-    std::printf("| %s | %.1f | %.1f | %.1f (grow %.1f, w/o images %.1f; pp %.1f) | %.1f | %.1f | %.1f + %.1f = %.1f "
-                "| %.1f |\n",
-            std::filesystem::path(file).filename().string().c_str(), ms(import), ms(prepare), ms(assimp), ms(grow),
-            ms(growNoImages), ms(pp), ms(completion), glbTotal, ms(assbinImport), ms(assbinExport), assbinTotal,
-            glbTotal / assbinTotal);
+    std::printf("| %s | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f + %.1f = %.1f | %.1f | %.1f (grow %.1f, w/o images "
+                "%.1f; pp %.1f) |\n",
+            std::filesystem::path(file).filename().string().c_str(), ms(import), ms(prepare), ms(assimp),
+            ms(completion), glbTotal, ms(assbinImport), ms(assbinExport), assbinTotal, glbTotal / assbinTotal,
+            ms(assimpAll), ms(grow), ms(growNoImages), ms(pp));
     return 0;
 }
 
@@ -221,8 +234,8 @@ int main(int argc, char **argv) {
         return 2;
     }
     std::printf("best of %u rounds, thread CPU ms\n", rounds);
-    std::printf("| model | import | prepare | assimp glb2 export | completion | GLB total | assbin import + export "
-                "| ratio |\n|---|---:|---:|---:|---:|---:|---:|---:|\n");
+    std::printf("| model | import | prepare | assimp | completion | GLB total | assbin import + export | ratio "
+                "| assimp+anim |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     int status = 0;
     for (const std::string &file : files) {
         status |= Run(file, rounds, out);

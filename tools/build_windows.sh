@@ -36,7 +36,7 @@ nice_run=(nice -n 15)
 as_root=()
 [ "$(id -u)" -eq 0 ] || as_root=(sudo)
 packages=(cmake ninja-build ccache dpkg-dev pkg-config zip g++-mingw-w64-x86-64-posix libz-mingw-w64-dev
-          wine wine64 libutfcpp-dev libstb-dev googletest nlohmann-json3-dev)
+          wine wine64 libutfcpp-dev libstb-dev googletest nlohmann-json3-dev rapidjson-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -89,6 +89,8 @@ fi
 # itself, whose glibc headers would shadow mingw's.
 mkdir -p "$prefix/include"
 ln -sfn /usr/include/stb "$prefix/include/stb"
+# rapidjson (header-only), for the glTF completion's animation writer.
+ln -sfn /usr/include/rapidjson "$prefix/include/rapidjson"
 
 # ---- Assimp 5.2.5 for Windows -------------------------------------------------
 # The formats: our importers' outputs and inputs as the tool and its tests use
@@ -191,6 +193,7 @@ cp "$zlib_src/debian/copyright" "$stage/licenses/zlib-and-minizip-source-copyrig
 cp /usr/share/doc/gcc-mingw-w64-x86-64-posix-runtime/copyright "$stage/licenses/gcc-runtime-copyright.txt"
 cp /usr/share/doc/mingw-w64-x86-64-dev/copyright "$stage/licenses/mingw-w64-winpthreads-copyright.txt"
 cp /usr/share/doc/libstb-dev/copyright "$stage/licenses/stb-copyright.txt"
+cp /usr/share/doc/rapidjson-dev/copyright "$stage/licenses/rapidjson-copyright.txt"
 cp /usr/share/doc/libutfcpp-dev/copyright "$stage/licenses/utfcpp-copyright.txt"
 # unix2dos without the package: README.txt is read in Notepad.
 for text in "$stage/README.txt" "$stage"/licenses/*; do

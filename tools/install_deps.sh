@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Installs what assimp-retro needs on Debian 12, from Debian's packages and npm:
 # the compiler and CMake, Assimp 5.2.5 (library, headers, the stock tool),
-# GoogleTest, zlib, nlohmann-json, stb (stb_dxt.h), pkg-config, Node.js and the Khronos glTF
+# GoogleTest, zlib, nlohmann-json, stb (stb_dxt.h), rapidjson, pkg-config, Node.js and the Khronos glTF
 # validator (npm package gltf-validator, into tools/gltf-validator/node_modules).
 # Safe to run again: it installs only what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(cmake ninja-build g++ pkg-config libassimp-dev assimp-utils libgtest-dev libgmock-dev
-          nlohmann-json3-dev zlib1g-dev libstb-dev)
+          nlohmann-json3-dev zlib1g-dev libstb-dev rapidjson-dev)
 # Python 3 runs the documentation check (tools/check_docs.py, a ctest test) and port/*.py.
 packages+=(python3)
 # Real clients as judges of the outputs (tools/check_outputs.sh; Blender's glTF importer needs

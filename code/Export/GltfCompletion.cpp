@@ -4,6 +4,7 @@
 // conventions; the file handling (GLB chunks, buffers) is in GltfDocument.
 #include <assimp_retro/gltf_completion.h>
 
+#include "Export/GltfAnimations.h"
 #include "Export/GltfDocument.h"
 #include "Export/GltfRules.h"
 #include "Export/GltfSkinnedMeshRoots.h"
@@ -39,8 +40,8 @@ bool IsFinite(double value) {
 
 class Completion {
 public:
-    Completion(const aiScene &scene, GltfDocument &document, GltfCompletionReport &report)
-        : mScene(scene), mDoc(document), mReport(report) {}
+    Completion(const aiScene &scene, GltfDocument &document, GltfCompletionReport &report, bool writeAnimations)
+        : mScene(scene), mDoc(document), mReport(report), mWriteAnimations(writeAnimations) {}
 
     bool Run(std::string &error) {
         if (mDoc.Root().contains("nodes") && !mDoc.Root()["nodes"].is_array()) {
@@ -48,6 +49,9 @@ public:
             return false;
         }
         IndexNodes();
+        if (mWriteAnimations && !WriteAnimations(error)) {
+            return false;
+        }
         AddCameras();
         if (mScene.mRootNode) {
             AddExtras(*mScene.mRootNode);
@@ -95,6 +99,22 @@ private:
                 mNodesByName[nodes[i]["name"].get<std::string>()].push_back(static_cast<long long>(i));
             }
         }
+    }
+
+    /// The scene's node animations, in Assimp's place (GltfAnimations.h),
+    /// before anything adds nodes or animations.
+    bool WriteAnimations(std::string &error) {
+        const long long written = WriteNodeAnimations(mScene, mDoc, [&](const std::string &name) {
+            // Assimp's exporter targets the first node of that name (nodes.Get(name)).
+            const auto found = mNodesByName.find(name);
+            return found == mNodesByName.end() ? -1LL : found->second.front();
+        }, mReport.notes, error);
+        if (written < 0) {
+            return false;
+        }
+        mReport.nodeChannelsWritten = static_cast<unsigned>(written);
+        mChanged = mChanged || mScene.mNumAnimations > 0;
+        return true;
     }
 
     /// The glTF node named `name`, or -1 with a note (missing or not unique).
@@ -684,13 +704,15 @@ private:
     GltfDocument &mDoc;
     GltfCompletionReport &mReport;
     std::map<std::string, std::vector<long long>> mNodesByName;
+    bool mWriteAnimations;
     bool mChanged = false;
     bool mCreatedNodes = false;
 };
 
 } // namespace
 
-bool CompleteGltf(const aiScene &scene, const std::string &path, std::string *error, GltfCompletionReport *report) {
+static bool CompleteFile(const aiScene &scene, const std::string &path, std::string *error, GltfCompletionReport *report,
+        bool writeAnimations) {
     GltfCompletionReport localReport;
     GltfCompletionReport &out = report ? *report : localReport;
     out = GltfCompletionReport();
@@ -704,7 +726,7 @@ bool CompleteGltf(const aiScene &scene, const std::string &path, std::string *er
             }
             return false;
         }
-        Completion completion(scene, document, out);
+        Completion completion(scene, document, out, writeAnimations);
         completed = completion.Run(message) && (!out.fileChanged || document.Save(message));
     } catch (const std::bad_alloc &) {
         message = "glTF completion of " + path + ": out of memory";
@@ -719,6 +741,15 @@ bool CompleteGltf(const aiScene &scene, const std::string &path, std::string *er
         return false;
     }
     return true;
+}
+
+bool CompleteGltf(const aiScene &scene, const std::string &path, std::string *error, GltfCompletionReport *report) {
+    return CompleteFile(scene, path, error, report, false);
+}
+
+bool CompleteGltfWithAnimations(const aiScene &scene, const std::string &path, std::string *error,
+        GltfCompletionReport *report) {
+    return CompleteFile(scene, path, error, report, true);
 }
 
 } // namespace assimp_retro

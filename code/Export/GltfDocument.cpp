@@ -516,16 +516,75 @@ bool GltfDocument::SomeElementLacks(const std::string &key, const char *member) 
     });
 }
 
+long long GltfDocument::CountElements(TextMember &member) {
+    if (member.count < 0) {
+        long long count = 0;
+        if (!ForEachElement(member.text, 0, member.text.size(), [&](size_t, size_t) { ++count; })) {
+            return -1;
+        }
+        member.count = count;
+    }
+    return member.count;
+}
+
+void GltfDocument::InsertInAssimpOrder(const std::string &key) {
+    // The order of AssetWriter's top-level members (glTF2AssetWriter.inl,
+    // 5.2.5 and main): metadata, then its dictionaries in declaration order.
+    static const char *const kOrder[] = {"asset", "extensionsUsed", "extensionsRequired", "accessors", "animations",
+            "buffers", "bufferViews", "cameras", "images", "materials", "meshes", "nodes", "samplers", "scenes",
+            "skins", "textures", "scene"};
+    auto rank = [](const std::string &name) {
+        const auto found = std::find(std::begin(kOrder), std::end(kOrder), name);
+        return found == std::end(kOrder) ? -1 : static_cast<int>(found - std::begin(kOrder));
+    };
+    const int own = rank(key);
+    auto at = mOrder.end();
+    if (own >= 0) {
+        at = std::find_if(mOrder.begin(), mOrder.end(), [&](const std::string &other) { return rank(other) > own; });
+    }
+    mOrder.insert(at, key);
+}
+
+long long GltfDocument::AppendRawElement(const char *key, const std::string &element) {
+    auto found = mText.find(key);
+    if (found == mText.end() && !mJson.contains(key) && !mOrder.empty()) {
+        found = mText.emplace(key, TextMember()).first; // a new array, kept as text like Assimp's
+        found->second.text = "[]";
+        found->second.count = 0;
+        InsertInAssimpOrder(key);
+    }
+    if (found == mText.end() || found->second.parsed || !found->second.appended.empty() ||
+            CountElements(found->second) < 0) {
+        return AppendElement(key, Json::parse(element)); // as parsed JSON, after what is there
+    }
+    TextMember &member = found->second;
+    std::string &text = member.text;
+    const size_t close = text.rfind(']');
+    if (!PrettyText()) {
+        text.insert(close, (member.count > 0 ? "," : "") + element);
+    } else {
+        // PrettyWriter's layout at the element's depth (2): each line of the
+        // element 8 spaces further in, the closing bracket on its own line at 4.
+        std::string indented = member.count > 0 ? ",\n        " : "\n        ";
+        for (const char c : element) {
+            indented += c;
+            if (c == '\n') {
+                indented += "        ";
+            }
+        }
+        const size_t end = member.count > 0 ? text.find_last_not_of(" \t\r\n", close - 1) + 1 : close;
+        text.replace(end, close - end, indented + "\n    ");
+    }
+    return member.count++;
+}
+
 long long GltfDocument::AppendElement(const char *key, Json element) {
     const auto found = mText.find(key);
     if (found != mText.end() && !found->second.parsed) {
         TextMember &member = found->second;
-        if (member.count < 0) {
-            member.count = 0;
-            if (!ForEachElement(member.text, 0, member.text.size(), [&](size_t, size_t) { ++member.count; })) {
-                Parse(key);
-                return AppendElement(key, std::move(element));
-            }
+        if (CountElements(member) < 0) {
+            Parse(key);
+            return AppendElement(key, std::move(element));
         }
         member.appended.push_back(std::move(element));
         return member.count + static_cast<long long>(member.appended.size()) - 1;
@@ -804,7 +863,7 @@ bool GltfDocument::LoadBuffer(std::string &error) {
     return true;
 }
 
-long long GltfDocument::AppendBufferView(const void *data, size_t size, std::string &error) {
+long long GltfDocument::AppendBufferData(const void *data, size_t size, std::string &error) {
     if (!LoadBuffer(error)) {
         return -1;
     }
@@ -816,7 +875,14 @@ long long GltfDocument::AppendBufferView(const void *data, size_t size, std::str
     mBuffer.insert(mBuffer.end(), bytes, bytes + size);
     mBufferChanged = true;
     mJson["buffers"][0]["byteLength"] = mBuffer.size();
+    return static_cast<long long>(offset);
+}
 
+long long GltfDocument::AppendBufferView(const void *data, size_t size, std::string &error) {
+    const long long offset = AppendBufferData(data, size, error);
+    if (offset < 0) {
+        return -1;
+    }
     Json view = Json::object();
     view["buffer"] = 0;
     view["byteOffset"] = offset;

@@ -63,6 +63,24 @@ public:
     /// Returns the bufferView index, or -1 and sets `error`.
     long long AppendBufferView(const void *data, size_t size, std::string &error);
 
+    /// Appends `size` bytes to buffer 0 (created if the file has none), after
+    /// zero padding to a multiple of 4, without a bufferView. Returns their
+    /// offset, or -1 and sets `error`.
+    long long AppendBufferData(const void *data, size_t size, std::string &error);
+
+    /// True when text appended with AppendRawElement must be laid out as
+    /// rapidjson's PrettyWriter lays out a top-level value (4 spaces: the
+    /// .gltf text of Assimp's exporter), false for compact text (GLB).
+    bool PrettyText() const { return !mBinary; }
+
+    /// Appends one element, given as JSON text laid out as PrettyText() says,
+    /// to the top-level array `key`, created where Assimp's writer puts it if
+    /// missing. While the array is still text the element is added to that
+    /// text as it is (indented for pretty text), so the file keeps the
+    /// writer's layout and the element is not parsed; otherwise it is parsed
+    /// and appended. Returns its index.
+    long long AppendRawElement(const char *key, const std::string &text);
+
     /// Appends a float accessor (componentType 5126, `type` "SCALAR", ...)
     /// holding `values` in a new bufferView. With `withBounds`, writes
     /// min/max (per component). Returns the accessor index or -1.
@@ -90,6 +108,10 @@ private:
         std::vector<Json> appended; ///< elements added after `text`'s
         bool parsed = false;       ///< moved into mJson by Parse()
     };
+    /// Elements in the text of `member` (counted once); -1 if it cannot be scanned.
+    long long CountElements(TextMember &member);
+    /// Puts a new top-level key into mOrder where Assimp's writer puts it.
+    void InsertInAssimpOrder(const std::string &key);
     std::vector<std::string> mOrder; ///< the file's top-level keys, in order
     std::map<std::string, TextMember> mText;
 

@@ -3,6 +3,7 @@
 #include <assimp_retro/gltf_completion.h>
 
 #include "Export/ExportSceneView.h"
+#include "Export/GltfAnimations.h"
 #include "Export/SceneCheck.h"
 
 #include <assimp/Exporter.hpp>
@@ -82,9 +83,19 @@ bool ExportGltf(const aiScene &scene, const std::string &formatId, const std::st
         return false;
     }
     {
-        ExportSceneView view(scene);
+        // Without the animations: Assimp 5.2.5 copies its whole buffer for
+        // every accessor it appends, and an animated model is mostly animation
+        // accessors. The completion writes them as Assimp would (GltfAnimations.h).
+        ExportSceneView view(scene, false);
+        // Assimp writes the nodes of an animated scene as translation,
+        // rotation and scale instead of a matrix (what channels replace);
+        // this property, which 5.2.5 and main test for presence, keeps that.
+        Assimp::ExportProperties withTrs = properties ? *properties : Assimp::ExportProperties();
+        if (scene.mNumAnimations > 0) {
+            withTrs.SetPropertyBool("GLTF2_NODE_IN_TRS", true);
+        }
         Assimp::Exporter exporter;
-        if (exporter.Export(view.scene, formatId.c_str(), path.c_str(), preprocessing, properties) != AI_SUCCESS) {
+        if (exporter.Export(view.scene, formatId.c_str(), path.c_str(), preprocessing, &withTrs) != AI_SUCCESS) {
             if (error) {
                 *error = std::string("Assimp's glTF2 exporter failed: ") + exporter.GetErrorString();
             }
@@ -93,7 +104,7 @@ bool ExportGltf(const aiScene &scene, const std::string &formatId, const std::st
     }
     GltfCompletionReport local;
     GltfCompletionReport &result = report ? *report : local;
-    const bool completed = CompleteGltf(scene, path, error, &result);
+    const bool completed = CompleteGltfWithAnimations(scene, path, error, &result);
     result.exported = true;
     return completed;
 }
