@@ -298,6 +298,37 @@ std::unique_ptr<aiScene> MakeSkinnedScene() {
     return scene;
 }
 
+std::unique_ptr<aiScene> MakeAnimatedSkinnedScene(double ticksPerSecond) {
+    std::unique_ptr<aiScene> scene = MakeSkinnedScene();
+    aiNode *armature = scene->mRootNode->FindNode("Armature");
+    aiNode *bone = scene->mRootNode->FindNode("Bone");
+    SetTranslation(armature, 0.5f, 0, -1);
+    aiMatrix4x4::RotationY(static_cast<float>(kPi / 3.0), bone->mTransformation);
+    aiNodeAnim *walk = new aiNodeAnim();
+    walk->mNodeName = "Bone";
+    walk->mNumPositionKeys = 3;
+    walk->mPositionKeys = new aiVectorKey[3]{{0.0, aiVector3D(0, 1, 0)}, {7.0, aiVector3D(0.1f, 1.25f, -0.3f)},
+            {12.0, aiVector3D(0.2f, 1, 1.0e-8f)}};
+    walk->mNumRotationKeys = 2;
+    const float half = static_cast<float>(kPi / 8.0);
+    walk->mRotationKeys = new aiQuatKey[2]{{0.0, aiQuaternion(1, 0, 0, 0)},
+            {12.0, aiQuaternion(std::cos(half), std::sin(half), 0, 0)}};
+    walk->mNumScalingKeys = 2;
+    walk->mScalingKeys = new aiVectorKey[2]{{0.0, aiVector3D(1, 1, 1)}, {12.0, aiVector3D(1.5f, 3.0e25f, 0.75f)}};
+    aiNodeAnim *sway = new aiNodeAnim();
+    sway->mNodeName = "Armature";
+    sway->mNumRotationKeys = 3;
+    sway->mRotationKeys = new aiQuatKey[3]{{0.0, aiQuaternion(1, 0, 0, 0)},
+            {5.0, aiQuaternion(1, -0.0f, 1.0e-8f, 0)}, {12.0, aiQuaternion(std::cos(half), 0, std::sin(half), 0)}};
+    aiNodeAnim *slide = new aiNodeAnim();
+    slide->mNodeName = "Armature";
+    slide->mNumPositionKeys = 1;
+    slide->mPositionKeys = new aiVectorKey[1]{{3.0, aiVector3D(0.5f, 0, -1)}};
+    SetAnimations(scene.get(), {MakeAnimation("Walk", ticksPerSecond, 12.0, {walk, sway}, {}),
+                                       MakeAnimation("", 30.0, 3.0, {slide}, {})});
+    return scene;
+}
+
 std::unique_ptr<aiScene> MakeFullScene() {
     auto scene = std::make_unique<aiScene>();
     scene->mRootNode = new aiNode("Root");

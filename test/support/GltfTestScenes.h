@@ -43,6 +43,15 @@ std::unique_ptr<aiScene> MakeMorphScene();
 // fully to Bone: its mesh node sits under another node, as an armature's does.
 std::unique_ptr<aiScene> MakeSkinnedScene();
 
+// Animated skinned scene: MakeSkinnedScene with Armature and Bone moved and
+// turned, and node animations only: "Walk" (24 ticks/s) drives Bone
+// (3 position, 2 rotation, 2 scaling keys; 1e-8 and 3e25 among the values,
+// whose JSON needs an exponent) and Armature (rotation only, -0.0 and 1e-8
+// in a key); an unnamed
+// animation (glTF name "anim", 30 ticks/s) drives Armature's position (one
+// key). `ticksPerSecond` replaces Walk's 24.
+std::unique_ptr<aiScene> MakeAnimatedSkinnedScene(double ticksPerSecond = 24.0);
+
 // Everything above in one scene (the nodes of all three, one animation "All"
 // with the camera rig channel and the morph channel).
 std::unique_ptr<aiScene> MakeFullScene();
