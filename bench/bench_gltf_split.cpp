@@ -7,6 +7,8 @@
 // thread's CPU time, so that other processes on a shared machine disturb it
 // less), with the same heap settings as the tool (Main.cpp's mallopt):
 // - import: Importer::ReadFile with -lbw, as the tool imports for glTF;
+//   "textures": how much of it the embedded textures take (decoding, PNG
+//   encoding): less the same import with IMPORT_RETRO_EMBED_TEXTURES=0;
 // - prepare: MoveNonGltfTextures, CheckSceneForExport (a deep copy through
 //   Assimp's validator) and the exporter's view of the scene (ExportGltf);
 // - assimp: Assimp::Exporter::Export to glb2 of the scene without its
@@ -34,6 +36,7 @@
 #include "Export/SceneCheck.h"
 
 #include <assimp_retro/assimp_retro.h>
+#include <assimp_retro/config.h>
 #include <assimp_retro/gltf_completion.h>
 #include <assimp_retro/gltf_texture_refs.h>
 
@@ -65,9 +68,10 @@ struct Append {
     bool image;
 };
 
-std::unique_ptr<aiScene> Import(const std::string &file, unsigned flags) {
+std::unique_ptr<aiScene> Import(const std::string &file, unsigned flags, bool embedTextures = true) {
     Assimp::Importer importer;
     assimp_retro::RegisterAll(importer);
+    importer.SetPropertyBool(AI_CONFIG_IMPORT_RETRO_EMBED_TEXTURES, embedTextures);
     if (!importer.ReadFile(file, flags)) {
         std::fprintf(stderr, "bench_gltf_split: %s: %s\n", file.c_str(), importer.GetErrorString());
         return nullptr;
@@ -140,7 +144,7 @@ int Run(const std::string &file, unsigned rounds, const std::string &out) {
     const std::string glb = out + "/split.glb";
     const std::string withAnimations = out + "/split-assimp-animations.glb";
     const std::string assbin = out + "/split.assbin";
-    Best import, prepare, assimp, completion, assimpAll, assbinImport, assbinExport, grow, growNoImages, pp;
+    Best import, importNoTextures, prepare, assimp, completion, assimpAll, assbinImport, assbinExport, grow, growNoImages, pp;
     std::vector<Append> appends;
     for (unsigned round = 0; round < rounds; ++round) {
         std::unique_ptr<aiScene> scene;
@@ -193,6 +197,7 @@ int Run(const std::string &file, unsigned rounds, const std::string &out) {
             Assimp::Exporter exporter;
             exporter.Export(plainView.scene, "assbin", assbin.c_str());
         }));
+        importNoTextures.Take(Timed([&] { Import(file, aiProcess_LimitBoneWeights, false); }));
         const double withPp = Timed([&] {
             Import(file, aiProcess_LimitBoneWeights | aiProcess_JoinIdenticalVertices | aiProcess_Triangulate |
                                  aiProcess_SortByPType);
@@ -203,9 +208,9 @@ int Run(const std::string &file, unsigned rounds, const std::string &out) {
     auto ms = [](const Best &b) { return 1000.0 * b.value; };
     const double glbTotal = ms(import) + ms(prepare) + ms(assimp) + ms(completion);
     const double assbinTotal = ms(assbinImport) + ms(assbinExport);
-    std::printf("| %s | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f + %.1f = %.1f | %.1f | %.1f (grow %.1f, w/o images "
-                "%.1f; pp %.1f) |\n",
-            std::filesystem::path(file).filename().string().c_str(), ms(import), ms(prepare), ms(assimp),
+    std::printf("| %s | %.1f (textures %.1f) | %.1f | %.1f | %.1f | %.1f | %.1f + %.1f = %.1f | %.1f | %.1f (grow "
+                "%.1f, w/o images %.1f; pp %.1f) |\n",
+            std::filesystem::path(file).filename().string().c_str(), ms(import), std::max(0.0, ms(import) - ms(importNoTextures)), ms(prepare), ms(assimp),
             ms(completion), glbTotal, ms(assbinImport), ms(assbinExport), assbinTotal, glbTotal / assbinTotal,
             ms(assimpAll), ms(grow), ms(growNoImages), ms(pp));
     return 0;
