@@ -143,6 +143,9 @@ public:
         return true;
     }
 
+    /// Samplers added since the last FinishAnimation.
+    size_t SamplersPending() const { return mSamplers.size(); }
+
     /// Appends the glTF animation named `name` with the channels added since
     /// the last call.
     void FinishAnimation(const std::string &name) {
@@ -216,6 +219,7 @@ long long WriteNodeAnimations(const aiScene &scene, GltfDocument &document,
                         std::to_string(gltf_rules::kDefaultTicksPerSecond) + " ticks per second");
             }
         }
+        size_t pending = 0;
         for (unsigned c = 0; c < animation->mNumChannels && animation->mChannels; ++c) {
             const aiNodeAnim *channel = animation->mChannels[c];
             if (!channel) {
@@ -240,7 +244,8 @@ long long WriteNodeAnimations(const aiScene &scene, GltfDocument &document,
             if (!written) {
                 return -1;
             }
-            ++channels;
+            channels += writer.SamplersPending() > pending ? 1 : 0; // a channel without keys writes nothing
+            pending = writer.SamplersPending();
         }
         writer.FinishAnimation(name);
     }

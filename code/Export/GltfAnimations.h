@@ -36,7 +36,8 @@ struct GltfCompletionReport;
 /// node a channel targets (-1: none; the channel is skipped with a note).
 /// A non-positive or non-finite mTicksPerSecond, which Assimp divides by as
 /// it is, is replaced by gltf_rules::kDefaultTicksPerSecond with a note.
-/// Returns the channels written, or -1 and sets `error`.
+/// Returns the aiNodeAnim channels written (those with keys), or -1 and sets
+/// `error`.
 long long WriteNodeAnimations(const aiScene &scene, GltfDocument &document,
         const std::function<long long(const std::string &)> &nodeOfName, std::vector<std::string> &notes,
         std::string &error);
