@@ -459,7 +459,9 @@ TEST_P(GltfCompletionFormat, FullSceneAndSecondRunAddsNothing) {
     EXPECT_EQ(first.camerasAdded, Repaired(linked.gltfDropsCameras, 2u)) << Notes(first);
     EXPECT_EQ(first.cameraFrameNodesAdded, Repaired(linked.gltfDropsCameras, 1u));
     EXPECT_EQ(first.nodesWithExtras, 3u); // ExportGltf hides node metadata from every exporter (see below)
-    EXPECT_EQ(first.weightChannelsAdded, Repaired(linked.gltfDropsMorphWeights, 1u));
+    // ExportGltf hands Assimp's exporter no animations: the completion writes
+    // the weights with either library (a patched Assimp's would be written too).
+    EXPECT_EQ(first.weightChannelsAdded, 1u);
     EXPECT_EQ(first.emptyAnimationsRemoved, 0u);
     if (linked.gltfDropsCameras && linked.gltfDropsMorphWeights) {
         EXPECT_TRUE(first.notes.empty()) << Notes(first);
