@@ -62,7 +62,9 @@ void HeapOnHugePages() {
     const uintptr_t page = static_cast<uintptr_t>(sysconf(_SC_PAGESIZE));
     const uintptr_t begin = (reinterpret_cast<uintptr_t>(block) + page - 1) & ~(page - 1);
     const uintptr_t end = reinterpret_cast<uintptr_t>(sbrk(0)) & ~(page - 1);
-    if (end > begin) {
+    // Only when the block lies in the heap just grown (not so under another
+    // malloc, e.g. a sanitizer's, which does not use the break).
+    if (end > begin && end - begin <= kReserve + (size_t(4) << 20)) {
         madvise(reinterpret_cast<void *>(begin), end - begin, MADV_HUGEPAGE); // advice: failure changes nothing
     }
     std::free(block);
