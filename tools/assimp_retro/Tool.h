@@ -102,8 +102,12 @@ struct OutputFormat {
     std::string description;
     bool byExtension = false; ///< chosen by the output's extension, not by id
     bool IsGltf2() const { return id == "gltf2" || id == "glb2"; }
-    /// Assimp's own dump formats store embedded aiTextures as they are.
-    bool StoresEmbeddedTextures() const { return id == "assbin" || id == "assxml" || id == "assjson"; }
+    /// Assimp's own dump formats store embedded aiTextures as they are; the
+    /// ABC exporters write them as DTX skins (AI_CONFIG_EXPORT_ABC_SKINS), as
+    /// the games need, so no PNG files go beside a game model.
+    bool StoresEmbeddedTextures() const {
+        return id == "assbin" || id == "assxml" || id == "assjson" || id == "abc6" || id == "abc12";
+    }
 };
 
 /// Finds the exporter for `name`: an exporter id ("glb2"), one of our aliases

@@ -10,7 +10,8 @@
 #   armature "Rig", bones torso (root) -> head, arm_l, arm_r:
 #     torso (0, 0, 0.9) -> (0, 0, 1.5), head (0, 0, 1.5) -> (0, 0, 1.8),
 #     arm_l (0.25, 0, 1.4) -> (0.75, 0, 1.4), arm_r (-0.25, 0, 1.4) -> (-0.75, 0, 1.4);
-#   mesh "Body": four boxes, each weighted entirely to one bone (48 triangles):
+#   mesh "Body": four boxes, each weighted entirely to one bone (48 triangles),
+#     textured with a 16x16 two-colour checker (material "Skin", PNG in the GLB):
 #     torso x +-0.2, y +-0.1, z 0.85..1.45; head x, y +-0.125, z 1.525..1.775;
 #     arm_l x 0.25..0.75, y +-0.06, z 1.34..1.46; arm_r its mirror in X;
 #   25 frames per second, two actions (each becomes a glTF animation):
@@ -24,6 +25,7 @@
 # Debian 12's Blender 3.4 glTF add-on still uses numpy.bool (removed in
 # NumPy 1.24) in places: the alias is put back first.
 import math
+import os
 import sys
 
 import numpy
@@ -33,6 +35,9 @@ if not hasattr(numpy, "bool"):
 
 import bpy  # noqa: E402
 from mathutils import Quaternion, Vector  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checker_material import checker_material  # noqa: E402
 
 target = sys.argv[sys.argv.index("--") + 1]
 bpy.ops.wm.read_factory_settings(use_empty=True)
@@ -79,6 +84,14 @@ for name, (lo, hi) in boxes.items():
 mesh = bpy.data.meshes.new("Body")
 mesh.from_pydata(vertices, [], faces)
 mesh.update()
+# Each quad shows the whole texture: a 16x16 two-colour checker packed into
+# the file (the glTF embeds it as PNG), on the one material "Skin".
+uv_layer = mesh.uv_layers.new(name="UVMap")
+for polygon in mesh.polygons:
+    for corner, loop in zip(((0, 0), (1, 0), (1, 1), (0, 1)), polygon.loop_indices):
+        uv_layer.data[loop].uv = corner
+material = checker_material("Skin", "character_skin", (0.1, 0.3, 0.7, 1.0), (0.8, 0.2, 0.1, 1.0))
+mesh.materials.append(material)
 body = bpy.data.objects.new("Body", mesh)
 scene.collection.objects.link(body)
 body.parent = rig

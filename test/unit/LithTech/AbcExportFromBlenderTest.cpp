@@ -3,8 +3,12 @@
 // exported as GLB by Blender's own glTF add-on) goes through the tool to abc6
 // and abc12 and imports back with its geometry, skeleton and animations.
 // The expected values are the script's own numbers (its header lists them),
-// in glTF's axes: glTF (x, y, z) = Blender (x, z, -y).
+// in glTF's axes: glTF (x, y, z) = Blender (x, z, -y). The character's
+// texture goes with it as a DTX skin where the game looks for it (the tool's
+// --set EXPORT_ABC_SKINS=1), with the GLB's pixels.
 // Skipped, with the reason, where Blender is not installed.
+#include "AbcGlb.h"
+#include "Common/Texture/Texture.h"
 #include "support/TestSupport.h"
 
 #include <assimp/Importer.hpp>
@@ -119,13 +123,34 @@ TEST_P(AbcExportFromBlender, SkinnedAnimatedCharacterImportsBack) {
     ASSERT_FALSE(tool.empty()) << "the assimp-retro tool was not built";
     // One file per exporter: ctest runs the two tests as parallel processes.
     const std::string glb = retro_test::OutputPath("AbcFromBlender/character_" + id + ".glb");
-    const std::string abc = retro_test::OutputPath("AbcFromBlender/character_" + id + ".abc");
+    // A game tree: the skin goes to Game_<id>/SKINS/CHARS/character.dtx.
+    const std::string game = "AbcFromBlender/Game_" + id;
+    const std::string abc = retro_test::OutputPath(game + "/MODELS/CHARS/character.abc");
+    const std::string skin = retro_test::OutputPath(game + "/SKINS/CHARS/character.dtx");
     const std::string script = std::string(ASSIMP_RETRO_SOURCE_DIR) + "/tools/blender/make_skinned_character.py";
     ASSERT_EQ(retro_test::RunCommand("blender -b --factory-startup --python " + Quote(script) + " -- " + Quote(glb), &output), 0)
             << output;
     ASSERT_NE(output.find("CHARACTER written"), std::string::npos) << output;
-    ASSERT_EQ(retro_test::RunCommand(Quote(tool) + " export " + Quote(glb) + " " + Quote(abc) + " -f " + id, &output), 0)
+    ASSERT_EQ(retro_test::RunCommand(Quote(tool) + " export " + Quote(glb) + " " + Quote(abc) + " -f " + id +
+                                             " --set EXPORT_ABC_SKINS=1",
+                      &output),
+            0)
             << output;
+
+    // The skin: the GLB's PNG, decoded, equals the DTX's texels (two colours:
+    // exact in LithTech 1's palette and in LithTech 2's 32-bit variant).
+    abc_test::Glb source;
+    ASSERT_TRUE(source.Load(glb));
+    ASSERT_EQ(source.json["images"].size(), 1u);
+    const auto &view = source.json["bufferViews"][source.json["images"][0]["bufferView"].get<size_t>()];
+    const assimp_retro::RgbaImage png = assimp_retro::DecodeImage(
+            source.bin.data() + view.value("byteOffset", size_t(0)), view["byteLength"].get<size_t>(), "character_skin.png");
+    const std::vector<uint8_t> dtx = retro_test::ReadFile(skin);
+    ASSERT_FALSE(dtx.empty()) << "no skin at " << skin;
+    const assimp_retro::DecodedTexture decoded = assimp_retro::DecodeTexture(dtx.data(), dtx.size(), skin);
+    EXPECT_EQ(decoded.format, id == "abc6" ? "DTX v-3 8-bit palette" : "DTX v-5 32-bit BGRA");
+    EXPECT_EQ(decoded.image.width, 16u);
+    EXPECT_TRUE(decoded.image.pixels == png.pixels) << "the skin's texels differ from the GLB's image";
 
     Assimp::Importer importer;
     importer.SetPropertyBool(AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES, true); // Blender's metres
@@ -134,6 +159,7 @@ TEST_P(AbcExportFromBlender, SkinnedAnimatedCharacterImportsBack) {
     int32_t version = 0;
     ASSERT_TRUE(scene->mMetaData && scene->mMetaData->Get("abc:version", version));
     EXPECT_EQ(version, id == "abc6" ? 6 : 12);
+    EXPECT_EQ(scene->mNumTextures, 1u) << "the importer finds the skin by the games' convention";
 
     // Skeleton: the armature's bones by name, under the armature object.
     const aiNode *rig = scene->mRootNode->FindNode("Rig");
