@@ -276,6 +276,16 @@ TEST(AbcSkinExport, RefusedSkinsLeaveNoFile) {
                     "ABC v6 export: skin of material index 0 (" + (root / "hero.dtx").string() + "): material 'Body': texture '" +
                             file + "': no such file (a relative path is read from the current folder; embed the textures on "
                             "import, the tool's -embtex, to take them from the model's)"},
+            {"abc6",
+                    [] {
+                        aiTexture *garbage = PngTexture(ThreeColours(4, 0), "broken.png");
+                        std::memset(garbage->pcData, 0x5a, 16); // no PNG signature any more
+                        return SkinnedScene({garbage});
+                    },
+                    [](Assimp::ExportProperties &p) { p.SetPropertyBool(AI_CONFIG_EXPORT_ABC_SKINS, true); },
+                    "ABC v6 export: skin of material index 0 (" + (root / "hero.dtx").string() +
+                            "): material 'Body': texture '*0': embedded texture *0 (broken.png).png: not an image "
+                            "assimp-retro reads ("},
             {"abc6", [] { return SkinnedScene({}, "*3"); },
                     [](Assimp::ExportProperties &p) { p.SetPropertyBool(AI_CONFIG_EXPORT_ABC_SKINS, true); },
                     "ABC v6 export: skin of material index 0 (" + (root / "hero.dtx").string() +
