@@ -1,7 +1,6 @@
 #include "AbcSkins.h"
 
 #include "AbcExportScene.h"
-#include "Common/ExportError.h"
 #include "Common/ImportError.h"
 #include "Common/Texture/MaterialImage.h"
 #include "Common/Texture/TextureLookup.h"
@@ -70,10 +69,18 @@ std::string SkinFileName(const std::string &modelPath, unsigned slot) {
     return stem + "_" + std::to_string(slot) + extension;
 }
 
-/// The piece material index (v12) each mesh of the scene is written with, and its material.
+std::string MaterialName(const aiScene &scene, unsigned index) {
+    return std::string(scene.mMaterials[index]->GetName().C_Str());
+}
+
+/// The piece material index (v12) each mesh of the scene is written with,
+/// and its material; a second material on a slot is a clash (a warning).
 void CollectSlots(const aiScene &scene, const aiNode &node, std::map<unsigned, unsigned> &materialOfSlot,
         std::vector<std::string> &clashes) {
     for (unsigned i = 0; i < node.mNumMeshes; ++i) {
+        if (node.mMeshes[i] >= scene.mNumMeshes || scene.mMeshes[node.mMeshes[i]]->mMaterialIndex >= scene.mNumMaterials) {
+            continue; // the exporter itself refuses such a scene first
+        }
         const aiMesh &mesh = *scene.mMeshes[node.mMeshes[i]];
         int32_t slot = static_cast<int32_t>(mesh.mMaterialIndex);
         if (node.mMetaData) node.mMetaData->Get("abc:materialIndex", slot); // as the v12 exporter writes it
@@ -81,12 +88,33 @@ void CollectSlots(const aiScene &scene, const aiNode &node, std::map<unsigned, u
         if (it == materialOfSlot.end()) {
             materialOfSlot[unsigned(slot)] = mesh.mMaterialIndex;
         } else if (it->second != mesh.mMaterialIndex) {
-            clashes.push_back("mesh '" + std::string(mesh.mName.C_Str()) + "' (material '" +
-                              scene.mMaterials[mesh.mMaterialIndex]->GetName().C_Str() + "')");
+            clashes.push_back("mesh '" + std::string(mesh.mName.C_Str()) + "' (material '" + MaterialName(scene, mesh.mMaterialIndex) +
+                              "') has material index " + std::to_string(slot) + ", whose skin is material '" +
+                              MaterialName(scene, it->second) + "''s texture; its own is not written");
         }
     }
     for (unsigned c = 0; c < node.mNumChildren; ++c) {
         CollectSlots(scene, *node.mChildren[c], materialOfSlot, clashes);
+    }
+}
+
+/// v6 has no material index: the first textured mesh's material gives the one skin.
+void CollectV6Skin(const aiScene &scene, std::map<unsigned, unsigned> &materialOfSlot, std::vector<std::string> &clashes) {
+    for (unsigned m = 0; m < scene.mNumMeshes; ++m) {
+        const unsigned materialIndex = scene.mMeshes[m]->mMaterialIndex;
+        aiString path;
+        if (materialIndex >= scene.mNumMaterials ||
+                (scene.mMaterials[materialIndex]->GetTexture(aiTextureType_DIFFUSE, 0, &path) != AI_SUCCESS &&
+                        scene.mMaterials[materialIndex]->GetTexture(aiTextureType_BASE_COLOR, 0, &path) != AI_SUCCESS)) {
+            continue;
+        }
+        if (materialOfSlot.empty()) {
+            materialOfSlot[0] = materialIndex;
+        } else if (materialOfSlot[0] != materialIndex) {
+            clashes.push_back("mesh '" + std::string(scene.mMeshes[m]->mName.C_Str()) + "' (material '" +
+                              MaterialName(scene, materialIndex) + "'): its texture is not written (an ABC v6 model has one "
+                              "skin: material '" + MaterialName(scene, materialOfSlot[0]) + "''s)");
+        }
     }
 }
 
@@ -156,32 +184,15 @@ std::vector<SkinFile> BuildSkins(const aiScene &scene, const std::string &modelP
     if (perMaterialIndex) {
         CollectSlots(scene, *scene.mRootNode, materialOfSlot, clashes);
     } else {
-        // v6: the first textured mesh's material gives the one skin.
-        for (unsigned m = 0; m < scene.mNumMeshes; ++m) {
-            const unsigned materialIndex = scene.mMeshes[m]->mMaterialIndex;
-            aiString path;
-            const aiMaterial &material = *scene.mMaterials[materialIndex];
-            if (material.GetTexture(aiTextureType_DIFFUSE, 0, &path) != AI_SUCCESS &&
-                    material.GetTexture(aiTextureType_BASE_COLOR, 0, &path) != AI_SUCCESS) {
-                continue;
-            }
-            if (materialOfSlot.empty()) {
-                materialOfSlot[0] = materialIndex;
-            } else if (materialOfSlot[0] != materialIndex) {
-                clashes.push_back("mesh '" + std::string(scene.mMeshes[m]->mName.C_Str()) + "' (material '" +
-                                  material.GetName().C_Str() + "')");
-            }
-        }
+        CollectV6Skin(scene, materialOfSlot, clashes);
     }
     if (warnings) {
         for (const std::string &clash : clashes) {
-            warnings->push_back("skins: " + clash + " shares a material index with another material; its texture is not written" +
-                                (perMaterialIndex ? "" : " (ABC v6 models have one skin)"));
+            warnings->push_back("skins: " + clash);
         }
     }
     const fs::path folder = SkinFolder(modelPath, settings);
     for (const auto &[slot, materialIndex] : materialOfSlot) {
-        if (materialIndex >= scene.mNumMaterials) continue;
         const aiMaterial &material = *scene.mMaterials[materialIndex];
         SkinFile skin;
         skin.slot = slot;

@@ -4,6 +4,7 @@
 // palette and 32-bit variants, the shared encoder's blocks for DXT), is found
 // again by the importer, and a refused export leaves no file at all.
 #include "support/GltfTestScenes.h"
+#include "support/LogCapture.h"
 #include "support/TestSupport.h"
 
 #include "Common/Texture/DtxWriter.h"
@@ -224,6 +225,22 @@ TEST(AbcSkinExport, Abc12WritesOneSkinPerMaterialIndexIntoTheFolderGiven) {
     const aiScene *back = retro_test::Import(importer, model.string());
     ASSERT_NE(back, nullptr) << importer.GetErrorString();
     EXPECT_EQ(back->mNumTextures, 2u);
+}
+
+TEST(AbcSkinExport, Abc6WritesOneSkinAndWarnsAboutTheOthers) {
+    const fs::path root = Folder("AbcSkins/v6two");
+    const RgbaImage body = ThreeColours(8, 10);
+    const auto scene = TwoMaterialScene(PngTexture(body, "body.png"), TexelTexture(Gradient()));
+    Assimp::ExportProperties properties;
+    properties.SetPropertyBool(AI_CONFIG_EXPORT_ABC_SKINS, true);
+    retro_test::LogCapture log;
+    const ExportResult result = Export(*scene, "abc6", (root / "hero.abc").string(), properties);
+    ASSERT_TRUE(result.ok) << result.error;
+    EXPECT_EQ(FilesBelow(root), (std::vector<std::string>{"hero.abc", "hero.dtx"}));
+    EXPECT_TRUE(DecodeFile(root / "hero.dtx").image.pixels == body.pixels);
+    EXPECT_TRUE(log.Contains("ABC v6 export: skins: mesh 'HeadMesh' (material 'Head'): its texture is not written (an ABC v6 "
+                             "model has one skin: material 'Body''s)"))
+            << log.Text();
 }
 
 TEST(AbcSkinExport, DxtSkinsAreTheSharedEncodersBlocks) {
