@@ -11,7 +11,7 @@
 //   Info.cpp              `info <file>`
 //   Texture.cpp           `texture <in> [<out.png>]`, `texture --recursive <in-dir> <out-dir>`
 //   TextureEncode.cpp     `texture <in> <out.paa|out.pac>`
-//   ImageFile.cpp         the images the texture verb encodes (stb_image)
+//   ImageFile.cpp         the images the texture verb encodes (the library's DecodeImageFile)
 //   TextureFiles.cpp      embedded textures as image files beside OBJ/DAE/FBX outputs
 #pragma once
 
@@ -102,8 +102,9 @@ struct OutputFormat {
     std::string description;
     bool byExtension = false; ///< chosen by the output's extension, not by id
     bool IsGltf2() const { return id == "gltf2" || id == "glb2"; }
-    /// Assimp's own dump formats store embedded aiTextures as they are.
-    bool StoresEmbeddedTextures() const { return id == "assbin" || id == "assxml" || id == "assjson"; }
+    /// Assimp's own dump formats store embedded aiTextures as they are; the
+    /// p3d exporter writes them as PAA/PAC files at their game paths.
+    bool StoresEmbeddedTextures() const { return id == "assbin" || id == "assxml" || id == "assjson" || id == "p3d"; }
 };
 
 /// Finds the exporter for `name`: an exporter id ("glb2"), one of our aliases
