@@ -319,3 +319,45 @@ TEST(P3dExportTextures, PathsWithoutAFileLeaveTheTextureOut) {
             << error;
     EXPECT_EQ(FilesUnder(folder), (std::vector<std::string>{"elsewhere.p3d", "up.p3d"}));
 }
+
+// A real ODOL whose texture the importer finds (../shared/corpus/ofp-tree):
+// odol2mlod with the textures. Each game path gets its PAA again, DXT1 as
+// the original, within the DXT re-encoding error (TEXTURES.md §1.14), and
+// the MLOD imports with its textures from there.
+TEST(P3dExportTextures, OdolTexturesComeBackAtTheirGamePaths) {
+    const std::string original = retro_test::CorpusPath("ofp-tree/TZK_Objects/tomahawk.paa");
+    Assimp::Importer importer;
+    importer.SetPropertyInteger(AI_CONFIG_IMPORT_P3D_LODS, 2);
+    const aiScene *odol =
+            retro_test::Import(importer, retro_test::CorpusPath("ofp-tree/TZK_Objects/Model/Tomahawk_gdtcti_xj200.p3d"));
+    ASSERT_NE(odol, nullptr) << importer.GetErrorString();
+    ASSERT_GE(odol->mNumTextures, 1u); // found and embedded
+
+    const std::string folder = CleanFolder("odol");
+    fs::create_directories(fs::u8path(folder + "/TZK_Objects"));
+    const std::string model = folder + "/TZK_Objects/tomahawk_mlod.p3d";
+    std::string error;
+    ASSERT_TRUE(ExportP3dFile(odol, model, Assimp::ExportProperties(), &error)) << error;
+    // "tzk_objects\tomahawk.paa" in the add-on folder the output lies in;
+    // "gdtcti\textur\tomahawk.paa" (no such folder above) under the output's.
+    EXPECT_EQ(FilesUnder(folder), (std::vector<std::string>{"TZK_Objects/gdtcti/textur/tomahawk.paa",
+                                          "TZK_Objects/tomahawk.paa", "TZK_Objects/tomahawk_mlod.p3d"}));
+    const assimp_retro::DecodedTexture source = DecodeFile(original);
+    for (const char *written : {"/TZK_Objects/tomahawk.paa", "/TZK_Objects/gdtcti/textur/tomahawk.paa"}) {
+        SCOPED_TRACE(written);
+        const assimp_retro::DecodedTexture again = DecodeFile(folder + written);
+        EXPECT_EQ(again.format, source.format);
+        ASSERT_EQ(again.image.width, source.image.width);
+        ASSERT_EQ(again.image.height, source.image.height);
+        EXPECT_LE(LargestDifference(again.image.pixels, source.image.pixels), 48);
+    }
+
+    Assimp::Importer back;
+    back.SetPropertyInteger(AI_CONFIG_IMPORT_P3D_LODS, 2);
+    const aiScene *mlod = retro_test::Import(back, model);
+    ASSERT_NE(mlod, nullptr) << back.GetErrorString();
+    // One embedded texture per file found: the ODOL's two paths led to one
+    // file in the corpus, the MLOD's to the two written.
+    EXPECT_EQ(odol->mNumTextures, 1u);
+    EXPECT_EQ(mlod->mNumTextures, 2u);
+}
