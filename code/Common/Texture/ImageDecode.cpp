@@ -28,8 +28,9 @@ namespace assimp_retro {
 
 namespace {
 
-/// No image a game can use is larger; the check comes before stb_image allocates.
-constexpr int kMaxImageSide = 16384;
+/// The games load no larger texture (PAA and DTX: 4096 a side, as their
+/// decoders check); checked before stb_image allocates.
+constexpr int kMaxImageSide = 4096;
 
 } // namespace
 
@@ -46,7 +47,7 @@ RgbaImage DecodeImageFile(const uint8_t *data, size_t size, const std::string &f
     }
     if (w <= 0 || h <= 0 || w > kMaxImageSide || h > kMaxImageSide) {
         throw ImportError(fileName + ": " + std::to_string(w) + "x" + std::to_string(h) +
-                " texels is larger than any texture (" + std::to_string(kMaxImageSide) + " a side)");
+                " texels is larger than the games' textures (" + std::to_string(kMaxImageSide) + " a side)");
     }
     stbi_uc *texels = stbi_load_from_memory(data, int(size), &w, &h, &channels, 4);
     if (!texels) {
@@ -76,7 +77,7 @@ RgbaImage DecodeEmbeddedTexture(const aiTexture &texture) {
     }
     if (texture.mWidth > uint32_t(kMaxImageSide) || texture.mHeight > uint32_t(kMaxImageSide)) {
         throw ImportError(name + ": " + std::to_string(texture.mWidth) + "x" + std::to_string(texture.mHeight) +
-                " texels is larger than any texture");
+                " texels is larger than the games' textures (" + std::to_string(kMaxImageSide) + " a side)");
     }
     RgbaImage image;
     image.width = texture.mWidth;

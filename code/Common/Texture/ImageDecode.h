@@ -18,7 +18,7 @@ namespace assimp_retro {
 /// The texels of a whole image file held in memory: `fileName`'s extension
 /// picks a game texture decoder (.paa, .pac, .dtx), anything else is read by
 /// stb_image. Throws ImportError naming `fileName` when it cannot be read or
-/// a side exceeds 16384 texels.
+/// a side exceeds 4096 texels (the games' limit).
 RgbaImage DecodeImageFile(const uint8_t *data, size_t size, const std::string &fileName);
 
 /// The texels of an embedded texture: a compressed one (mHeight 0) decoded
