@@ -157,8 +157,9 @@
 /// (AI_CONFIG_EXPORT_P3D_GAME_ROOT): "myaddon\data\hull.paa" ->
 /// "<game folder>/myaddon/data/hull.paa". The type comes from the image
 /// (DXT1 opaque or alpha-tested, ARGB4444 blended, P8 for a .pac that fits a
-/// palette). An image OFP cannot take (sides not powers of two) refuses the
-/// export; false exports the model alone.
+/// palette). A file already there is left as it is (a warning). An image OFP
+/// cannot take (sides not powers of two) refuses the export; false exports
+/// the model alone.
 #define AI_CONFIG_EXPORT_P3D_TEXTURES "EXPORT_P3D_TEXTURES"
 
 /// String, default "" (found from the output). The folder on disk the game

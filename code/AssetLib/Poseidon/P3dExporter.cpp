@@ -58,13 +58,38 @@ void ExportP3d(const char *path, Assimp::IOSystem *io, const aiScene *scene, con
         writeTextures = properties->GetPropertyInteger(AI_CONFIG_EXPORT_P3D_TEXTURES, 1) != 0; // SetPropertyBool too
         gameRoot = properties->GetPropertyString(AI_CONFIG_EXPORT_P3D_GAME_ROOT, "");
     }
+    // Assimp's IOSystem makes no folders (its CreateDirectory makes one level
+    // on the disk whatever the IOSystem is): on the disk the folders of the
+    // game paths are made here, and the add-on folder is looked for in the
+    // whole absolute path; another IOSystem gets the paths as they are.
+    const bool disk = typeid(*io) == typeid(Assimp::DefaultIOSystem);
+    std::string output = path;
+    if (disk) {
+        std::error_code ec;
+        const std::filesystem::path absolute = std::filesystem::absolute(std::filesystem::u8path(output), ec);
+        if (!ec) {
+            output = absolute.u8string();
+        }
+    }
+
     // Everything is built (and refused) in memory before the first file is opened.
     std::vector<std::string> warnings;
     std::vector<p3d::TextureUse> uses;
     const p3d::MlodFile file = p3d::SceneToMlod(*scene, options, warnings, writeTextures ? &uses : nullptr);
     const std::vector<uint8_t> bytes = p3d::WriteMlodBytes(file);
-    const std::vector<p3d::TextureFile> textures =
-            writeTextures ? p3d::EncodeTextureFiles(*scene, uses, path, gameRoot, warnings) : std::vector<p3d::TextureFile>();
+    std::vector<p3d::TextureFile> textures;
+    if (writeTextures) {
+        // A texture file already there may be the game's own one the model
+        // was read with: a re-encoded copy would only lose detail.
+        for (p3d::TextureFile &texture : p3d::EncodeTextureFiles(*scene, uses, output, gameRoot, warnings)) {
+            if (io->Exists(texture.file.c_str())) {
+                warnings.push_back("P3D export: texture file '" + texture.file + "' (" + texture.gamePath +
+                        ") exists and was left as it is; remove it to have it written");
+            } else {
+                textures.push_back(std::move(texture));
+            }
+        }
+    }
     for (const std::string &warning : warnings) {
         LogWarning(warning);
     }
@@ -78,10 +103,6 @@ void ExportP3d(const char *path, Assimp::IOSystem *io, const aiScene *scene, con
                                                                      : written.empty() ? "" : " (the file was removed)"));
     };
     size_t count = 0;
-    // Assimp's IOSystem makes no folders (its CreateDirectory makes one level
-    // on the disk whatever the IOSystem is): on the disk the folders of the
-    // game paths are made here; another IOSystem gets the paths as they are.
-    const bool disk = typeid(*io) == typeid(Assimp::DefaultIOSystem);
     for (size_t i = 0; i <= textures.size(); ++i) {
         const std::string target = i == 0 ? std::string(path) : textures[i - 1].file;
         const std::vector<uint8_t> &data = i == 0 ? bytes : textures[i - 1].bytes;

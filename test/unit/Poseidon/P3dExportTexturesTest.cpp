@@ -5,6 +5,7 @@
 #include "AssetLib/Poseidon/P3dTextureFiles.h"
 #include "Common/Texture/Texture.h"
 #include "P3dTestScenes.h"
+#include "support/LogCapture.h"
 #include "support/PngDecoder.h"
 #include "support/TestSupport.h"
 
@@ -360,4 +361,26 @@ TEST(P3dExportTextures, OdolTexturesComeBackAtTheirGamePaths) {
     // file in the corpus, the MLOD's to the two written.
     EXPECT_EQ(odol->mNumTextures, 1u);
     EXPECT_EQ(mlod->mNumTextures, 2u);
+}
+
+// A texture file already at its place (the game's own, read with the model)
+// is left as it is, with a warning; the model is written.
+TEST(P3dExportTextures, ExistingTextureFileIsLeftAsItIs) {
+    const std::string folder = CleanFolder("existing");
+    auto scene = p3d_test::TriangleScene({"LOD 1.000"}, "");
+    EmbedImage(*scene, MakeImage(4, 4, [](uint32_t, uint32_t) { return 0x00FF00FFu; }), "data\\grass.paa");
+    fs::create_directories(fs::u8path(folder + "/data"));
+    const std::vector<uint8_t> original = {'o', 'r', 'i', 'g', 'i', 'n', 'a', 'l'};
+    retro_test::WriteFile(folder + "/data/grass.paa", original);
+    std::string error;
+    {
+        retro_test::LogCapture log;
+        ASSERT_TRUE(ExportP3dFile(scene.get(), folder + "/grass.p3d", Assimp::ExportProperties(), &error)) << error;
+        EXPECT_TRUE(log.Contains("P3D export: texture file '" + fs::absolute(fs::u8path(folder)).u8string() +
+                                 "/data/grass.paa' (data\\grass.paa) exists and was left as it is; remove it to have "
+                                 "it written"))
+                << log.Text();
+    }
+    EXPECT_EQ(retro_test::ReadFile(folder + "/data/grass.paa"), original);
+    EXPECT_TRUE(fs::is_regular_file(fs::u8path(folder + "/grass.p3d")));
 }
