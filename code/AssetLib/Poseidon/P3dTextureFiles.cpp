@@ -51,13 +51,6 @@ std::string ImageName(const aiTexture &texture, unsigned materialIndex) {
                                         : "the embedded image of material " + std::to_string(materialIndex);
 }
 
-struct Encoded {
-    const aiTexture *source = nullptr;
-    unsigned material = 0;
-    RgbaImage image;
-    size_t file = 0; ///< index into the result
-};
-
 } // namespace
 
 std::string TextureFileLocation(const std::string &outputPath, const std::string &gameRoot, const std::string &gamePath) {
@@ -101,94 +94,97 @@ std::string TextureFileLocation(const std::string &outputPath, const std::string
 
 std::vector<TextureFile> EncodeTextureFiles(const aiScene &scene, const std::vector<TextureUse> &uses,
         const std::string &outputPath, const std::string &gameRoot, std::vector<std::string> &warnings) {
-    std::vector<TextureFile> files;
-    std::map<std::string, Encoded> byPath; // the game path as the game compares it
-    std::vector<std::string> withoutImage;
+    // Each embedded texture decoded once, however many paths and LODs use it.
+    std::map<const aiTexture *, RgbaImage> images;
+    auto imageOf = [&](const aiTexture &texture, const std::string &gamePath) -> const RgbaImage & {
+        auto found = images.find(&texture);
+        if (found == images.end()) {
+            try {
+                found = images.emplace(&texture, DecodeEmbeddedTexture(texture)).first;
+            } catch (const ImportError &e) {
+                ThrowExportError("P3D export: texture '" + gamePath + "': " + e.what());
+            }
+        }
+        return found->second;
+    };
+    struct PathEntry {
+        std::string gamePath; ///< the first spelling met
+        const aiTexture *source = nullptr;
+        unsigned material = 0;
+    };
+    std::map<std::string, PathEntry> byPath; // the game path as the game compares it
     for (const TextureUse &use : uses) {
         std::string key = ToLower(use.path);
         std::replace(key.begin(), key.end(), '/', '\\');
         const aiTexture *texture = MaterialImage(scene, use.material);
-        auto found = byPath.find(key);
-        if (found != byPath.end()) {
-            if (texture && texture != found->second.source) {
-                RgbaImage image;
-                try {
-                    image = DecodeEmbeddedTexture(*texture);
-                } catch (const ImportError &e) {
-                    ThrowExportError(std::string("P3D export: texture '") + use.path + "': " + e.what());
-                }
-                if (!found->second.source) {
-                    found->second.source = texture;
-                    found->second.material = use.material;
-                    found->second.image = std::move(image);
-                } else if (image.width != found->second.image.width || image.height != found->second.image.height ||
-                        image.pixels != found->second.image.pixels) {
-                    ThrowExportError("P3D export: texture path '" + use.path + "' is given two different images (" +
-                            ImageName(*found->second.source, found->second.material) + " and " +
-                            ImageName(*texture, use.material) + "); one game path holds one texture");
-                }
-            }
+        auto [entry, inserted] = byPath.emplace(key, PathEntry{use.path, texture, use.material});
+        if (inserted || !texture || texture == entry->second.source) {
             continue;
         }
-        Encoded entry;
-        entry.source = texture;
-        entry.material = use.material;
-        if (texture) {
-            try {
-                entry.image = DecodeEmbeddedTexture(*texture);
-            } catch (const ImportError &e) {
-                ThrowExportError(std::string("P3D export: texture '") + use.path + "': " + e.what());
-            }
+        if (!entry->second.source) {
+            entry->second.source = texture;
+            entry->second.material = use.material;
+            continue;
         }
-        byPath.emplace(key, std::move(entry));
-        TextureFile file;
-        file.gamePath = use.path;
-        files.push_back(std::move(file));
-        byPath[key].file = files.size() - 1;
+        const RgbaImage &first = imageOf(*entry->second.source, use.path);
+        const RgbaImage &second = imageOf(*texture, use.path);
+        if (first.width != second.width || first.height != second.height || first.pixels != second.pixels) {
+            ThrowExportError("P3D export: texture path '" + use.path + "' is given two different images (" +
+                    ImageName(*entry->second.source, entry->second.material) + " and " +
+                    ImageName(*texture, use.material) + "); one game path holds one texture");
+        }
     }
 
     std::vector<TextureFile> result;
-    for (auto &[key, entry] : byPath) {
-        TextureFile &file = files[entry.file];
+    std::map<std::pair<const aiTexture *, PaaType>, size_t> encoded; // one encoding per image and type
+    std::string withoutImage;
+    unsigned withoutImageCount = 0;
+    for (const auto &[key, entry] : byPath) {
         if (!entry.source) {
-            withoutImage.push_back(file.gamePath);
+            withoutImage += (withoutImage.empty() ? "" : ", ") + entry.gamePath;
+            ++withoutImageCount;
             continue;
         }
         const std::string extension = key.size() > 4 ? key.substr(key.size() - 4) : std::string();
         if (extension != ".paa" && extension != ".pac") {
-            warnings.push_back("P3D export: texture '" + file.gamePath +
+            warnings.push_back("P3D export: texture '" + entry.gamePath +
                     "' is not a .paa or .pac path: its image was not written");
             continue;
         }
-        file.file = TextureFileLocation(outputPath, gameRoot, file.gamePath);
+        TextureFile file;
+        file.gamePath = entry.gamePath;
+        file.file = TextureFileLocation(outputPath, gameRoot, entry.gamePath);
         if (file.file.empty()) {
-            warnings.push_back("P3D export: texture path '" + file.gamePath +
+            warnings.push_back("P3D export: texture path '" + entry.gamePath +
                     "' does not name a file inside the game folder: its image was not written");
             continue;
         }
-        file.type = ChoosePaaType(entry.image, extension == ".pac");
-        file.width = entry.image.width;
-        file.height = entry.image.height;
-        try {
-            file.bytes = EncodePaa(entry.image, file.type, true);
-        } catch (const std::exception &e) {
-            // EncodePaa's message starts "PAA export: "; say which texture.
-            std::string why = e.what();
-            if (why.compare(0, 12, "PAA export: ") == 0) {
-                why.erase(0, 12);
+        const RgbaImage &image = imageOf(*entry.source, entry.gamePath);
+        file.type = ChoosePaaType(image, extension == ".pac");
+        file.width = image.width;
+        file.height = image.height;
+        const auto same = encoded.find({entry.source, file.type});
+        if (same != encoded.end()) {
+            file.bytes = result[same->second].bytes;
+        } else {
+            try {
+                file.bytes = EncodePaa(image, file.type, true);
+            } catch (const std::exception &e) {
+                // EncodePaa's message starts "PAA export: "; say which texture.
+                std::string why = e.what();
+                if (why.compare(0, 12, "PAA export: ") == 0) {
+                    why.erase(0, 12);
+                }
+                ThrowExportError("P3D export: texture '" + entry.gamePath + "' from " +
+                        ImageName(*entry.source, entry.material) + " cannot be an OFP texture: " + why);
             }
-            ThrowExportError("P3D export: texture '" + file.gamePath + "' from " +
-                    ImageName(*entry.source, entry.material) + " cannot be an OFP texture: " + why);
+            encoded.emplace(std::make_pair(entry.source, file.type), result.size());
         }
         result.push_back(std::move(file));
     }
-    if (!withoutImage.empty()) {
-        std::string list;
-        for (const std::string &path : withoutImage) {
-            list += (list.empty() ? "" : ", ") + path;
-        }
-        warnings.push_back("P3D export: " + std::to_string(withoutImage.size()) +
-                " texture(s) have no image in the scene and were not written: " + list);
+    if (withoutImageCount > 0) {
+        warnings.push_back("P3D export: " + std::to_string(withoutImageCount) +
+                " texture(s) have no image in the scene and were not written: " + withoutImage);
     }
     std::sort(result.begin(), result.end(),
             [](const TextureFile &a, const TextureFile &b) { return a.gamePath < b.gamePath; });
