@@ -170,3 +170,20 @@
 /// (#Mass#, shared equally by its points). Unset, the scene's own p3d:mass is
 /// kept (from an imported P3D).
 #define AI_CONFIG_EXPORT_P3D_MASS "EXPORT_P3D_MASS"
+
+/// Bool, default true. Writes the scene's images (embedded textures) as
+/// PAA/PAC files at the game paths the MLOD names, under the game folder
+/// (AI_CONFIG_EXPORT_P3D_GAME_ROOT): "myaddon\data\hull.paa" ->
+/// "<game folder>/myaddon/data/hull.paa". The type comes from the image
+/// (DXT1 opaque or alpha-tested, ARGB4444 blended, P8 for a .pac that fits a
+/// palette). A file already there is left as it is (a warning). An image OFP
+/// cannot take (sides not powers of two) refuses the export; false exports
+/// the model alone.
+#define AI_CONFIG_EXPORT_P3D_TEXTURES "EXPORT_P3D_TEXTURES"
+
+/// String, default "" (found from the output). The folder on disk the game
+/// paths are relative to (the game's folder, or where add-on folders are
+/// unpacked). Unset: the output's folder, or, when the output lies in a
+/// folder named as a path's first component (the add-on, "myaddon"), the
+/// folder holding that one.
+#define AI_CONFIG_EXPORT_P3D_GAME_ROOT "EXPORT_P3D_GAME_ROOT"

@@ -1,10 +1,10 @@
 // assimp-retro: images the `texture` verb encodes into game textures (DTX,
-// PAA/PAC), read by the library's DecodeImage (a game texture, or PNG, TGA,
-// BMP, JPEG through stb_image).
+// PAA/PAC): the file's bytes through the library's DecodeImageFile (game
+// textures through their decoders, PNG/TGA/BMP/JPEG through stb_image).
 #include "Tool.h"
 
 #include "Common/ImportError.h"
-#include "Common/Texture/Texture.h"
+#include "Common/Texture/ImageDecode.h"
 
 #include <cstdint>
 #include <fstream>
@@ -23,12 +23,12 @@ bool LoadImage(const fs::path &input, assimp_retro::RgbaImage &image, std::strin
     }
     const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     try {
-        image = assimp_retro::DecodeImage(bytes.data(), bytes.size(), input.u8string());
+        image = assimp_retro::DecodeImageFile(bytes.data(), bytes.size(), input.u8string());
+        return true;
     } catch (const assimp_retro::ImportError &e) {
         error = e.what();
         return false;
     }
-    return true;
 }
 
 } // namespace retro_tool

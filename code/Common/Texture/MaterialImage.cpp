@@ -1,6 +1,7 @@
 #include "MaterialImage.h"
 
 #include "Common/ImportError.h"
+#include "Common/Texture/ImageDecode.h"
 
 #include <assimp/IOStream.hpp>
 #include <assimp/IOSystem.hpp>
@@ -14,34 +15,6 @@
 namespace assimp_retro {
 
 namespace {
-
-RgbaImage TexelsToRgba(const aiTexture &texture) {
-    RgbaImage image;
-    image.width = texture.mWidth;
-    image.height = texture.mHeight;
-    image.pixels.resize(size_t(texture.mWidth) * texture.mHeight * 4);
-    for (size_t i = 0; i < size_t(texture.mWidth) * texture.mHeight; ++i) {
-        const aiTexel &t = texture.pcData[i];
-        image.pixels[i * 4 + 0] = t.r;
-        image.pixels[i * 4 + 1] = t.g;
-        image.pixels[i * 4 + 2] = t.b;
-        image.pixels[i * 4 + 3] = t.a;
-    }
-    return image;
-}
-
-/// Decodes an embedded texture. DecodeImage tells game textures by the
-/// extension: a compressed texture's format hint ("png", "dtx") gives it,
-/// else its file name.
-RgbaImage EmbeddedImage(const aiTexture &texture, const std::string &source) {
-    if (texture.mHeight > 0) {
-        return TexelsToRgba(texture);
-    }
-    const std::string hint = texture.achFormatHint;
-    const std::string name = !hint.empty() ? source + "." + hint
-                             : texture.mFilename.length ? std::string(texture.mFilename.C_Str()) : source;
-    return DecodeImage(reinterpret_cast<const uint8_t *>(texture.pcData), texture.mWidth, name);
-}
 
 std::vector<uint8_t> ReadWholeFile(Assimp::IOSystem *io, const std::string &path) {
     std::unique_ptr<Assimp::IOStream> in(io ? io->Open(path.c_str(), "rb") : nullptr);
@@ -73,7 +46,7 @@ MaterialImage ReadMaterialImage(const aiScene &scene, const aiMaterial &material
         if (const aiTexture *embedded = scene.GetEmbeddedTexture(path.C_Str())) {
             const std::string file = embedded->mFilename.length ? embedded->mFilename.C_Str() : "";
             result.source = "embedded texture " + std::string(path.C_Str()) + (file.empty() ? "" : " (" + file + ")");
-            result.image = EmbeddedImage(*embedded, result.source);
+            result.image = DecodeEmbeddedTexture(*embedded);
             return result;
         }
         if (path.C_Str()[0] == '*') {
@@ -85,7 +58,7 @@ MaterialImage ReadMaterialImage(const aiScene &scene, const aiMaterial &material
                                       "embed the textures on import, the tool's -embtex, to take them from the model's)");
         }
         result.source = path.C_Str();
-        result.image = DecodeImage(bytes.data(), bytes.size(), path.C_Str());
+        result.image = DecodeImageFile(bytes.data(), bytes.size(), path.C_Str());
     } catch (const ImportError &e) {
         const std::string message = e.what();
         throw ImportError(message.compare(0, where.size(), where) == 0 ? message : where + ": " + message);

@@ -24,7 +24,7 @@ struct MaterialImage {
 
 /// The first diffuse texture of `material`, else its first base-colour one:
 /// an embedded texture ("*N", or an aiTexture named like the path), either
-/// compressed (PNG, JPEG, ... as DecodeImage reads) or as aiTexels; else the
+/// compressed (PNG, JPEG, ... as DecodeImageFile reads) or as aiTexels; else the
 /// file the path names, opened through `io` as written (relative paths are
 /// relative to the current folder: Assimp does not tell an exporter where
 /// the scene was read from). Throws ImportError naming the material and the

@@ -45,11 +45,6 @@ bool IsDecodableTextureName(const std::string &fileName);
 /// unsupported or larger than its size can justify.
 DecodedTexture DecodeTexture(const uint8_t *data, size_t size, const std::string &fileName);
 
-/// Decodes any image file held in memory: a game texture (by the extension
-/// of `fileName`, as DecodeTexture), else PNG, TGA, BMP or JPEG (stb_image,
-/// ImageDecode.cpp). Throws ImportError naming `fileName` when it cannot.
-RgbaImage DecodeImage(const uint8_t *data, size_t size, const std::string &fileName);
-
 /// Classifies decoded alpha: every texel 255 -> Opaque, only 0 and 255 ->
 /// Mask, any other value -> Blend. The decoders start from this (PAA's FLAG
 /// TAGG can then turn a non-opaque image into Mask or Blend).

@@ -8,6 +8,7 @@
 // --set EXPORT_ABC_SKINS=1), with the GLB's pixels.
 // Skipped, with the reason, where Blender is not installed.
 #include "AbcGlb.h"
+#include "Common/Texture/ImageDecode.h"
 #include "Common/Texture/Texture.h"
 #include "support/TestSupport.h"
 
@@ -143,7 +144,7 @@ TEST_P(AbcExportFromBlender, SkinnedAnimatedCharacterImportsBack) {
     ASSERT_TRUE(source.Load(glb));
     ASSERT_EQ(source.json["images"].size(), 1u);
     const auto &view = source.json["bufferViews"][source.json["images"][0]["bufferView"].get<size_t>()];
-    const assimp_retro::RgbaImage png = assimp_retro::DecodeImage(
+    const assimp_retro::RgbaImage png = assimp_retro::DecodeImageFile(
             source.bin.data() + view.value("byteOffset", size_t(0)), view["byteLength"].get<size_t>(), "character_skin.png");
     const std::vector<uint8_t> dtx = retro_test::ReadFile(skin);
     ASSERT_FALSE(dtx.empty()) << "no skin at " << skin;

@@ -8,6 +8,7 @@
 #include "support/TestSupport.h"
 
 #include "Common/Texture/DtxWriter.h"
+#include "Common/Texture/ImageDecode.h"
 #include "Common/Texture/Texture.h"
 
 #include <assimp/Exporter.hpp>
@@ -178,7 +179,7 @@ TEST(AbcSkinExport, Abc6WritesTheSkinWhereTheGameLooks) {
     ASSERT_NE(back, nullptr) << importer.GetErrorString();
     ASSERT_EQ(back->mNumTextures, 1u);
     const aiTexture &embedded = *back->mTextures[0];
-    const RgbaImage decoded = assimp_retro::DecodeImage(reinterpret_cast<const uint8_t *>(embedded.pcData), embedded.mWidth, "skin.png");
+    const RgbaImage decoded = assimp_retro::DecodeImageFile(reinterpret_cast<const uint8_t *>(embedded.pcData), embedded.mWidth, "skin.png");
     EXPECT_TRUE(decoded.pixels == image.pixels);
 }
 
@@ -301,8 +302,8 @@ TEST(AbcSkinExport, RefusedSkinsLeaveNoFile) {
                     },
                     [](Assimp::ExportProperties &p) { p.SetPropertyBool(AI_CONFIG_EXPORT_ABC_SKINS, true); },
                     "ABC v6 export: skin of material index 0 (" + (root / "hero.dtx").string() +
-                            "): material 'Body': texture '*0': embedded texture *0 (broken.png).png: not an image "
-                            "assimp-retro reads ("},
+                            "): material 'Body': texture '*0': broken.png: not an image this library reads "
+                            "(unknown image type)"},
             {"abc6", [] { return SkinnedScene({}, "*3"); },
                     [](Assimp::ExportProperties &p) { p.SetPropertyBool(AI_CONFIG_EXPORT_ABC_SKINS, true); },
                     "ABC v6 export: skin of material index 0 (" + (root / "hero.dtx").string() +
