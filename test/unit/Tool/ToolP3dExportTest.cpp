@@ -15,12 +15,10 @@
 
 namespace {
 
-std::string Quote(const std::string &s) {
-    return "'" + s + "'";
-}
+using retro_test::ShellQuote;
 
 int RunTool(const std::string &arguments, std::string *output) {
-    return retro_test::RunCommand(Quote(retro_test::ToolPath()) + " " + arguments + " 2>&1", output);
+    return retro_test::RunCommand(ShellQuote(retro_test::ToolPath()) + " " + arguments + " 2>&1", output);
 }
 
 std::string Model(const std::string &relative) {
@@ -39,7 +37,7 @@ TEST(ToolP3dExport, OdolBecomesMlodWithEveryLodAndTheMass) {
     const std::string out = retro_test::OutputPath("ToolP3dExport/sample.p3d");
     std::filesystem::remove(out);
     std::string output;
-    ASSERT_EQ(RunTool("export " + Quote(Model("p3d/sample_odol.p3d")) + " " + Quote(out) +
+    ASSERT_EQ(RunTool("export " + ShellQuote(Model("p3d/sample_odol.p3d")) + " " + ShellQuote(out) +
                       " -f p3d --set IMPORT_P3D_LODS=2 --set EXPORT_P3D_MASS=2500",
                       &output),
             0)
@@ -59,7 +57,7 @@ TEST(ToolP3dExport, OdolBecomesMlodWithEveryLodAndTheMass) {
 
 TEST(ToolP3dExport, BadMassIsRefusedBeforeAnything) {
     std::string output;
-    EXPECT_EQ(RunTool("export " + Quote(Model("p3d/sample_odol.p3d")) + " x.p3d -f p3d --set EXPORT_P3D_MASS=heavy", &output),
+    EXPECT_EQ(RunTool("export " + ShellQuote(Model("p3d/sample_odol.p3d")) + " x.p3d -f p3d --set EXPORT_P3D_MASS=heavy", &output),
             1)
             << output;
     EXPECT_NE(output.find("property EXPORT_P3D_MASS is a number, not 'heavy'"), std::string::npos) << output;
