@@ -17,7 +17,17 @@ byte-identical, except for two known, stated differences:
     any platform; compared as the same JSON chunk and, for every buffer view,
     the same bytes (the padding between views is not compared). Issue 26
     removes the padding bytes; then this becomes a byte comparison.
-Usage: tools/check_windows_outputs.py <linux assimp-retro> <windows bin folder> <work folder> [corpus]
+Two more checks of the Windows tool:
+  - every GLB of the game folders kpc-tree and ofp-tree (export --recursive, with
+    the textures found beside the models) embeds its textures, the same images
+    as on Linux (compared above with the buffer views that hold them);
+  - paths with spaces, non-ASCII characters and backslashes: a copy of kpc-tree
+    in "dir ü space/Ordner ß 旗/kpc tree" through export --recursive, and a copy of
+    DECOS__FLAG.ABC named "flägge 旗.abc" through export to "aus gabe 旗.glb", give
+    the GLBs of the original paths on Linux.
+Usage: tools/check_windows_outputs.py <linux assimp-retro> <windows bin folder or zip> <work folder> [corpus]
+A zip is unpacked into <work>/unpacked and run in a clean wine prefix, <work>/wine-prefix
+(or in WINEPREFIX, when set, which is left as it is).
 """
 import json
 import os
@@ -25,6 +35,7 @@ import shutil
 import struct
 import subprocess
 import sys
+import zipfile
 import zlib
 from pathlib import Path
 
@@ -156,6 +167,52 @@ def compare(linux: Path, windows: Path, relative: str) -> str:
     return f"{relative}: differs ({len(a)} and {len(b)} bytes)"
 
 
+def embedded_textures(work: Path, folders) -> list:
+    """Every GLB of the game folders embeds at least one image, on both sides
+    (their equality is the buffer-view comparison of compare())."""
+    problems = []
+    models = images = 0
+    for folder in folders:
+        for side in ("linux", "windows"):
+            for glb in sorted((work / side / "glb" / folder).rglob("*.glb")):
+                parts = glb_parts(glb.read_bytes())
+                embedded = [i for i in (parts[0].get("images", []) if parts else []) if "bufferView" in i]
+                if not embedded:
+                    problems.append(f"{side}: {glb.relative_to(work / side)} embeds no texture")
+                if side == "windows":
+                    models += 1
+                    images += len(embedded)
+    if models == 0:
+        problems.append(f"no GLB of {', '.join(folders)} was written")
+    print(f"{', '.join(folders)} on Windows: {models} GLB embedding {images} texture(s)")
+    return problems
+
+
+def odd_paths(wine, env, corpus: Path, work: Path) -> list:
+    """Spaces, non-ASCII characters and backslashes in the Windows tool's paths."""
+    odd = work / "windows-paths" / "dir ü space" / "Ordner ß 旗"
+    shutil.rmtree(work / "windows-paths", ignore_errors=True)
+    shutil.copytree(corpus / "kpc-tree", odd / "kpc tree")
+    shutil.copy(corpus / "abc" / "DECOS__FLAG.ABC", odd / "flägge 旗.abc")
+    run(wine + ["export", "--recursive", windows_path(odd / "kpc tree"), windows_path(odd / "aus gabe"),
+                "-f", "glb", "-j", "2"], env)
+    run(wine + ["export", windows_path(odd / "flägge 旗.abc"), windows_path(odd / "aus gabe 旗.glb")], env)
+    pairs = [(work / "linux" / "glb" / "abc" / "DECOS__FLAG.glb", odd / "aus gabe 旗.glb")]
+    for linux in sorted((work / "linux" / "glb" / "kpc-tree").rglob("*.glb")):
+        pairs.append((linux, odd / "aus gabe" / linux.relative_to(work / "linux" / "glb" / "kpc-tree")))
+    problems = []
+    for linux, windows in pairs:
+        if not windows.is_file():
+            problems.append(f"{windows}: not written")
+        else:
+            problem = compare(linux, windows, str(windows.relative_to(work)))
+            if problem:
+                problems.append(problem)
+    print(f"paths with spaces, non-ASCII characters and backslashes: {len(pairs)} GLB, "
+          f"{len(pairs) - len(problems)} the same as Linux's")
+    return problems
+
+
 def main() -> int:
     if len(sys.argv) not in (4, 5):
         print(__doc__, file=sys.stderr)
@@ -168,8 +225,17 @@ def main() -> int:
     if not corpus.is_dir():
         print(f"the corpus folder {corpus} is missing", file=sys.stderr)
         return 1
-    env = dict(os.environ, WINEARCH="win64", WINEDEBUG="-all")
+    # A UTF-8 locale: wine decodes its command line (the non-ASCII paths) with it.
+    env = dict(os.environ, WINEARCH="win64", WINEDEBUG="-all", LC_ALL="C.UTF-8")
     env.setdefault("WINEPREFIX", str(work / "wine-prefix"))
+    if windows_bin.suffix.lower() == ".zip":
+        # The zip as a user gets it: unpacked alone, run in a clean wine prefix.
+        shutil.rmtree(work / "unpacked", ignore_errors=True)
+        if "WINEPREFIX" not in os.environ:
+            shutil.rmtree(env["WINEPREFIX"], ignore_errors=True)
+        with zipfile.ZipFile(windows_bin) as zipped:
+            zipped.extractall(work / "unpacked")
+        windows_bin = next((work / "unpacked").glob("*/assimp-retro.exe")).parent
     wine = ["/usr/lib/wine/wine64", str(windows_bin / "assimp-retro.exe")]
     shutil.rmtree(work / "linux", ignore_errors=True)
     shutil.rmtree(work / "windows", ignore_errors=True)
@@ -196,6 +262,8 @@ def main() -> int:
             problem = compare(work / "linux" / relative, work / "windows" / relative, str(relative))
             if problem:
                 problems.append(problem)
+    problems += embedded_textures(work, ("kpc-tree", "ofp-tree"))
+    problems += odd_paths(wine, env, corpus, work)
     for problem in problems:
         print(problem, file=sys.stderr)
     print("compared: " + ", ".join(f"{n} {kind}" for kind, n in sorted(counts.items())) +
