@@ -4,7 +4,8 @@
 #   tools/build_windows.sh            # Assimp 5.2.5, assimp_retro.dll, assimp-retro.exe, the tests, the zip
 #   tools/build_windows.sh --test     # ... and runs the tests under wine (ctest)
 #   tools/build_windows.sh --port     # also the second zip, the patched Assimp of port/
-#                                     # (not yet run to the end: see docs/windows.md)
+# tools/run_tests.sh runs it with --port and then the same tests as --test
+# (its Windows stage; ASSIMP_RETRO_SKIP_WINDOWS=1 skips it).
 # Installs what it needs with apt-get, takes Assimp from Debian's source
 # package (apt-get source assimp, the same 5.2.5 the Linux side uses) and
 # minizip from Debian's zlib source, and builds everything under nice through
@@ -240,5 +241,8 @@ if [ "$run_tests" -eq 1 ]; then
   python3 tools/windows/validate_listed_gltf.py "$retro/test/output/gltf-to-validate.txt" "$root" || status=1
   linux_tool=${ASSIMP_RETRO_LINUX_TOOL:-$root/build/tools/assimp-retro}
   WINEPREFIX="$retro/wine-prefix" python3 tools/check_windows_outputs.py "$linux_tool" "$retro/bin" "$out/compare" || status=1
+  if [ "$build_port" -eq 1 ]; then
+    python3 tools/windows/check_port_zip.py "$out/$port_name.zip" "$out/port-check" || status=1
+  fi
   exit "$status"
 fi
