@@ -207,6 +207,50 @@ void BM_ExportMlodHmmwvAllLods(benchmark::State &state) {
 }
 BENCHMARK(BM_ExportMlodHmmwvAllLods);
 
+/// The corpus ODOL whose texture the importer finds (ofp-tree), every LOD,
+/// exported with its texture (a 1024x256 DXT1 PAA with mipmaps, encoded
+/// again for each of its two game paths) or as the model alone.
+void ExportTomahawk(benchmark::State &state, bool textures) {
+    Assimp::Importer importer;
+    assimp_retro::RegisterAll(importer);
+    importer.SetPropertyInteger(AI_CONFIG_IMPORT_P3D_LODS, 2);
+    const aiScene *scene = importer.ReadFile(
+            std::string(ASSIMP_RETRO_CORPUS_DIR) + "/ofp-tree/TZK_Objects/Model/Tomahawk_gdtcti_xj200.p3d", 0);
+    if (!scene || scene->mNumTextures == 0) {
+        state.SkipWithError("../shared/corpus/ofp-tree: the Tomahawk or its texture not found");
+        return;
+    }
+    Assimp::Exporter exporter;
+    assimp_retro::RegisterExporters(exporter);
+    Assimp::ExportProperties properties;
+    properties.SetPropertyBool(AI_CONFIG_EXPORT_P3D_TEXTURES, textures);
+    size_t written = 0;
+    for (auto _ : state) {
+        const aiExportDataBlob *blob = exporter.ExportToBlob(scene, "p3d", 0u, &properties);
+        if (!blob) {
+            state.SkipWithError(exporter.GetErrorString());
+            break;
+        }
+        written = 0;
+        for (const aiExportDataBlob *b = blob; b; b = b->next) {
+            written += b->size;
+        }
+        benchmark::DoNotOptimize(blob->data);
+    }
+    state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(written));
+    state.counters["output_bytes"] = double(written);
+}
+
+void BM_ExportMlodTomahawkWithTextures(benchmark::State &state) {
+    ExportTomahawk(state, true);
+}
+BENCHMARK(BM_ExportMlodTomahawkWithTextures);
+
+void BM_ExportMlodTomahawkModelOnly(benchmark::State &state) {
+    ExportTomahawk(state, false);
+}
+BENCHMARK(BM_ExportMlodTomahawkModelOnly);
+
 } // namespace
 
 BENCHMARK_MAIN();

@@ -85,6 +85,12 @@ DEBEMAIL="assimp-retro <assimp-retro@localhost>" dch -v "5.2.5~ds0-1${version_su
 # 3. Build (ccache when present; DEB_BUILD_OPTIONS from the caller win).
 export DEB_BUILD_OPTIONS="${DEB_BUILD_OPTIONS:-parallel=$(nproc) nocheck}"
 export PATH="/usr/lib/ccache:$PATH" CCACHE_DIR="${CCACHE_DIR:-$HOME/.ccache}"
+# Assimp's CMake asks git for the commit of its source tree and puts it into
+# aiGetVersionRevision() and every exported file's generator string. The tree
+# lies inside this project's clone, so git would answer with our commit:
+# Debian builds from a tarball, where the answer is none (revision 0), and so
+# must this package, or its outputs differ from Debian's in that string.
+export GIT_CEILING_DIRECTORIES="$work"
 start=$(date +%s)
 dpkg-buildpackage -B -uc -us
 echo "dpkg-buildpackage took $(( $(date +%s) - start )) s"

@@ -83,10 +83,13 @@ if [ "$tests" -eq 1 ]; then
   (cd "$build_dir/retro-tests" && ./retro_unit)
 fi
 
-# A tiny program that sets IMPORT_OBAN_CAMERA through the C++ API and exports
-# glTF with this library (the stock tool cannot set import properties).
+# Tiny programs for what the stock tool cannot do (set import properties):
+# one sets IMPORT_OBAN_CAMERA and exports glTF with this library, one lists
+# the LODs of a P3D read with every LOD.
 lib=$(find "$build_dir" -name 'libassimp.so' | head -n 1)
 c++ -std=c++17 -O1 port/tests/export_oban_camera.cpp -o "$build_dir/bin/export_oban_camera" \
+  -I"$source_dir/include" -I"$build_dir/include" -L"$(dirname "$lib")" -lassimp -Wl,-rpath,"$(dirname "$lib")"
+c++ -std=c++17 -O1 port/tests/lod_summary.cpp -o "$build_dir/bin/lod_summary" \
   -I"$source_dir/include" -I"$build_dir/include" -L"$(dirname "$lib")" -lassimp -Wl,-rpath,"$(dirname "$lib")"
 tool="$build_dir/bin/assimp"
 "$tool" listext
@@ -104,4 +107,17 @@ done
 "$tool" info "$out_dir/skinned_v6_back.abc" >/dev/null
 "$tool" export "$out_dir/skinned_v6.gltf" "$out_dir/skinned_v12_back.abc" -fabc12
 "$tool" info "$out_dir/skinned_v12_back.abc" >/dev/null
+# The p3d exporter compiled into Assimp: the stock tool turns the Blender-made
+# vehicle into an MLOD with its texture as a PAA beside it, and the importer,
+# reading every LOD, finds the same LODs, triangles and texture as in the GLB.
+"$tool" listexport | grep -qx p3d
+rm -f "$out_dir/vehicle_lods.p3d" "$out_dir/hull.paa"
+"$tool" export test/models/p3d/vehicle_lods.glb "$out_dir/vehicle_lods.p3d" >/dev/null
+test -f "$out_dir/hull.paa" || { echo "port.sh: the p3d export wrote no $out_dir/hull.paa" >&2; exit 1; }
+"$build_dir/bin/lod_summary" test/models/p3d/vehicle_lods.glb >"$out_dir/vehicle_lods.glb.lods"
+"$build_dir/bin/lod_summary" "$out_dir/vehicle_lods.p3d" >"$out_dir/vehicle_lods.p3d.lods"
+diff "$out_dir/vehicle_lods.glb.lods" "$out_dir/vehicle_lods.p3d.lods" ||
+  { echo "port.sh: the MLOD of vehicle_lods.glb reads back differently (above)" >&2; exit 1; }
+[ "$(grep -c triangles "$out_dir/vehicle_lods.p3d.lods")" -eq 4 ] ||
+  { echo "port.sh: expected 4 LODs in $out_dir/vehicle_lods.p3d.lods" >&2; exit 1; }
 echo "stock assimp tool with the assimp-retro importers: $tool"

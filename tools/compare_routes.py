@@ -9,7 +9,8 @@ LD_LIBRARY_PATH), and compares the outputs byte for byte.
 A file that differs must differ only in one of the known ways (docs/two-routes.md):
 GLB: BIN bytes outside every buffer view, or the same content (accessor values,
 nodes, meshes, animations) in another layout; FBX: the same node tree (null
-records, offsets, footer and the creation time stamp aside). Anything else
+records, offsets, footer and the creation time stamp aside); COLLADA: the
+<created>/<modified> times aside. Anything else
 fails (exit 1).
 """
 import json
@@ -150,6 +151,15 @@ def explain_fbx(a, b):
     return None
 
 
+DAE_TIME = re.compile(rb"<(created|modified)>[^<]*</(created|modified)>")
+
+
+def explain_dae(a, b):
+    if DAE_TIME.sub(b"", a) == DAE_TIME.sub(b"", b):
+        return "the created/modified times only (Assimp writes the time of export, to the second)"
+    return None
+
+
 def describe(fmt, a, b):
     """A short account of how two outputs differ."""
     what = [f"{len(a)} vs {len(b)} bytes"]
@@ -203,7 +213,7 @@ def main():
             if outputs[0] == outputs[1]:
                 same += 1
                 continue
-            reason = {"glb": explain_glb, "fbx": explain_fbx}.get(fmt, lambda a, b: None)(*outputs)
+            reason = {"glb": explain_glb, "fbx": explain_fbx, "dae": explain_dae}.get(fmt, lambda a, b: None)(*outputs)
             if reason:
                 explained += 1
                 print(f"same {source.relative_to(CORPUS)} .{fmt}: {reason}")

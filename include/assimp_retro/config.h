@@ -131,6 +131,25 @@
 /// layout (abc:layout.pieceLodWeight), any other scene gets NOLF1's.
 #define AI_CONFIG_EXPORT_ABC_V12_PIECE_LOD_WEIGHT "EXPORT_ABC_V12_PIECE_LOD_WEIGHT"
 
+/// Export property, bool, default false. ABC exporters ("abc6", "abc12"):
+/// also write each texture the model's materials show (embedded, or a file)
+/// as a DTX skin where LithTech looks for it: the model's path with its
+/// MODELS folder replaced by SKINS (MODELS/CREATURES/X.abc ->
+/// SKINS/CREATURES/X.dtx; material index 1: X_head.dtx), beside the model
+/// when no folder above it is named MODELS.
+#define AI_CONFIG_EXPORT_ABC_SKINS "EXPORT_ABC_SKINS"
+
+/// Export property, string, default "" (LithTech's MODELS -> SKINS
+/// convention). ABC exporters: the folder the skins are written to; setting
+/// it writes skins even without AI_CONFIG_EXPORT_ABC_SKINS.
+#define AI_CONFIG_EXPORT_ABC_SKIN_DIR "EXPORT_ABC_SKIN_DIR"
+
+/// Export property, string, default "" (abc6: "lt1-palette", abc12:
+/// "lt2-32"). ABC exporters: the DTX variant of the skins, named as the
+/// tool's `texture --dtx` names them; a variant the target generation does
+/// not read (lt2-* for abc6, lt1-palette or lt10-palette for abc12) is refused.
+#define AI_CONFIG_EXPORT_ABC_SKIN_FORMAT "EXPORT_ABC_SKIN_FORMAT"
+
 /// Material property (aiString, one per texture type and index): the game's own
 /// path of a texture ("data\west_01.paa", a DTX skin file) once the texture
 /// slot holds something else (an embedded "*N" reference, a PNG file) or
@@ -151,3 +170,20 @@
 /// (#Mass#, shared equally by its points). Unset, the scene's own p3d:mass is
 /// kept (from an imported P3D).
 #define AI_CONFIG_EXPORT_P3D_MASS "EXPORT_P3D_MASS"
+
+/// Bool, default true. Writes the scene's images (embedded textures) as
+/// PAA/PAC files at the game paths the MLOD names, under the game folder
+/// (AI_CONFIG_EXPORT_P3D_GAME_ROOT): "myaddon\data\hull.paa" ->
+/// "<game folder>/myaddon/data/hull.paa". The type comes from the image
+/// (DXT1 opaque or alpha-tested, ARGB4444 blended, P8 for a .pac that fits a
+/// palette). A file already there is left as it is (a warning). An image OFP
+/// cannot take (sides not powers of two) refuses the export; false exports
+/// the model alone.
+#define AI_CONFIG_EXPORT_P3D_TEXTURES "EXPORT_P3D_TEXTURES"
+
+/// String, default "" (found from the output). The folder on disk the game
+/// paths are relative to (the game's folder, or where add-on folders are
+/// unpacked). Unset: the output's folder, or, when the output lies in a
+/// folder named as a path's first component (the add-on, "myaddon"), the
+/// folder holding that one.
+#define AI_CONFIG_EXPORT_P3D_GAME_ROOT "EXPORT_P3D_GAME_ROOT"

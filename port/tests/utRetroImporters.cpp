@@ -1,12 +1,18 @@
 // assimp-retro importers inside Assimp (added by port/apply_to_assimp.py,
 // together with the fixtures in test/models/assimp-retro/, which the
 // project's own writers made): each format reads through a plain
-// Assimp::Importer, passes the validator, and keeps its counts.
+// Assimp::Importer, passes the validator, and keeps its counts; the
+// exporters back to the games (abc6, abc12) are Assimp's own and write a
+// file the importer reads back with the same skeleton, triangles and
+// animations.
 #include "UnitTestPCH.h"
 
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
+#include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>
+
+#include <string>
 
 using namespace Assimp;
 
@@ -58,4 +64,43 @@ TEST_F(utRetroImporters, hostileInputGivesAnError) {
     static const char kTruncated[] = "OBAN";
     Importer importer;
     EXPECT_EQ(nullptr, importer.ReadFileFromMemory(kTruncated, sizeof(kTruncated) - 1, 0, "oni"));
+}
+
+TEST_F(utRetroImporters, lithTechExportersRoundTrip) {
+    Importer importer;
+    const aiScene *scene = importer.ReadFile(ASSIMP_TEST_MODELS_DIR "/assimp-retro/skinned_v6.abc", aiProcess_ValidateDataStructure);
+    ASSERT_NE(nullptr, scene) << importer.GetErrorString();
+    Exporter exporter;
+    unsigned int found = 0;
+    for (size_t i = 0; i < exporter.GetExportFormatCount(); ++i) {
+        const std::string id = exporter.GetExportFormatDescription(i)->id;
+        if (id == "abc6" || id == "abc12") {
+            EXPECT_STREQ("abc", exporter.GetExportFormatDescription(i)->fileExtension) << id;
+            ++found;
+        }
+    }
+    EXPECT_EQ(2u, found) << "abc6 and abc12 are built-in exporters";
+    unsigned int faces = 0;
+    for (unsigned int m = 0; m < scene->mNumMeshes; ++m) {
+        faces += scene->mMeshes[m]->mNumFaces;
+    }
+    for (const char *id : {"abc6", "abc12"}) {
+        const aiExportDataBlob *blob = exporter.ExportToBlob(scene, id);
+        ASSERT_NE(nullptr, blob) << id << ": " << exporter.GetErrorString();
+        Importer back;
+        const aiScene *again = back.ReadFileFromMemory(blob->data, blob->size, aiProcess_ValidateDataStructure, "abc");
+        ASSERT_NE(nullptr, again) << id << ": " << back.GetErrorString();
+        EXPECT_EQ(CountNodes(scene->mRootNode), CountNodes(again->mRootNode)) << id;
+        EXPECT_EQ(scene->mNumAnimations, again->mNumAnimations) << id;
+        unsigned int facesAgain = 0;
+        for (unsigned int m = 0; m < again->mNumMeshes; ++m) {
+            facesAgain += again->mMeshes[m]->mNumFaces;
+        }
+        EXPECT_EQ(faces, facesAgain) << id;
+        for (unsigned int a = 0; a < scene->mNumAnimations; ++a) {
+            EXPECT_STREQ(scene->mAnimations[a]->mName.C_Str(), again->mAnimations[a]->mName.C_Str()) << id;
+        }
+        const aiNode *root = scene->mRootNode->mNumChildren ? scene->mRootNode->mChildren[0] : scene->mRootNode;
+        EXPECT_NE(nullptr, again->mRootNode->FindNode(root->mName)) << id << ": " << root->mName.C_Str();
+    }
 }

@@ -150,7 +150,12 @@ PropertyType KnownPropertyType(const std::string &name) {
             {AI_CONFIG_IMPORT_ABC_SKIN_DIR, PropertyType::String},
             {AI_CONFIG_EXPORT_P3D_TEXTURE_ROOT, PropertyType::String},
             {AI_CONFIG_EXPORT_P3D_MASS, PropertyType::Float},
+            {AI_CONFIG_EXPORT_P3D_TEXTURES, PropertyType::Bool},
+            {AI_CONFIG_EXPORT_P3D_GAME_ROOT, PropertyType::String},
             {AI_CONFIG_EXPORT_ABC_V12_PIECE_LOD_WEIGHT, PropertyType::String}, // "yes", "no" or ""
+            {AI_CONFIG_EXPORT_ABC_SKINS, PropertyType::Bool},
+            {AI_CONFIG_EXPORT_ABC_SKIN_DIR, PropertyType::String},
+            {AI_CONFIG_EXPORT_ABC_SKIN_FORMAT, PropertyType::String}, // a texture --dtx name
     };
     for (const auto &property : kProperties) {
         if (name == property.name) {

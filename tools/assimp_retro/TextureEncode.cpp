@@ -38,9 +38,7 @@ int EncodeTextureFile(const std::string &input, const std::string &output, const
     }
 
     if (typeName.empty() && !pac) {
-        // As OFP's own textures: DXT1 holds opaque and alpha-tested images, 4444 blended ones.
-        type = assimp_retro::ClassifyAlpha(image) == assimp_retro::TextureAlpha::Blend ? assimp_retro::PaaType::Argb4444
-                                                                                     : assimp_retro::PaaType::Dxt1;
+        type = assimp_retro::ChoosePaaType(image, false); // as OFP's own textures (PaaWriter.h)
     }
     std::vector<uint8_t> paa;
     try {

@@ -9,6 +9,7 @@
 #
 # Debian 12's Blender 3.4 glTF exporter still uses numpy.bool (removed in
 # NumPy 1.24): the alias is put back first.
+import os
 import sys
 
 import numpy
@@ -18,25 +19,14 @@ if not hasattr(numpy, "bool"):
 
 import bpy  # noqa: E402
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checker_material import checker_material  # noqa: E402
+
 target = sys.argv[sys.argv.index("--") + 1]
 bpy.ops.wm.read_factory_settings(use_empty=True)
 
 # A 16x16 checker image, packed into the file, on one material.
-image = bpy.data.images.new("hull", width=16, height=16)
-pixels = []
-for y in range(16):
-    for x in range(16):
-        light = (x // 4 + y // 4) % 2
-        pixels += [0.2 + 0.6 * light, 0.4, 0.2, 1.0]
-image.pixels = pixels
-image.file_format = "PNG"
-image.pack()
-material = bpy.data.materials.new("hull")
-material.use_nodes = True
-texture = material.node_tree.nodes.new("ShaderNodeTexImage")
-texture.image = image
-bsdf = material.node_tree.nodes["Principled BSDF"]
-material.node_tree.links.new(texture.outputs["Color"], bsdf.inputs["Base Color"])
+material = checker_material("hull", "hull", (0.2, 0.4, 0.2, 1.0), (0.8, 0.4, 0.2, 1.0))
 
 
 def box(name, size, location, parent=None, textured=True):

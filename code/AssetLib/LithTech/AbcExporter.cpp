@@ -1,5 +1,6 @@
 #include "AbcExporter.h"
 
+#include "AbcSkins.h"
 #include "AbcV6Export.h"
 #include "AbcV6Writer.h"
 #include "AbcV12Export.h"
@@ -22,22 +23,6 @@ namespace abc {
 
 namespace {
 
-/// Writes the finished file; nothing is opened before it is complete.
-void WriteFile(const char *path, Assimp::IOSystem *io, const std::vector<uint8_t> &bytes, const std::string &format) {
-    if (!io) {
-        ThrowExportError(format + " export: no IOSystem to write '" + path + "' with");
-    }
-    std::unique_ptr<Assimp::IOStream> out(io->Open(path, "wb"));
-    if (!out) {
-        ThrowExportError(format + " export: cannot open '" + std::string(path) + "' for writing");
-    }
-    if (out->Write(bytes.data(), 1, bytes.size()) != bytes.size()) {
-        out.reset();
-        io->DeleteFile(path);
-        ThrowExportError(format + " export: could not write all " + std::to_string(bytes.size()) + " bytes of '" + path + "'");
-    }
-}
-
 void LogWarnings(const std::string &format, const std::vector<std::string> &warnings) {
     for (const std::string &w : warnings) {
         LogWarning(format + " export: " + w);
@@ -46,14 +31,16 @@ void LogWarnings(const std::string &format, const std::vector<std::string> &warn
 
 } // namespace
 
-void ExportAbcV6(const char *path, Assimp::IOSystem *io, const aiScene *scene, const Assimp::ExportProperties *) {
+void ExportAbcV6(const char *path, Assimp::IOSystem *io, const aiScene *scene, const Assimp::ExportProperties *properties) {
     if (!scene) {
         ThrowExportError("ABC v6 export: no scene");
     }
+    const SkinSettings skinSettings = ReadSkinSettings(properties, SkinGeneration::LithTech1, "ABC v6");
     std::vector<std::string> warnings;
     const V6OutModel model = BuildV6Model(*scene, &warnings);
+    const std::vector<SkinFile> skins = BuildSkins(*scene, path, false, skinSettings, io, "ABC v6", &warnings);
     LogWarnings("ABC v6", warnings);
-    WriteFile(path, io, WriteV6(model), "ABC v6");
+    WriteModelAndSkins(path, io, WriteV6(model), skins, "ABC v6");
 }
 
 Assimp::Exporter::ExportFormatEntry AbcV6ExportEntry() {
@@ -66,6 +53,7 @@ void ExportAbcV12(const char *path, Assimp::IOSystem *io, const aiScene *scene, 
     if (!scene) {
         ThrowExportError("ABC v12 export: no scene");
     }
+    const SkinSettings skinSettings = ReadSkinSettings(properties, SkinGeneration::LithTech2, "ABC v12");
     V12ExportSettings settings;
     if (properties) {
         settings.pieceLodWeight = properties->GetPropertyString(AI_CONFIG_EXPORT_ABC_V12_PIECE_LOD_WEIGHT, "");
@@ -76,8 +64,9 @@ void ExportAbcV12(const char *path, Assimp::IOSystem *io, const aiScene *scene, 
     }
     std::vector<std::string> warnings;
     const v9::Model model = BuildV12Model(*scene, settings, &warnings);
+    const std::vector<SkinFile> skins = BuildSkins(*scene, path, true, skinSettings, io, "ABC v12", &warnings);
     LogWarnings("ABC v12", warnings);
-    WriteFile(path, io, v9::Write(model), "ABC v12");
+    WriteModelAndSkins(path, io, v9::Write(model), skins, "ABC v12");
 }
 
 Assimp::Exporter::ExportFormatEntry AbcV12ExportEntry() {

@@ -7,6 +7,7 @@ if(ASSIMP_RETRO_ENABLE_ABC)
     ${CMAKE_CURRENT_LIST_DIR}/AbcExporter.cpp
     ${CMAKE_CURRENT_LIST_DIR}/AbcExportScene.cpp
     ${CMAKE_CURRENT_LIST_DIR}/AbcImporter.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/AbcSkins.cpp
     ${CMAKE_CURRENT_LIST_DIR}/AbcV12Export.cpp
     ${CMAKE_CURRENT_LIST_DIR}/AbcV6Export.cpp
     ${CMAKE_CURRENT_LIST_DIR}/AbcV6Model.cpp

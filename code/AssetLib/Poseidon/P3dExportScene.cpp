@@ -214,9 +214,9 @@ struct SelectionData {
 class LodWriter {
 public:
     LodWriter(const aiScene &scene, const LodSource &source, const ExportOptions &options, double scale,
-            std::vector<std::string> &warnings) :
+            std::vector<std::string> &warnings, std::vector<TextureUse> *textures) :
             mScene(scene), mSource(source), mOptions(options), mScale(static_cast<float>(scale)),
-            mWarnings(warnings) {}
+            mWarnings(warnings), mTextures(textures) {}
 
     MlodLod Build();
 
@@ -243,6 +243,7 @@ private:
     const ExportOptions &mOptions;
     float mScale;
     std::vector<std::string> &mWarnings;
+    std::vector<TextureUse> *mTextures; ///< where each texture path came from; may be null
 
     // Scene vertices (the meshes' one after the other, then loose points), in file terms.
     std::vector<Vec3> mPositions, mNormals;
@@ -577,6 +578,9 @@ void LodWriter::WriteFaces(MlodLod &lod) {
             if (index < mScene.mNumMaterials) {
                 const aiMaterial &material = *mScene.mMaterials[index];
                 value.first = TexturePath(mScene, material, mOptions, mSource.fromP3d);
+                if (mTextures && !value.first.empty()) {
+                    mTextures->push_back({value.first, index});
+                }
                 int flags = 0;
                 if (material.Get("$mat.p3d.faceFlags", 0, 0, flags) == AI_SUCCESS) {
                     value.second = static_cast<uint32_t>(flags);
@@ -764,7 +768,8 @@ MlodLod LodWriter::Build() {
 
 } // namespace
 
-MlodFile SceneToMlod(const aiScene &scene, const ExportOptions &options, std::vector<std::string> &warnings) {
+MlodFile SceneToMlod(const aiScene &scene, const ExportOptions &options, std::vector<std::string> &warnings,
+        std::vector<TextureUse> *textures) {
     if (!scene.mRootNode) {
         ThrowExportError("P3D export: the scene has no root node");
     }
@@ -781,7 +786,7 @@ MlodFile SceneToMlod(const aiScene &scene, const ExportOptions &options, std::ve
     }
     MlodFile file;
     for (const LodSource &source : FindLods(scene)) {
-        file.lods.push_back(LodWriter(scene, source, options, scale, warnings).Build());
+        file.lods.push_back(LodWriter(scene, source, options, scale, warnings, textures).Build());
     }
     CheckMlod(file);
     return file;

@@ -119,14 +119,15 @@ struct Palette {
     std::map<uint32_t, uint8_t> index;
 };
 
-Palette MakePalette(const RgbaImage &image) {
-    Palette palette;
+/// Why `image` cannot be a P8 palette ("" when it can).
+std::string PaletteProblem(const RgbaImage &image) {
+    std::map<uint32_t, uint8_t> colours;
     bool transparent = false;
     for (size_t i = 0; i < image.pixels.size(); i += 4) {
         const uint8_t a = image.pixels[i + 3];
         if (a != 0 && a != 255) {
-            ThrowExportError("PAA export: a palettised PAC holds only opaque and fully transparent texels (alpha " +
-                    std::to_string(a) + " found)");
+            return "PAA export: a palettised PAC holds only opaque and fully transparent texels (alpha " +
+                    std::to_string(a) + " found)";
         }
         if (a == 0) {
             transparent = true;
@@ -134,15 +135,35 @@ Palette MakePalette(const RgbaImage &image) {
         }
         const uint32_t rgb = uint32_t(image.pixels[i]) << 16 | uint32_t(image.pixels[i + 1]) << 8 | image.pixels[i + 2];
         if (rgb == 0xFF00FF || rgb == 0x00FFFF) {
-            ThrowExportError("PAA export: an opaque magenta or cyan texel would read back as transparent in a PAC");
+            return "PAA export: an opaque magenta or cyan texel would read back as transparent in a PAC";
         }
+        colours.emplace(rgb, 0);
+        if (colours.size() + (transparent ? 1 : 0) > 256) {
+            break;
+        }
+    }
+    if (colours.size() + (transparent ? 1 : 0) > 256) {
+        return "PAA export: more than " + std::to_string(colours.size() - 1) +
+                " colours do not fit a PAC's 256-entry palette (choose another type)";
+    }
+    return std::string();
+}
+
+Palette MakePalette(const RgbaImage &image) {
+    if (const std::string problem = PaletteProblem(image); !problem.empty()) {
+        ThrowExportError(problem);
+    }
+    Palette palette;
+    bool transparent = false;
+    for (size_t i = 0; i < image.pixels.size(); i += 4) {
+        if (image.pixels[i + 3] == 0) {
+            transparent = true;
+            continue;
+        }
+        const uint32_t rgb = uint32_t(image.pixels[i]) << 16 | uint32_t(image.pixels[i + 1]) << 8 | image.pixels[i + 2];
         if (palette.index.emplace(rgb, 0).second) {
             palette.colours.push_back(rgb);
         }
-    }
-    if (palette.colours.size() + (transparent ? 1 : 0) > 256) {
-        ThrowExportError("PAA export: " + std::to_string(palette.colours.size()) +
-                " colours do not fit a PAC's 256-entry palette (choose another type)");
     }
     std::sort(palette.colours.begin(), palette.colours.end());
     for (size_t i = 0; i < palette.colours.size(); ++i) {
@@ -225,6 +246,13 @@ bool PaaTypeFromName(const std::string &name, PaaType &type) {
         }
     }
     return false;
+}
+
+PaaType ChoosePaaType(const RgbaImage &image, bool pac) {
+    if (pac && PaletteProblem(image).empty()) {
+        return PaaType::P8;
+    }
+    return ClassifyAlpha(image) == TextureAlpha::Blend ? PaaType::Argb4444 : PaaType::Dxt1;
 }
 
 std::vector<uint8_t> EncodePaa(const RgbaImage &image, PaaType type, bool mipmaps) {

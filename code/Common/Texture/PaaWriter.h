@@ -19,6 +19,14 @@ const char *PaaTypeName(PaaType type);
 /// The inverse of PaaTypeName (case-insensitive; "4444", "1555", "88", "pac" too); false if unknown.
 bool PaaTypeFromName(const std::string &name, PaaType &type);
 
+/// The type a texture of `image` gets when nobody names one, as OFP's own
+/// files have it (TEXTURES.md §1.14): opaque and alpha-tested images DXT1
+/// (the TexView-made aiOrder1_board_co.paa is DXT1 with FLAG 2), blended
+/// alpha ARGB4444. `pac`: P8 when the image fits a PAC palette (at most 255
+/// opaque colours, none magenta or cyan, alpha only 0 and 255); else the
+/// same tagged types, which the engine reads in a .pac too (the tag wins).
+PaaType ChoosePaaType(const RgbaImage &image, bool pac);
+
 /// A whole PAA/PAC file of `image`: the type tag (none for P8), the TAGGs
 /// OFP's tools write (AVGC average colour, MAXC, FLAG alpha kind, OFFS level
 /// offsets), the palette (P8), then the top level and, with `mipmaps`, each

@@ -123,12 +123,16 @@ std::string SearchP3dPath(Assimp::IOSystem *io, const std::string &modelFile, co
 }
 
 // The nearest folder above the model named MODELS, and the model's path below it.
-bool SplitAtModelsFolder(const std::string &modelFile, fs::path &gameRoot, fs::path &belowModels) {
+bool SplitAtModelsFolder(const std::string &modelFile, fs::path &gameRoot, fs::path &belowModels,
+        std::string *modelsName = nullptr) {
     std::error_code ec;
     const fs::path model = fs::absolute(fs::u8path(ForwardSlashes(modelFile)), ec).lexically_normal();
     std::vector<fs::path> parts(model.begin(), model.end());
     for (size_t i = parts.size(); i-- > 1;) {
         if (i + 1 < parts.size() && ToLower(parts[i].u8string()) == "models") {
+            if (modelsName) {
+                *modelsName = parts[i].u8string();
+            }
             gameRoot.clear();
             belowModels.clear();
             for (size_t k = 0; k < i; ++k) {
@@ -325,6 +329,17 @@ std::string AbcSkinName(const std::string &modelFile, const std::string &skinFil
             : fs::absolute(fs::u8path(ForwardSlashes(modelFile)), ec).lexically_normal().parent_path();
     const fs::path relative = skin.lexically_relative(base);
     return relative.empty() ? skin.filename().generic_u8string() : relative.generic_u8string();
+}
+
+bool SplitAtModelsFolder(const std::string &modelFile, std::string &gameRoot, std::string &modelsName,
+        std::string &belowModels) {
+    fs::path root, below;
+    if (!SplitAtModelsFolder(modelFile, root, below, &modelsName)) {
+        return false;
+    }
+    gameRoot = root.u8string();
+    belowModels = below.generic_u8string();
+    return true;
 }
 
 std::string FindAbcSkin(Assimp::IOSystem *io, const std::string &modelFile, unsigned slot,

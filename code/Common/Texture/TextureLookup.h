@@ -71,6 +71,13 @@ std::string FindP3dTexture(Assimp::IOSystem *io, const std::string &modelFile, c
 std::string FindP3dTexture(Assimp::IOSystem *io, const std::string &modelFile, const std::string &gamePath,
         const std::vector<std::string> &roots, DirectoryCache &dirs);
 
+/// LithTech's game tree: the nearest folder above `modelFile` named MODELS
+/// (any case) splits its absolute path into `gameRoot` (the folder holding
+/// it), `modelsName` (MODELS as spelled there) and `belowModels` (the path
+/// below it, file name included, '/'). False when no folder above is named so.
+bool SplitAtModelsFolder(const std::string &modelFile, std::string &gameRoot, std::string &modelsName,
+        std::string &belowModels);
+
 /// ABC: the skin (a .dtx) of material index `slot` of `modelFile`:
 ///   - `skins` given: its entry `slot` (relative to the model's folder, then to
 ///     `skinDir`, then as written), nothing else;

@@ -2,6 +2,7 @@
 // says what and where, and leaves no file behind; other formats' scenes
 // (named LOD nodes, node names, bones, empty nodes) become LODs, selections
 // and points.
+#include "P3dTestScenes.h"
 #include "support/TestSupport.h"
 
 #include <assimp_retro/assimp_retro.h>
@@ -21,41 +22,7 @@
 
 namespace {
 
-/// A scene: root -> one child per name, each with one textured triangle mesh.
-std::unique_ptr<aiScene> TriangleScene(const std::vector<std::string> &lodNames, const std::string &texture,
-        float x = 1.f) {
-    std::unique_ptr<aiScene> scene(new aiScene());
-    scene->mRootNode = new aiNode("root");
-    scene->mNumMaterials = 1;
-    scene->mMaterials = new aiMaterial *[1];
-    scene->mMaterials[0] = new aiMaterial();
-    const aiString path(texture);
-    if (!texture.empty()) {
-        scene->mMaterials[0]->AddProperty(&path, AI_MATKEY_TEXTURE_DIFFUSE(0));
-    }
-    scene->mNumMeshes = static_cast<unsigned>(lodNames.size());
-    scene->mMeshes = new aiMesh *[lodNames.size()];
-    scene->mRootNode->mNumChildren = static_cast<unsigned>(lodNames.size());
-    scene->mRootNode->mChildren = new aiNode *[lodNames.size()];
-    for (unsigned i = 0; i < lodNames.size(); ++i) {
-        aiMesh *mesh = scene->mMeshes[i] = new aiMesh();
-        mesh->mPrimitiveTypes = aiPrimitiveType_TRIANGLE;
-        mesh->mNumVertices = 3;
-        mesh->mVertices = new aiVector3D[3]{{0.f, 0.f, 0.f}, {x, 0.f, 0.f}, {0.f, 1.f, 0.f}};
-        mesh->mNormals = new aiVector3D[3]{{0.f, 0.f, 1.f}, {0.f, 0.f, 1.f}, {0.f, 0.f, 1.f}};
-        mesh->mTextureCoords[0] = new aiVector3D[3]{{0.f, 0.f, 0.f}, {1.f, 0.f, 0.f}, {0.f, 1.f, 0.f}};
-        mesh->mNumUVComponents[0] = 2;
-        mesh->mNumFaces = 1;
-        mesh->mFaces = new aiFace[1];
-        mesh->mFaces[0].mNumIndices = 3;
-        mesh->mFaces[0].mIndices = new unsigned[3]{0, 1, 2};
-        aiNode *node = scene->mRootNode->mChildren[i] = new aiNode(lodNames[i]);
-        node->mParent = scene->mRootNode;
-        node->mNumMeshes = 1;
-        node->mMeshes = new unsigned[1]{i};
-    }
-    return scene;
-}
+using p3d_test::TriangleScene;
 
 struct ExportResult {
     bool ok = false;

@@ -62,3 +62,36 @@ TEST(ToolP3dExport, BadMassIsRefusedBeforeAnything) {
             << output;
     EXPECT_NE(output.find("property EXPORT_P3D_MASS is a number, not 'heavy'"), std::string::npos) << output;
 }
+
+// The textures go beside the model as PAA at their game paths (not as PNG in
+// a "<name>_textures" folder as for OBJ or FBX); --set EXPORT_P3D_GAME_ROOT
+// and EXPORT_P3D_TEXTURES reach the exporter.
+TEST(ToolP3dExport, TexturesAreWrittenAsPaaAtTheirGamePaths) {
+    const std::string folder = retro_test::OutputPath("ToolP3dExport/textures");
+    std::filesystem::remove_all(folder);
+    std::filesystem::create_directories(folder + "/myaddon");
+    std::string output;
+    ASSERT_EQ(RunTool("export " + Quote(Model("p3d/vehicle_lods.glb")) + " " + Quote(folder + "/myaddon/vehicle.p3d") +
+                      " --set 'EXPORT_P3D_TEXTURE_ROOT=myaddon\\tex'",
+                      &output),
+            0)
+            << output;
+    EXPECT_TRUE(std::filesystem::is_regular_file(folder + "/myaddon/tex/hull.paa")) << output;
+    EXPECT_FALSE(std::filesystem::exists(folder + "/myaddon/vehicle_textures")) << output;
+
+    ASSERT_EQ(RunTool("export " + Quote(Model("p3d/vehicle_lods.glb")) + " " + Quote(folder + "/rooted.p3d") +
+                      " --set 'EXPORT_P3D_TEXTURE_ROOT=myaddon\\tex' --set " +
+                      Quote("EXPORT_P3D_GAME_ROOT=" + folder + "/game"),
+                      &output),
+            0)
+            << output;
+    EXPECT_TRUE(std::filesystem::is_regular_file(folder + "/game/myaddon/tex/hull.paa")) << output;
+
+    ASSERT_EQ(RunTool("export " + Quote(Model("p3d/vehicle_lods.glb")) + " " + Quote(folder + "/alone.p3d") +
+                      " --set EXPORT_P3D_TEXTURES=no",
+                      &output),
+            0)
+            << output;
+    EXPECT_FALSE(std::filesystem::exists(folder + "/hull.paa")) << output;
+    EXPECT_FALSE(std::filesystem::exists(folder + "/alone_textures")) << output;
+}
