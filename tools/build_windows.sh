@@ -208,12 +208,13 @@ echo "Windows zip: $out/$name.zip"
 if [ "$build_port" -eq 1 ]; then
   port_root="$out/port"
   port_src="$port_root/src/$(basename "$assimp_src")"
-  if [ ! -d "$port_src" ]; then
-    mkdir -p "$port_root/src"
-    cp -a "$assimp_src" "$port_src"
-    python3 port/apply_to_assimp.py "$port_src" >/dev/null
-    port/apply_patches.sh "$port_src" >/dev/null
-  fi
+  # Made again on every run, so that it has the importers and patches of this
+  # checkout (cp -a keeps the untouched files' times: ninja and ccache redo little).
+  rm -rf "$port_src"
+  mkdir -p "$port_root/src"
+  cp -a "$assimp_src" "$port_src"
+  python3 port/apply_to_assimp.py "$port_src" >/dev/null
+  port/apply_patches.sh "$port_src" >/dev/null
   ln -sfn ../prefix "$port_root/prefix"
   configure_assimp "$port_src" "$port_root/assimp" -DASSIMP_INSTALL=OFF \
     -DASSIMP_BUILD_OBAN_IMPORTER=ON -DASSIMP_BUILD_ABC_IMPORTER=ON -DASSIMP_BUILD_P3D_IMPORTER=ON

@@ -71,7 +71,7 @@ TEST(ToolP3dExport, TexturesAreWrittenAsPaaAtTheirGamePaths) {
     std::filesystem::remove_all(folder);
     std::filesystem::create_directories(folder + "/myaddon");
     std::string output;
-    ASSERT_EQ(RunTool("export " + Quote(Model("p3d/vehicle_lods.glb")) + " " + Quote(folder + "/myaddon/vehicle.p3d") +
+    ASSERT_EQ(RunTool("export " + ShellQuote(Model("p3d/vehicle_lods.glb")) + " " + ShellQuote(folder + "/myaddon/vehicle.p3d") +
                       " --set 'EXPORT_P3D_TEXTURE_ROOT=myaddon\\tex'",
                       &output),
             0)
@@ -79,15 +79,15 @@ TEST(ToolP3dExport, TexturesAreWrittenAsPaaAtTheirGamePaths) {
     EXPECT_TRUE(std::filesystem::is_regular_file(folder + "/myaddon/tex/hull.paa")) << output;
     EXPECT_FALSE(std::filesystem::exists(folder + "/myaddon/vehicle_textures")) << output;
 
-    ASSERT_EQ(RunTool("export " + Quote(Model("p3d/vehicle_lods.glb")) + " " + Quote(folder + "/rooted.p3d") +
+    ASSERT_EQ(RunTool("export " + ShellQuote(Model("p3d/vehicle_lods.glb")) + " " + ShellQuote(folder + "/rooted.p3d") +
                       " --set 'EXPORT_P3D_TEXTURE_ROOT=myaddon\\tex' --set " +
-                      Quote("EXPORT_P3D_GAME_ROOT=" + folder + "/game"),
+                      ShellQuote("EXPORT_P3D_GAME_ROOT=" + folder + "/game"),
                       &output),
             0)
             << output;
     EXPECT_TRUE(std::filesystem::is_regular_file(folder + "/game/myaddon/tex/hull.paa")) << output;
 
-    ASSERT_EQ(RunTool("export " + Quote(Model("p3d/vehicle_lods.glb")) + " " + Quote(folder + "/alone.p3d") +
+    ASSERT_EQ(RunTool("export " + ShellQuote(Model("p3d/vehicle_lods.glb")) + " " + ShellQuote(folder + "/alone.p3d") +
                       " --set EXPORT_P3D_TEXTURES=no",
                       &output),
             0)
