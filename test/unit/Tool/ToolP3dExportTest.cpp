@@ -72,7 +72,7 @@ TEST(ToolP3dExport, TexturesAreWrittenAsPaaAtTheirGamePaths) {
     std::filesystem::create_directories(folder + "/myaddon");
     std::string output;
     ASSERT_EQ(RunTool("export " + ShellQuote(Model("p3d/vehicle_lods.glb")) + " " + ShellQuote(folder + "/myaddon/vehicle.p3d") +
-                      " --set 'EXPORT_P3D_TEXTURE_ROOT=myaddon\\tex'",
+                      " --set " + ShellQuote("EXPORT_P3D_TEXTURE_ROOT=myaddon\\tex"),
                       &output),
             0)
             << output;
@@ -80,7 +80,7 @@ TEST(ToolP3dExport, TexturesAreWrittenAsPaaAtTheirGamePaths) {
     EXPECT_FALSE(std::filesystem::exists(folder + "/myaddon/vehicle_textures")) << output;
 
     ASSERT_EQ(RunTool("export " + ShellQuote(Model("p3d/vehicle_lods.glb")) + " " + ShellQuote(folder + "/rooted.p3d") +
-                      " --set 'EXPORT_P3D_TEXTURE_ROOT=myaddon\\tex' --set " +
+                      " --set " + ShellQuote("EXPORT_P3D_TEXTURE_ROOT=myaddon\\tex") + " --set " +
                       ShellQuote("EXPORT_P3D_GAME_ROOT=" + folder + "/game"),
                       &output),
             0)
