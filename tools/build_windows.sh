@@ -238,7 +238,11 @@ if [ "$run_tests" -eq 1 ]; then
   # files the tests listed, and the Windows tool's outputs against Linux's.
   status=0
   rm -f "$retro/test/output/gltf-to-validate.txt"
+  # One wineserver for the whole run (as in tools/run_tests.sh's Windows stage).
+  WINEPREFIX="$retro/wine-prefix" /usr/lib/wine/wineserver -k 2>/dev/null || true
+  WINEPREFIX="$retro/wine-prefix" /usr/lib/wine/wineserver -p
   (cd "$retro" && ctest --output-on-failure --no-tests=error -j "$jobs") || status=1
+  WINEPREFIX="$retro/wine-prefix" /usr/lib/wine/wineserver -k 2>/dev/null || true
   python3 tools/windows/validate_listed_gltf.py "$retro/test/output/gltf-to-validate.txt" "$root" || status=1
   linux_tool=${ASSIMP_RETRO_LINUX_TOOL:-$root/build/tools/assimp-retro}
   WINEPREFIX="$retro/wine-prefix" python3 tools/check_windows_outputs.py "$linux_tool" "$retro/bin" "$out/compare" || status=1

@@ -172,7 +172,13 @@ if [ "${ASSIMP_RETRO_SKIP_WINDOWS:-0}" != 1 ]; then
   if tools/build_windows.sh --port; then
     passed=$((passed + 1))
     rm -f "$windows/retro/test/output/gltf-to-validate.txt"
+    # One wineserver for the whole ctest run (-p: it stays up between the
+    # tests; one that quits between two tests once reset a starting test's
+    # connection: "wine client error: recvmsg: Connection reset by peer").
+    WINEPREFIX="$PWD/$windows/retro/wine-prefix" /usr/lib/wine/wineserver -k 2>/dev/null || true
+    WINEPREFIX="$PWD/$windows/retro/wine-prefix" /usr/lib/wine/wineserver -p
     run_ctest "$windows/retro" || status=1
+    WINEPREFIX="$PWD/$windows/retro/wine-prefix" /usr/lib/wine/wineserver -k 2>/dev/null || true
     stage "windows: glTF validator on the tests' outputs" python3 tools/windows/validate_listed_gltf.py \
       "$windows/retro/test/output/gltf-to-validate.txt" .
     stage "windows: the zip's outputs of the corpus against Linux's" python3 tools/check_windows_outputs.py \
