@@ -241,6 +241,7 @@ if [ "$run_tests" -eq 1 ]; then
   # One wineserver for the whole run (as in tools/run_tests.sh's Windows stage).
   WINEPREFIX="$retro/wine-prefix" /usr/lib/wine/wineserver -k 2>/dev/null || true
   WINEPREFIX="$retro/wine-prefix" /usr/lib/wine/wineserver -p
+  WINEPREFIX="$retro/wine-prefix" WINEARCH=win64 WINEDEBUG=-all /usr/lib/wine/wine64 wineboot </dev/null >/dev/null 2>&1
   (cd "$retro" && ctest --output-on-failure --no-tests=error -j "$jobs") || status=1
   WINEPREFIX="$retro/wine-prefix" /usr/lib/wine/wineserver -k 2>/dev/null || true
   python3 tools/windows/validate_listed_gltf.py "$retro/test/output/gltf-to-validate.txt" "$root" || status=1

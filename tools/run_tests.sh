@@ -175,8 +175,13 @@ if [ "${ASSIMP_RETRO_SKIP_WINDOWS:-0}" != 1 ]; then
     # One wineserver for the whole ctest run (-p: it stays up between the
     # tests; one that quits between two tests once reset a starting test's
     # connection: "wine client error: recvmsg: Connection reset by peer").
+    # wineboot starts wine's services (services.exe, ...) first, on /dev/null:
+    # started by a test, they would keep its output pipe open, and ctest
+    # would wait for them.
     WINEPREFIX="$PWD/$windows/retro/wine-prefix" /usr/lib/wine/wineserver -k 2>/dev/null || true
     WINEPREFIX="$PWD/$windows/retro/wine-prefix" /usr/lib/wine/wineserver -p
+    WINEPREFIX="$PWD/$windows/retro/wine-prefix" WINEARCH=win64 WINEDEBUG=-all \
+      /usr/lib/wine/wine64 wineboot </dev/null >/dev/null 2>&1
     run_ctest "$windows/retro" || status=1
     WINEPREFIX="$PWD/$windows/retro/wine-prefix" /usr/lib/wine/wineserver -k 2>/dev/null || true
     stage "windows: glTF validator on the tests' outputs" python3 tools/windows/validate_listed_gltf.py \
