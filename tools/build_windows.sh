@@ -4,7 +4,8 @@
 #   tools/build_windows.sh            # Assimp 5.2.5, assimp_retro.dll, assimp-retro.exe, the tests, the zip
 #   tools/build_windows.sh --test     # ... and runs the tests under wine (ctest)
 #   tools/build_windows.sh --port     # also the second zip, the patched Assimp of port/
-#                                     # (not yet run to the end: see docs/windows.md)
+# tools/run_tests.sh runs it with --port and then the same tests as --test
+# (its Windows stage; ASSIMP_RETRO_SKIP_WINDOWS=1 skips it).
 # Installs what it needs with apt-get, takes Assimp from Debian's source
 # package (apt-get source assimp, the same 5.2.5 the Linux side uses) and
 # minizip from Debian's zlib source, and builds everything under nice through
@@ -210,12 +211,13 @@ echo "Windows zip: $out/$name.zip"
 if [ "$build_port" -eq 1 ]; then
   port_root="$out/port"
   port_src="$port_root/src/$(basename "$assimp_src")"
-  if [ ! -d "$port_src" ]; then
-    mkdir -p "$port_root/src"
-    cp -a "$assimp_src" "$port_src"
-    python3 port/apply_to_assimp.py "$port_src" >/dev/null
-    port/apply_patches.sh "$port_src" >/dev/null
-  fi
+  # Made again on every run, so that it has the importers and patches of this
+  # checkout (cp -a keeps the untouched files' times: ninja and ccache redo little).
+  rm -rf "$port_src"
+  mkdir -p "$port_root/src"
+  cp -a "$assimp_src" "$port_src"
+  python3 port/apply_to_assimp.py "$port_src" >/dev/null
+  port/apply_patches.sh "$port_src" >/dev/null
   ln -sfn ../prefix "$port_root/prefix"
   configure_assimp "$port_src" "$port_root/assimp" -DASSIMP_INSTALL=OFF \
     -DASSIMP_BUILD_OBAN_IMPORTER=ON -DASSIMP_BUILD_ABC_IMPORTER=ON -DASSIMP_BUILD_P3D_IMPORTER=ON
@@ -239,9 +241,17 @@ if [ "$run_tests" -eq 1 ]; then
   # files the tests listed, and the Windows tool's outputs against Linux's.
   status=0
   rm -f "$retro/test/output/gltf-to-validate.txt"
+  # One wineserver for the whole run (as in tools/run_tests.sh's Windows stage).
+  WINEPREFIX="$retro/wine-prefix" /usr/lib/wine/wineserver -k 2>/dev/null || true
+  WINEPREFIX="$retro/wine-prefix" /usr/lib/wine/wineserver -p
+  WINEPREFIX="$retro/wine-prefix" WINEARCH=win64 WINEDEBUG=-all /usr/lib/wine/wine64 wineboot </dev/null >/dev/null 2>&1
   (cd "$retro" && ctest --output-on-failure --no-tests=error -j "$jobs") || status=1
+  WINEPREFIX="$retro/wine-prefix" /usr/lib/wine/wineserver -k 2>/dev/null || true
   python3 tools/windows/validate_listed_gltf.py "$retro/test/output/gltf-to-validate.txt" "$root" || status=1
   linux_tool=${ASSIMP_RETRO_LINUX_TOOL:-$root/build/tools/assimp-retro}
   WINEPREFIX="$retro/wine-prefix" python3 tools/check_windows_outputs.py "$linux_tool" "$retro/bin" "$out/compare" || status=1
+  if [ "$build_port" -eq 1 ]; then
+    python3 tools/windows/check_port_zip.py "$out/$port_name.zip" "$out/port-check" || status=1
+  fi
   exit "$status"
 fi

@@ -7,7 +7,8 @@
 # tests fail loudly if that folder is missing.
 # ASSIMP_RETRO_SKIP_ASAN=1 / ASSIMP_RETRO_SKIP_PORT=1 / ASSIMP_RETRO_SKIP_BLENDER=1
 # (tools/check_outputs.sh: the outputs of real models in Blender; tools/check_blender_addon.sh:
-# the Blender add-on) skip those stages;
+# the Blender add-on) / ASSIMP_RETRO_SKIP_WINDOWS=1 (the Windows cross-build tested under
+# wine, docs/windows.md) skip those stages;
 # ASSIMP_RETRO_PORT_PACKAGE=1 adds the full Debian package build of port/ and
 # the whole suite run on its libassimp.so.5 (tools/test_with_assimp.sh --package).
 set -euo pipefail
@@ -155,6 +156,46 @@ if [ "${ASSIMP_RETRO_SKIP_PORT:-0}" != 1 ]; then
       status=1
     fi
   fi
+fi
+
+if [ "${ASSIMP_RETRO_SKIP_WINDOWS:-0}" != 1 ]; then
+  # Windows (issue 21, docs/windows.md): assimp-retro and the patched Assimp of
+  # port/ cross-built with mingw-w64 from Debian's sources, both zips checked
+  # for DLLs that Windows lacks (in build_windows.sh); the GoogleTest suites
+  # under wine; then on the Linux side what wine cannot run: the glTF validator
+  # on the files the tests wrote, the zip's tool (unpacked, in a clean wine
+  # prefix) against the Linux tool on the whole corpus, and the port zip's
+  # assimp.exe on the flag's morph animation.
+  windows_start=$SECONDS
+  windows=build-windows
+  windows_zip=$windows/assimp-retro-$(sed -nE 's/^project\(assimp_retro VERSION ([0-9.]+).*/\1/p' CMakeLists.txt)
+  if tools/build_windows.sh --port; then
+    passed=$((passed + 1))
+    rm -f "$windows/retro/test/output/gltf-to-validate.txt"
+    # One wineserver for the whole ctest run (-p: it stays up between the
+    # tests; one that quits between two tests once reset a starting test's
+    # connection: "wine client error: recvmsg: Connection reset by peer").
+    # wineboot starts wine's services (services.exe, ...) first, on /dev/null:
+    # started by a test, they would keep its output pipe open, and ctest
+    # would wait for them.
+    WINEPREFIX="$PWD/$windows/retro/wine-prefix" /usr/lib/wine/wineserver -k 2>/dev/null || true
+    WINEPREFIX="$PWD/$windows/retro/wine-prefix" /usr/lib/wine/wineserver -p
+    WINEPREFIX="$PWD/$windows/retro/wine-prefix" WINEARCH=win64 WINEDEBUG=-all \
+      /usr/lib/wine/wine64 wineboot </dev/null >/dev/null 2>&1
+    run_ctest "$windows/retro" || status=1
+    WINEPREFIX="$PWD/$windows/retro/wine-prefix" /usr/lib/wine/wineserver -k 2>/dev/null || true
+    stage "windows: glTF validator on the tests' outputs" python3 tools/windows/validate_listed_gltf.py \
+      "$windows/retro/test/output/gltf-to-validate.txt" .
+    stage "windows: the zip's outputs of the corpus against Linux's" python3 tools/check_windows_outputs.py \
+      build/tools/assimp-retro "$windows_zip-win64.zip" "$windows/compare"
+    stage "windows: the port zip's assimp.exe" python3 tools/windows/check_port_zip.py \
+      "$windows_zip-port-assimp-win64.zip" "$windows/port-check"
+  else
+    echo "tools/build_windows.sh failed" >&2
+    failed=$((failed + 1))
+    status=1
+  fi
+  echo "Windows stage: $((SECONDS - windows_start)) s"
 fi
 
 echo

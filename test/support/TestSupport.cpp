@@ -63,8 +63,10 @@ std::vector<uint8_t> ReadFile(const std::string &path) {
 
 int RunCommand(const std::string &command, std::string *output) {
 #if defined(_WIN32)
-    // cmd.exe runs the command; _pclose returns the program's exit code itself.
-    FILE *pipe = _popen((command + " 2>&1").c_str(), "rb");
+    // cmd.exe /c runs the command; _pclose returns the program's exit code
+    // itself. The whole command in one more pair of quotes: cmd.exe strips the
+    // first and the last quote of a command line that begins with one.
+    FILE *pipe = _popen(("\"" + command + " 2>&1\"").c_str(), "rb");
 #else
     FILE *pipe = popen((command + " 2>&1").c_str(), "r");
 #endif
@@ -79,6 +81,11 @@ int RunCommand(const std::string &command, std::string *output) {
     }
 #if defined(_WIN32)
     const int status = _pclose(pipe);
+    // A Windows program's text-mode stdout ends its lines in CRLF: the same
+    // lines as on Linux for the tests that look for them.
+    for (size_t at = text.find("\r\n"); at != std::string::npos; at = text.find("\r\n", at)) {
+        text.erase(at, 1);
+    }
 #else
     const int status = pclose(pipe);
 #endif
@@ -89,6 +96,18 @@ int RunCommand(const std::string &command, std::string *output) {
     return status;
 #else
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+#endif
+}
+
+std::string ShellQuote(const std::string &argument) {
+#if defined(_WIN32)
+    return "\"" + argument + "\"";
+#else
+    std::string quoted = "'";
+    for (const char c : argument) {
+        quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    }
+    return quoted + "'";
 #endif
 }
 

@@ -27,7 +27,13 @@ void WriteFile(const std::string &path, const std::vector<uint8_t> &bytes);
 std::vector<uint8_t> ReadFile(const std::string &path);
 
 /// Runs a shell command, returns its exit status; stdout+stderr go to `output`.
+/// The shell is /bin/sh, on Windows cmd.exe: quote arguments with ShellQuote.
+/// Lines of `output` end in \n on every platform (CRLF becomes LF on Windows).
 int RunCommand(const std::string &command, std::string *output = nullptr);
+
+/// One argument (a path) quoted for RunCommand's shell: '...' for /bin/sh,
+/// "..." for cmd.exe (a Windows file name cannot hold a double quote).
+std::string ShellQuote(const std::string &argument);
 
 /// Reads a file through an Importer with every assimp-retro importer
 /// registered and `flags` (ValidateDataStructure is always added).

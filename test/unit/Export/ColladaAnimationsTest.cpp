@@ -148,7 +148,7 @@ TEST(ColladaAnimations, TracksOfDifferentLengthsAreSampledAtEveryKeyTime) {
         channel->mNumRotationKeys = 2; // at 0 and 2 ticks: 0 and 90 degrees about Y
         channel->mRotationKeys = new aiQuatKey[2];
         channel->mRotationKeys[0] = aiQuatKey(0, aiQuaternion());
-        channel->mRotationKeys[1] = aiQuatKey(2, aiQuaternion(aiVector3D(0, 1, 0), ai_real(M_PI / 2)));
+        channel->mRotationKeys[1] = aiQuatKey(2, aiQuaternion(aiVector3D(0, 1, 0), ai_real(AI_MATH_PI / 2)));
         return animation;
     };
     scene->mNumAnimations = 2;
@@ -176,8 +176,8 @@ TEST(ColladaAnimations, TracksOfDifferentLengthsAreSampledAtEveryKeyTime) {
     EXPECT_NEAR(channel->mPositionKeys[1].mValue.x, 1.0, 1e-5);
     // Halfway between 0 and 90 degrees: 45 degrees about Y.
     const aiQuaternion half = channel->mRotationKeys[1].mValue;
-    EXPECT_NEAR(std::abs(half.w), std::cos(M_PI / 8), 1e-5);
-    EXPECT_NEAR(std::abs(half.y), std::sin(M_PI / 8), 1e-5);
+    EXPECT_NEAR(std::abs(half.w), std::cos(AI_MATH_PI / 8), 1e-5);
+    EXPECT_NEAR(std::abs(half.y), std::sin(AI_MATH_PI / 8), 1e-5);
     const aiNodeAnim *second = back->mAnimations[1]->mChannels[0];
     ASSERT_EQ(second->mNumPositionKeys, 3u);
     EXPECT_NEAR(second->mPositionKeys[0].mTime, 2000.0, 1e-3); // after the first and the gap

@@ -153,7 +153,8 @@ TEST(DtxWriterTool, PngToDtxKeepsTheTexels) {
         const std::string dtx = retro_test::OutputPath(std::string("Texture/tool_out") + format + ".dtx");
         std::string output;
         const std::string option = *format ? std::string(" --dtx ") + format : std::string();
-        ASSERT_EQ(retro_test::RunCommand("'" + tool + "' texture '" + png + "' '" + dtx + "'" + option, &output), 0) << output;
+        ASSERT_EQ(retro_test::RunCommand(retro_test::ShellQuote(tool) + " texture " + retro_test::ShellQuote(png) + " " +
+                                             retro_test::ShellQuote(dtx) + option, &output), 0) << output;
         const std::vector<uint8_t> bytes = retro_test::ReadFile(dtx);
         const DecodedTexture back = DecodeTexture(bytes.data(), bytes.size(), dtx);
         EXPECT_EQ(back.format, *format ? "DTX v-5 32-bit BGRA" : "DTX v-3 8-bit palette");

@@ -15,12 +15,10 @@
 
 namespace {
 
-std::string Quote(const std::string &s) {
-    return "'" + s + "'";
-}
+using retro_test::ShellQuote;
 
 int RunTool(const std::string &arguments, std::string *output) {
-    return retro_test::RunCommand(Quote(retro_test::ToolPath()) + " " + arguments + " 2>&1", output);
+    return retro_test::RunCommand(ShellQuote(retro_test::ToolPath()) + " " + arguments + " 2>&1", output);
 }
 
 std::string Model(const std::string &relative) {
@@ -39,7 +37,7 @@ TEST(ToolP3dExport, OdolBecomesMlodWithEveryLodAndTheMass) {
     const std::string out = retro_test::OutputPath("ToolP3dExport/sample.p3d");
     std::filesystem::remove(out);
     std::string output;
-    ASSERT_EQ(RunTool("export " + Quote(Model("p3d/sample_odol.p3d")) + " " + Quote(out) +
+    ASSERT_EQ(RunTool("export " + ShellQuote(Model("p3d/sample_odol.p3d")) + " " + ShellQuote(out) +
                       " -f p3d --set IMPORT_P3D_LODS=2 --set EXPORT_P3D_MASS=2500",
                       &output),
             0)
@@ -59,7 +57,7 @@ TEST(ToolP3dExport, OdolBecomesMlodWithEveryLodAndTheMass) {
 
 TEST(ToolP3dExport, BadMassIsRefusedBeforeAnything) {
     std::string output;
-    EXPECT_EQ(RunTool("export " + Quote(Model("p3d/sample_odol.p3d")) + " x.p3d -f p3d --set EXPORT_P3D_MASS=heavy", &output),
+    EXPECT_EQ(RunTool("export " + ShellQuote(Model("p3d/sample_odol.p3d")) + " x.p3d -f p3d --set EXPORT_P3D_MASS=heavy", &output),
             1)
             << output;
     EXPECT_NE(output.find("property EXPORT_P3D_MASS is a number, not 'heavy'"), std::string::npos) << output;
@@ -73,23 +71,23 @@ TEST(ToolP3dExport, TexturesAreWrittenAsPaaAtTheirGamePaths) {
     std::filesystem::remove_all(folder);
     std::filesystem::create_directories(folder + "/myaddon");
     std::string output;
-    ASSERT_EQ(RunTool("export " + Quote(Model("p3d/vehicle_lods.glb")) + " " + Quote(folder + "/myaddon/vehicle.p3d") +
-                      " --set 'EXPORT_P3D_TEXTURE_ROOT=myaddon\\tex'",
+    ASSERT_EQ(RunTool("export " + ShellQuote(Model("p3d/vehicle_lods.glb")) + " " + ShellQuote(folder + "/myaddon/vehicle.p3d") +
+                      " --set " + ShellQuote("EXPORT_P3D_TEXTURE_ROOT=myaddon\\tex"),
                       &output),
             0)
             << output;
     EXPECT_TRUE(std::filesystem::is_regular_file(folder + "/myaddon/tex/hull.paa")) << output;
     EXPECT_FALSE(std::filesystem::exists(folder + "/myaddon/vehicle_textures")) << output;
 
-    ASSERT_EQ(RunTool("export " + Quote(Model("p3d/vehicle_lods.glb")) + " " + Quote(folder + "/rooted.p3d") +
-                      " --set 'EXPORT_P3D_TEXTURE_ROOT=myaddon\\tex' --set " +
-                      Quote("EXPORT_P3D_GAME_ROOT=" + folder + "/game"),
+    ASSERT_EQ(RunTool("export " + ShellQuote(Model("p3d/vehicle_lods.glb")) + " " + ShellQuote(folder + "/rooted.p3d") +
+                      " --set " + ShellQuote("EXPORT_P3D_TEXTURE_ROOT=myaddon\\tex") + " --set " +
+                      ShellQuote("EXPORT_P3D_GAME_ROOT=" + folder + "/game"),
                       &output),
             0)
             << output;
     EXPECT_TRUE(std::filesystem::is_regular_file(folder + "/game/myaddon/tex/hull.paa")) << output;
 
-    ASSERT_EQ(RunTool("export " + Quote(Model("p3d/vehicle_lods.glb")) + " " + Quote(folder + "/alone.p3d") +
+    ASSERT_EQ(RunTool("export " + ShellQuote(Model("p3d/vehicle_lods.glb")) + " " + ShellQuote(folder + "/alone.p3d") +
                       " --set EXPORT_P3D_TEXTURES=no",
                       &output),
             0)

@@ -11,12 +11,10 @@
 
 namespace {
 
-std::string Quote(const std::string &s) {
-    return "'" + s + "'";
-}
+using retro_test::ShellQuote;
 
 int RunTool(const std::string &arguments, std::string *output) {
-    return retro_test::RunCommand(Quote(retro_test::ToolPath()) + " texture " + arguments + " 2>&1", output);
+    return retro_test::RunCommand(ShellQuote(retro_test::ToolPath()) + " texture " + arguments + " 2>&1", output);
 }
 
 assimp_retro::DecodedTexture DecodeFile(const std::string &path) {
@@ -33,8 +31,8 @@ TEST(ToolTextureEncode, PngBecomesPaaAndPac) {
     const std::string paa = retro_test::OutputPath("ToolTextureEncode/board.paa");
     const std::string pac = retro_test::OutputPath("ToolTextureEncode/board.pac");
     std::string output;
-    ASSERT_EQ(RunTool(Quote(source) + " " + Quote(png), &output), 0) << output;
-    ASSERT_EQ(RunTool(Quote(png) + " " + Quote(paa), &output), 0) << output;
+    ASSERT_EQ(RunTool(ShellQuote(source) + " " + ShellQuote(png), &output), 0) << output;
+    ASSERT_EQ(RunTool(ShellQuote(png) + " " + ShellQuote(paa), &output), 0) << output;
     EXPECT_NE(output.find("256x32 DXT1 with mipmaps"), std::string::npos) << output;
     const assimp_retro::DecodedTexture original = DecodeFile(source);
     const assimp_retro::DecodedTexture back = DecodeFile(paa);
@@ -47,7 +45,7 @@ TEST(ToolTextureEncode, PngBecomesPaaAndPac) {
     }
     EXPECT_LE(total / double(back.image.pixels.size()), 2.0);
     // The same image as a palettised PAC (it has few colours): exact where opaque.
-    ASSERT_EQ(RunTool(Quote(png) + " " + Quote(pac), &output), 0) << output;
+    ASSERT_EQ(RunTool(ShellQuote(png) + " " + ShellQuote(pac), &output), 0) << output;
     const assimp_retro::DecodedTexture palettised = DecodeFile(pac);
     EXPECT_EQ(palettised.format, "PAC P8 palette");
     for (size_t i = 0; i < original.image.pixels.size(); i += 4) {
@@ -61,9 +59,9 @@ TEST(ToolTextureEncode, WrongTypeOrSizeIsRefused) {
     // Arguments are checked before the PNG is read.
     const std::string png = "no_such.png";
     std::string output;
-    EXPECT_EQ(RunTool(Quote(png) + " " + Quote(retro_test::OutputPath("ToolTextureEncode/x.paa")) + " --type p8", &output), 1);
+    EXPECT_EQ(RunTool(ShellQuote(png) + " " + ShellQuote(retro_test::OutputPath("ToolTextureEncode/x.paa")) + " --type p8", &output), 1);
     EXPECT_NE(output.find("a palettised texture is untagged: name it .pac"), std::string::npos) << output;
-    EXPECT_EQ(RunTool(Quote(png) + " x.paa --type dxt9", &output), 1);
+    EXPECT_EQ(RunTool(ShellQuote(png) + " x.paa --type dxt9", &output), 1);
     EXPECT_NE(output.find("unknown type 'dxt9'"), std::string::npos) << output;
 }
 
@@ -80,7 +78,7 @@ TEST(ToolTextureEncode, ImageThatIsNoOfpTextureIsRefusedAndNothingWritten) {
     retro_test::WriteFile(png, assimp_retro::EncodePng(image));
     const std::string paa = retro_test::OutputPath("ToolTextureEncode/odd.paa");
     std::string output;
-    EXPECT_EQ(RunTool(Quote(png) + " " + Quote(paa), &output), 4);
+    EXPECT_EQ(RunTool(ShellQuote(png) + " " + ShellQuote(paa), &output), 4);
     EXPECT_NE(output.find("texture sides must be powers of two in 4..4096 for DXT1 (the image is 3x2)"), std::string::npos)
             << output;
     EXPECT_TRUE(retro_test::ReadFile(paa).empty());
