@@ -31,6 +31,19 @@ void AppendU32(std::vector<uint8_t> &out, uint32_t value) {
     }
 }
 
+/// `text` with every `from` replaced by `to`.
+std::string ReplaceAll(const std::string &text, const std::string &from, const std::string &to) {
+    std::string out;
+    out.reserve(text.size());
+    size_t start = 0;
+    for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, start)) {
+        out.append(text, start, at - start);
+        out += to;
+        start = at + from.size();
+    }
+    out.append(text, start, std::string::npos);
+    return out;
+}
 
 // Moves `from` over `to`, replacing it in one step. On Windows std::filesystem
 // does not promise to replace an existing file; MoveFileEx does.
@@ -416,6 +429,14 @@ bool GltfDocument::Load(const std::string &path, std::string &error) {
     } else {
         mBinary = false;
         text.assign(bytes.begin(), bytes.end());
+        // Assimp writes a .gltf in text mode: CRLF on Windows. The completion
+        // edits with LF and gives the file back its CRLF in Save, so that
+        // the lines it adds end as Assimp's do. (JSON strings hold no raw
+        // line breaks, so every CR LF is a line end.)
+        mCrlf = text.find("\r\n") != std::string::npos;
+        if (mCrlf) {
+            text = ReplaceAll(text, "\r\n", "\n");
+        }
     }
     // The JSON chunk is padded with spaces; some writers pad with NULs.
     while (!text.empty() && (text.back() == ' ' || text.back() == '\0')) {
@@ -993,7 +1014,7 @@ bool GltfDocument::Save(std::string &error) {
         mJson["buffers"][0]["uri"] = mDataUriPrefix + Base64Encode(mBuffer);
     }
     if (!mBinary) {
-        const std::string text = DumpMembers(4);
+        const std::string text = mCrlf ? ReplaceAll(DumpMembers(4), "\n", "\r\n") : DumpMembers(4);
         return WriteFileReplacing(mPath, text.data(), text.size(), error);
     }
 

@@ -117,6 +117,7 @@ private:
 
     std::string mPath;
     bool mBinary = false;
+    bool mCrlf = false; ///< a .gltf written with CRLF line ends (Assimp's text mode on Windows)
     Json mJson;
     // GLB chunks other than JSON and BIN, kept verbatim (type, payload).
     std::vector<std::pair<uint32_t, std::vector<uint8_t>>> mOtherChunks;

@@ -802,6 +802,34 @@ TEST(GltfCompletion, GlbWithoutBinChunkAndSkippedParts) {
     EXPECT_EQ(AsFloat(perspective["yfov"]), 0.25f * static_cast<float>(AI_MATH_PI));
 }
 
+// Assimp writes a .gltf in text mode, so on Windows its lines end with CR LF.
+// What the completion adds must end the same way: the file completed from a
+// CRLF copy is the LF completion with every LF made CR LF.
+TEST(GltfCompletion, KeepsTheLineEndsOfTheFileAssimpWrote) {
+    const auto scene = gltf_test::MakeMorphScene();
+    const std::string lf = retro_test::OutputPath("Export/line_ends_lf.gltf");
+    const std::string crlf = retro_test::OutputPath("Export/line_ends_crlf.gltf");
+    ExportWithAssimp(*scene, "gltf2", lf);
+    std::string text;
+    for (const uint8_t byte : retro_test::ReadFile(lf)) {
+        text += byte == '\n' ? "\r\n" : std::string(1, char(byte));
+    }
+    retro_test::WriteFile(crlf, std::vector<uint8_t>(text.begin(), text.end()));
+    const GltfCompletionReport fromLf = Complete(*scene, lf);
+    const GltfCompletionReport fromCrlf = Complete(*scene, crlf);
+    EXPECT_EQ(fromCrlf.weightChannelsAdded, fromLf.weightChannelsAdded);
+    if (retro_test::LinkedAssimp().gltfDropsMorphWeights) {
+        EXPECT_GT(fromLf.weightChannelsAdded, 0u); // the completion did add lines
+    }
+
+    std::string expected;
+    for (const uint8_t byte : retro_test::ReadFile(lf)) {
+        expected += byte == '\n' ? "\r\n" : std::string(1, char(byte));
+    }
+    const std::vector<uint8_t> completed = retro_test::ReadFile(crlf);
+    EXPECT_EQ(std::string(completed.begin(), completed.end()), expected);
+}
+
 TEST(GltfCompletion, UnreadableFilesFailWithAMessage) {
     aiScene scene;
     scene.mRootNode = new aiNode("Root");
