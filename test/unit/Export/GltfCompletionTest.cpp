@@ -802,6 +802,18 @@ TEST(GltfCompletion, GlbWithoutBinChunkAndSkippedParts) {
     EXPECT_EQ(AsFloat(perspective["yfov"]), 0.25f * static_cast<float>(AI_MATH_PI));
 }
 
+/// `bytes` with every line ending in CR LF (a line that ends so already is kept).
+std::vector<uint8_t> WithCrlf(const std::vector<uint8_t> &bytes) {
+    std::vector<uint8_t> out;
+    for (size_t i = 0; i < bytes.size(); ++i) {
+        if (bytes[i] == '\n' && (i == 0 || bytes[i - 1] != '\r')) {
+            out.push_back('\r');
+        }
+        out.push_back(bytes[i]);
+    }
+    return out;
+}
+
 // Assimp writes a .gltf in text mode, so on Windows its lines end with CR LF.
 // What the completion adds must end the same way: the file completed from a
 // CRLF copy is the LF completion with every LF made CR LF.
@@ -810,11 +822,8 @@ TEST(GltfCompletion, KeepsTheLineEndsOfTheFileAssimpWrote) {
     const std::string lf = retro_test::OutputPath("Export/line_ends_lf.gltf");
     const std::string crlf = retro_test::OutputPath("Export/line_ends_crlf.gltf");
     ExportWithAssimp(*scene, "gltf2", lf);
-    std::string text;
-    for (const uint8_t byte : retro_test::ReadFile(lf)) {
-        text += byte == '\n' ? "\r\n" : std::string(1, char(byte));
-    }
-    retro_test::WriteFile(crlf, std::vector<uint8_t>(text.begin(), text.end()));
+    const std::vector<uint8_t> text = WithCrlf(retro_test::ReadFile(lf)); // already CRLF on Windows
+    retro_test::WriteFile(crlf, text);
     const GltfCompletionReport fromLf = Complete(*scene, lf);
     const GltfCompletionReport fromCrlf = Complete(*scene, crlf);
     EXPECT_EQ(fromCrlf.weightChannelsAdded, fromLf.weightChannelsAdded);
@@ -822,12 +831,9 @@ TEST(GltfCompletion, KeepsTheLineEndsOfTheFileAssimpWrote) {
         EXPECT_GT(fromLf.weightChannelsAdded, 0u); // the completion did add lines
     }
 
-    std::string expected;
-    for (const uint8_t byte : retro_test::ReadFile(lf)) {
-        expected += byte == '\n' ? "\r\n" : std::string(1, char(byte));
-    }
+    const std::vector<uint8_t> expected = WithCrlf(retro_test::ReadFile(lf));
     const std::vector<uint8_t> completed = retro_test::ReadFile(crlf);
-    EXPECT_EQ(std::string(completed.begin(), completed.end()), expected);
+    EXPECT_EQ(std::string(completed.begin(), completed.end()), std::string(expected.begin(), expected.end()));
 }
 
 TEST(GltfCompletion, UnreadableFilesFailWithAMessage) {
