@@ -228,7 +228,7 @@ def main() -> int:
     linux_tool = Path(sys.argv[1]).resolve()
     windows_bin = Path(sys.argv[2]).resolve()
     work = Path(sys.argv[3]).resolve()
-    corpus = Path(sys.argv[4] if len(sys.argv) == 5 else
+    corpus = Path(sys.argv[4] if len(sys.argv) == 5 else os.environ.get("ASSIMP_RETRO_CORPUS_DIR") or
                   Path(__file__).resolve().parent.parent.parent / "shared" / "corpus").resolve()
     if not corpus.is_dir():
         print(f"the corpus folder {corpus} is missing", file=sys.stderr)

@@ -15,8 +15,9 @@ namespace retro_test {
 /// or empty with Exporter::GetErrorString() in `*error`.
 std::vector<uint8_t> ExportToMemory(const aiScene &scene, const std::string &formatId, std::string *error = nullptr);
 
-/// The files under ../shared/corpus/<folder> (recursively, for each of
-/// `folders` that exists) whose bytes `keep` accepts, as "<folder>/<path>", sorted.
+/// The files under the corpus' <folder> (recursively, for each of `folders`
+/// that exists) whose bytes `keep` accepts, as "<folder>/<path>", sorted; where
+/// the corpus is missing, CorpusParameters' placeholder.
 std::vector<std::string> CorpusFiles(const std::vector<std::string> &folders,
         const std::function<bool(const std::vector<uint8_t> &)> &keep);
 
