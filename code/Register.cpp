@@ -10,6 +10,8 @@
 // apart by their description's address, which lives in this library.
 #include <assimp_retro/assimp_retro.h>
 
+#include "Export/ExportSceneView.h"
+
 #include <assimp/BaseImporter.h>
 #include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>
@@ -202,6 +204,23 @@ unsigned RegisterExporters(Assimp::Exporter &exporter) {
         count += exporter.RegisterExporter(entry) == aiReturn_SUCCESS ? 1 : 0;
     }
     return count;
+}
+
+bool IsGameExporter(const std::string &formatId) {
+    for (const Assimp::Exporter::ExportFormatEntry &entry : ExporterEntries()) {
+        if (formatId == entry.mDescription.id) {
+            return true;
+        }
+    }
+    return false;
+}
+
+bool ExportGameModel(Assimp::Exporter &exporter, const aiScene &scene, const std::string &formatId,
+        const std::string &path, const Assimp::ExportProperties *properties, std::vector<std::string> *notes) {
+    // Exporter::Export copies the scene it is given; the view's metadata is
+    // flat, so the copy keeps every entry instead of aborting.
+    const ExportSceneView view(scene, true, ViewMetadata::KeepFlat, notes);
+    return exporter.Export(view.scene, formatId, path, 0u, properties) == aiReturn_SUCCESS;
 }
 
 std::string ExporterForExtension(const aiScene &scene, const std::string &extension) {

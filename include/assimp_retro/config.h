@@ -131,6 +131,14 @@
 /// layout (abc:layout.pieceLodWeight), any other scene gets NOLF1's.
 #define AI_CONFIG_EXPORT_ABC_V12_PIECE_LOD_WEIGHT "EXPORT_ABC_V12_PIECE_LOD_WEIGHT"
 
+/// Export property, bool, default false. ABC v12 exporter ("abc12"): a scene
+/// whose animations partly came from child models (the importer's
+/// abc:animN.source) is written as the original was: its own animations and
+/// its child-model references, the game then finding the child models'
+/// animations in their files. True bakes them in: every animation is
+/// written, and no child model is named (a standalone file).
+#define AI_CONFIG_EXPORT_ABC_V12_BAKE_CHILD_MODELS "EXPORT_ABC_V12_BAKE_CHILD_MODELS"
+
 /// Export property, bool, default false. ABC exporters ("abc6", "abc12"):
 /// also write each texture the model's materials show (embedded, or a file)
 /// as a DTX skin where LithTech looks for it: the model's path with its

@@ -36,13 +36,10 @@ namespace assimp_retro {
 namespace abc {
 namespace v9 {
 
-/// Name of the synthetic root node every ABC scene hangs under.
-extern const char *const kRootNodeName;
-
 /// Animations of a child model (another .abc file) to import onto this
 /// skeleton by node name.
 struct ChildAnimationSource {
-    std::string fileName; ///< for metadata and messages
+    std::string name; ///< as the model that uses it names it (metadata, messages)
     Model model;
 };
 

@@ -66,11 +66,21 @@ TEST(P3dExportErrors, NonFinitePositionIsRefused) {
     EXPECT_FALSE(std::filesystem::exists(result.path));
 }
 
-TEST(P3dExportErrors, TwoNodesOfOneLodAreRefused) {
+// Real game files have LODs that share a resolution (the C-130's three at
+// 40.263): both are written, in their order, and read back at that resolution.
+TEST(P3dExportErrors, TwoLodsOfOneResolutionAreBothWritten) {
     const auto scene = TriangleScene({"LOD 1", "lod 1.000"}, "");
     const ExportResult result = Export(scene.get(), "same_lod");
-    EXPECT_FALSE(result.ok);
-    EXPECT_EQ(result.error, "P3D export: nodes 'LOD 1' and 'lod 1.000' are the same LOD (LOD 1.000)");
+    ASSERT_TRUE(result.ok) << result.error;
+    Assimp::Importer importer;
+    const aiScene *back = ImportP3d(importer, result.path);
+    ASSERT_NE(back, nullptr) << importer.GetErrorString();
+    ASSERT_EQ(back->mRootNode->mNumChildren, 2u);
+    for (unsigned i = 0; i < 2; ++i) {
+        float resolution = 0.f;
+        ASSERT_TRUE(back->mRootNode->mChildren[i]->mMetaData->Get("p3d:resolution", resolution));
+        EXPECT_EQ(resolution, 1.f);
+    }
 }
 
 TEST(P3dExportErrors, TooManyVerticesInOneLodAreRefused) {
