@@ -219,10 +219,13 @@ TEST(ToolGameExportRoutes, ToolBatchAndLibraryWriteTheSameBytes) {
         ASSERT_FALSE(source.empty());
         const std::string work = retro_test::OutputPath("ToolGameExportRoutes/" + retro_test::ParamName(c.file) + "/");
         fs::remove_all(fs::u8path(work));
-        fs::create_directories(fs::u8path(work + "in"));
-        fs::create_directories(fs::u8path(work + "batch"));
-        const std::string in = work + "in/" + fs::u8path(source).filename().u8string();
-        fs::copy_file(fs::u8path(source), fs::u8path(in));
+        // Two copies, so that the batch's two workers convert at the same time.
+        const std::string name = fs::u8path(source).filename().u8string();
+        for (const char *copy : {"in/a/", "in/b/"}) {
+            fs::create_directories(fs::u8path(work + copy));
+            fs::copy_file(fs::u8path(source), fs::u8path(work + copy + name));
+        }
+        const std::string in = work + "in/a/" + name;
 
         ToolExport(in, work + "tool" + Extension(c.format), c.format);
         LibraryExport(in, work + "library" + Extension(c.format), c.format);
@@ -235,9 +238,11 @@ TEST(ToolGameExportRoutes, ToolBatchAndLibraryWriteTheSameBytes) {
         const std::vector<uint8_t> tool = retro_test::ReadFile(work + "tool" + Extension(c.format));
         ASSERT_GT(tool.size(), 16u);
         EXPECT_TRUE(tool == retro_test::ReadFile(work + "library" + Extension(c.format))) << "tool and library differ";
-        const std::string batch = BatchOutput(work + "batch", in);
-        ASSERT_FALSE(batch.empty()) << output;
-        EXPECT_TRUE(tool == retro_test::ReadFile(batch)) << "tool and -j 2 batch differ";
+        for (const char *copy : {"batch/a", "batch/b"}) {
+            const std::string batch = BatchOutput(work + copy, in);
+            ASSERT_FALSE(batch.empty()) << output;
+            EXPECT_TRUE(tool == retro_test::ReadFile(batch)) << "tool and -j 2 batch differ: " << batch;
+        }
     }
 }
 
