@@ -1,4 +1,4 @@
-// ExportSceneView: a metadata-free view of an aiScene for Assimp's exporters.
+// ExportSceneView: a view of an aiScene for exporters, node metadata left out or flat.
 #include "Export/ExportSceneView.h"
 
 #include "Common/SceneHelpers.h"
@@ -22,8 +22,8 @@ void AddFlattened(const aiMetadata &metadata, const std::string &prefix, const s
     for (unsigned i = 0; metadata.mKeys && metadata.mValues && i < metadata.mNumProperties; ++i) {
         const std::string key = prefix + metadata.mKeys[i].C_Str();
         const void *data = metadata.mValues[i].mData;
-        if (!data) {
-            continue;
+        if (!data || metadata.mKeys[i].length == 0) {
+            continue; // no entry: an empty key or value cannot be copied
         }
         switch (metadata.mValues[i].mType) {
         case AI_BOOL: out.Add(key, *static_cast<const bool *>(data)); break;
