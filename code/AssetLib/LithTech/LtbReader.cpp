@@ -17,6 +17,10 @@ namespace {
 const char *const kFormat = "LTB";
 constexpr uint16_t kContainerVersion = 9;
 constexpr size_t kHeaderBytes = 20 + 4; // the LTB header, then the model version
+/// "Relevant" compression stores a channel's first keys only, so a few bytes
+/// can stand for a key per node and keyframe: the keys all animations expand
+/// to are bounded (real files: a 2,282-animation library about 2M).
+constexpr uint64_t kMaxExpandedKeys = uint64_t(8) << 20;
 
 bool KnownModelVersion(uint32_t version) {
     return version >= 23 && version <= 25;
@@ -133,6 +137,11 @@ void ReadStreams(BinaryReader &r, Lod &lod, uint32_t vertexCount) {
         }
         perVertex += StreamVertexBytes(lod, flags);
     }
+    const bool positions = std::any_of(lod.streamFlags.begin(), lod.streamFlags.end(),
+            [](uint32_t flags) { return (flags & kStreamPosition) != 0; });
+    if (vertexCount > 0 && !positions) {
+        r.Fail(std::to_string(vertexCount) + " vertices but no stream holds positions", "vertex stream flags");
+    }
     lod.vertices.resize(r.CheckCount(uint64_t(vertexCount), std::max<size_t>(perVertex, 1), "vertex count"));
     for (size_t s = 0; s < lod.streamFlags.size(); ++s) {
         const uint32_t flags = lod.streamFlags[s];
@@ -202,15 +211,44 @@ void ReadFlags(BinaryReader &r, Lod &lod) {
     }
 }
 
-void ReadRigid(BinaryReader &r, Lod &lod) {
+/// A node index read at `at` must be below the header's node count.
+void CheckNode(BinaryReader &r, size_t at, uint32_t node, uint32_t nodeCount, const char *field) {
+    if (node >= nodeCount) {
+        r.FailAt(at, "node " + std::to_string(node) + " is not below the node count " + std::to_string(nodeCount), field);
+    }
+}
+
+/// A u32 node index, checked.
+uint32_t ReadNodeIndex(BinaryReader &r, uint32_t nodeCount, const char *field) {
+    const size_t at = r.Offset();
+    const uint32_t node = r.U32(field);
+    CheckNode(r, at, node, nodeCount, field);
+    return node;
+}
+
+void ReadRigid(BinaryReader &r, Lod &lod, uint32_t nodeCount) {
     const Counts c = ReadCommon(r, lod, false);
     ReadFlags(r, lod);
-    lod.boneEffector = r.U32("bone");
+    lod.boneEffector = ReadNodeIndex(r, nodeCount, "bone");
     ReadStreams(r, lod, c.vertices);
     ReadIndices(r, lod, c.faces);
 }
 
-void ReadSkeletal(BinaryReader &r, Lod &lod) {
+/// Each palette index names a re-indexed bone (or a node) or is 255 (none).
+void CheckPaletteIndices(BinaryReader &r, const Lod &lod, uint32_t nodeCount) {
+    const size_t palette = lod.reindexedBones ? lod.reindexedBoneList.size() : nodeCount;
+    for (size_t v = 0; v < lod.vertices.size(); ++v) {
+        for (uint8_t index : lod.vertices[v].paletteIndex) {
+            if (index != kNoBone && index >= palette) {
+                r.Fail("vertex " + std::to_string(v) + ": palette index " + std::to_string(index) + " is not below " +
+                               std::to_string(palette),
+                        "palette index");
+            }
+        }
+    }
+}
+
+void ReadSkeletal(BinaryReader &r, Lod &lod, uint32_t nodeCount) {
     const Counts c = ReadCommon(r, lod, false);
     lod.reindexedBones = r.U8("re-indexed bones") != 0;
     ReadFlags(r, lod);
@@ -226,10 +264,11 @@ void ReadSkeletal(BinaryReader &r, Lod &lod) {
             const size_t n = r.CheckCount(uint64_t(r.U32("re-indexed bone count")), 4, "re-indexed bone count");
             lod.reindexedBoneList.resize(n);
             for (uint32_t &bone : lod.reindexedBoneList) {
-                bone = r.U32("re-indexed bone");
+                bone = ReadNodeIndex(r, nodeCount, "re-indexed bone");
             }
         }
         ReadStreams(r, lod, c.vertices);
+        CheckPaletteIndices(r, lod, nodeCount);
         ReadIndices(r, lod, c.faces);
         return;
     }
@@ -246,7 +285,11 @@ void ReadSkeletal(BinaryReader &r, Lod &lod) {
         set.firstVertex = r.U16("first vertex");
         set.vertexCount = r.U16("vertex count");
         for (uint8_t &bone : set.bones) {
+            const size_t boneAt = r.Offset();
             bone = r.U8("bone");
+            if (bone != kNoBone) {
+                CheckNode(r, boneAt, bone, nodeCount, "bone");
+            }
         }
         set.indexBufferIndex = r.U32("index buffer index");
         if (size_t(set.firstVertex) + set.vertexCount > lod.vertices.size()) {
@@ -257,11 +300,11 @@ void ReadSkeletal(BinaryReader &r, Lod &lod) {
     }
 }
 
-void ReadVertexAnimated(BinaryReader &r, Lod &lod) {
+void ReadVertexAnimated(BinaryReader &r, Lod &lod, uint32_t nodeCount) {
     const Counts c = ReadCommon(r, lod, true);
     ReadFlags(r, lod);
-    lod.animNode = r.U32("animation node");
-    lod.boneEffector = r.U32("bone");
+    lod.animNode = ReadNodeIndex(r, nodeCount, "animation node");
+    lod.boneEffector = ReadNodeIndex(r, nodeCount, "bone");
     ReadStreams(r, lod, c.vertices);
     if (lod.undupVertexCount > lod.vertices.size()) {
         r.Fail("undup vertex count " + std::to_string(lod.undupVertexCount) + " exceeds the vertex count", "undup vertex count");
@@ -279,7 +322,7 @@ void ReadVertexAnimated(BinaryReader &r, Lod &lod) {
     }
 }
 
-void ReadLod(BinaryReader &r, Lod &lod) {
+void ReadLod(BinaryReader &r, Lod &lod, uint32_t nodeCount) {
     lod.textureCount = r.U32("texture count");
     for (uint32_t &texture : lod.textures) {
         texture = r.U32("texture index");
@@ -289,9 +332,9 @@ void ReadLod(BinaryReader &r, Lod &lod) {
     const size_t typeAt = r.Offset();
     lod.meshType = r.U32("mesh type");
     switch (lod.meshType) {
-    case kRigidMesh: ReadRigid(r, lod); break;
-    case kSkeletalMesh: ReadSkeletal(r, lod); break;
-    case kVertexAnimatedMesh: ReadVertexAnimated(r, lod); break;
+    case kRigidMesh: ReadRigid(r, lod, nodeCount); break;
+    case kSkeletalMesh: ReadSkeletal(r, lod, nodeCount); break;
+    case kVertexAnimatedMesh: ReadVertexAnimated(r, lod, nodeCount); break;
     case kNullMesh: r.U32("null mesh filler"); break;
     default:
         r.FailAt(typeAt, "unknown mesh type " + std::to_string(lod.meshType) + " (4 rigid, 5 skeletal, 6 vertex-animated, 7 null)",
@@ -322,7 +365,7 @@ void ReadPieces(BinaryReader &r, Model &m) {
         piece.lods.resize(lods);
         for (size_t l = 0; l < lods; ++l) {
             r.SetSection("piece " + std::to_string(p) + " LOD " + std::to_string(l));
-            ReadLod(r, piece.lods[l]);
+            ReadLod(r, piece.lods[l], m.header.nodeCount);
         }
     }
 }
@@ -405,6 +448,7 @@ void ReadAnimations(BinaryReader &r, Model &m) {
     r.SetSection("animations");
     const size_t count = r.CheckCount(uint64_t(r.U32("animation count")), 12 + 2 + 12, "animation count");
     m.animations.resize(count);
+    uint64_t expandedKeys = 0;
     for (size_t a = 0; a < count; ++a) {
         Animation &anim = m.animations[a];
         r.SetSection("animation", a);
@@ -421,6 +465,12 @@ void ReadAnimations(BinaryReader &r, Model &m) {
         for (abc::v9::Keyframe &k : anim.keyframes) {
             k.timeMs = r.U32("keyframe time");
             k.command = r.String16("keyframe command");
+        }
+        expandedKeys += uint64_t(anim.keyframes.size()) * m.nodes.size();
+        if (expandedKeys > kMaxExpandedKeys) {
+            r.Fail("the animations so far expand to " + std::to_string(expandedKeys) + " node keys, more than the limit of " +
+                           std::to_string(kMaxExpandedKeys) + " (corrupt file?)",
+                    "keyframe count");
         }
         anim.tracks.resize(m.nodes.size());
         for (Track &track : anim.tracks) {

@@ -1,7 +1,5 @@
 #include "LtbToAbcV9.h"
 
-#include "Common/ImportError.h"
-
 #include <assimp/matrix4x4.inl>
 #include <assimp/quaternion.inl>
 #include <assimp/vector3.inl>
@@ -29,17 +27,15 @@ void AddBlendWeights(const Vertex &v, const uint32_t *bones, size_t boneCount, a
 }
 
 /// The weights of vertex `index` of a skeletal LOD; `setOf` gives each vertex's bone set.
-void SkeletalWeights(const Lod &lod, size_t index, const std::vector<int> &setOf, size_t nodeCount, abc::v9::Lod &out) {
+void SkeletalWeights(const Lod &lod, size_t index, const std::vector<int> &setOf, abc::v9::Lod &out) {
     const Vertex &v = lod.vertices[index];
     uint32_t bones[4];
     size_t count = 0;
     if (lod.matrixPalette) {
-        for (size_t k = 0; k < lod.maxBonesPerVertex; ++k) {
-            uint32_t bone = v.paletteIndex[k];
-            if (lod.reindexedBones) {
-                bone = bone < lod.reindexedBoneList.size() ? lod.reindexedBoneList[bone] : uint32_t(nodeCount);
-            }
-            bones[count++] = bone;
+        // The reader checked every index (255: none, ending the vertex's bones).
+        for (size_t k = 0; k < lod.maxBonesPerVertex && v.paletteIndex[k] != kNoBone; ++k) {
+            const uint8_t index = v.paletteIndex[k];
+            bones[count++] = lod.reindexedBones ? lod.reindexedBoneList[index] : index;
         }
     } else if (setOf[index] >= 0) {
         for (uint8_t bone : lod.boneSets[setOf[index]].bones) {
@@ -49,18 +45,13 @@ void SkeletalWeights(const Lod &lod, size_t index, const std::vector<int> &setOf
             bones[count++] = bone;
         }
     }
-    for (size_t k = 0; k < count; ++k) {
-        if (bones[k] >= nodeCount) {
-            throw ImportError("bone " + std::to_string(bones[k]) + " of a skeletal mesh vertex is not below the node count " +
-                              std::to_string(nodeCount));
-        }
-    }
     if (count > 0) {
         AddBlendWeights(v, bones, count, out);
     }
 }
 
-abc::v9::Lod ConvertLod(const Lod &lod, size_t nodeCount) {
+/// The reader checked every bone against the node count.
+abc::v9::Lod ConvertLod(const Lod &lod) {
     abc::v9::Lod out;
     if (lod.meshType == kNullMesh) {
         return out;
@@ -70,10 +61,6 @@ abc::v9::Lod ConvertLod(const Lod &lod, size_t nodeCount) {
         const BoneSet &set = lod.boneSets[s];
         std::fill(setOf.begin() + set.firstVertex, setOf.begin() + set.firstVertex + set.vertexCount, int(s));
     }
-    if (lod.meshType != kSkeletalMesh && lod.boneEffector >= nodeCount) {
-        throw ImportError("the bone " + std::to_string(lod.boneEffector) + " of a rigid or vertex-animated mesh is not below the node count " +
-                          std::to_string(nodeCount));
-    }
     out.vertices.resize(lod.vertices.size());
     for (size_t i = 0; i < lod.vertices.size(); ++i) {
         abc::v9::Vertex &v = out.vertices[i];
@@ -81,7 +68,7 @@ abc::v9::Lod ConvertLod(const Lod &lod, size_t nodeCount) {
         v.normal = lod.vertices[i].normal;
         v.firstWeight = out.weights.size();
         if (lod.meshType == kSkeletalMesh) {
-            SkeletalWeights(lod, i, setOf, nodeCount, out);
+            SkeletalWeights(lod, i, setOf, out);
         } else {
             out.weights.push_back(Weight{lod.boneEffector, Vec3(), 1.f});
         }
@@ -182,7 +169,7 @@ abc::v9::Model ToAbcV9(const Model &ltb) {
         p.name = piece.name;
         p.materialIndex = piece.lods.empty() ? 0 : static_cast<uint16_t>(piece.lods[0].textures[0]);
         for (const Lod &lod : piece.lods) {
-            p.lods.push_back(ConvertLod(lod, ltb.nodes.size()));
+            p.lods.push_back(ConvertLod(lod));
         }
         p.lods.resize(lodCount);
         out.pieces.push_back(std::move(p));

@@ -224,3 +224,34 @@ TEST(LtbRefusals, AnLzmaStreamOfSomethingElseIsRefusedClearly) {
     EXPECT_NE(error.find("file type 30840 is not a PC (Direct3D) model (1)"), std::string::npos) << error;
     EXPECT_NE(error.find("at byte 0x0"), std::string::npos) << error;
 }
+
+TEST(LtbRefusals, BonesOutsideTheSkeletonNameTheirByte) {
+    Model sets = SampleModel(kSkeletalMesh, kCompressNone);
+    sets.pieces[0].lods[0].boneSets[0].bones[1] = 9;
+    std::string error = ImportError(WriteLtb(sets));
+    EXPECT_NE(error.find("bone sets, field 'bone' at byte 0x"), std::string::npos) << error;
+    EXPECT_NE(error.find("node 9 is not below the node count 3"), std::string::npos) << error;
+    Model rigid = SampleModel(kRigidMesh, kCompressNone);
+    rigid.pieces[0].lods[0].boneEffector = 3;
+    error = ImportError(WriteLtb(rigid));
+    EXPECT_NE(error.find("node 3 is not below the node count 3"), std::string::npos) << error;
+    Model palette = SampleModel(kSkeletalMesh, kCompressNone, 0x13, true);
+    palette.pieces[0].lods[0].vertices[2].paletteIndex[1] = 2; // the re-indexed list has 2 entries
+    error = ImportError(WriteLtb(palette));
+    EXPECT_NE(error.find("vertex 2: palette index 2 is not below 2"), std::string::npos) << error;
+}
+
+TEST(LtbSkinning, AShortBoneSetGivesTheLastBoneTheRest) {
+    // Four bones per triangle, the set naming two: the first stored weight is
+    // the first bone's, the second bone gets the rest (Direct3D's blending).
+    Model model = SampleModel(kSkeletalMesh, kCompressNone);
+    Lod &lod = model.pieces[0].lods[0];
+    lod.maxBonesPerTriangle = 4;
+    for (Vertex &v : lod.vertices) {
+        v.blend = {v.blend[0], 1.f - v.blend[0], 0.f};
+    }
+    Assimp::Importer importer;
+    const aiScene *scene = ImportLtb(importer, WriteLtb(model));
+    ASSERT_NE(scene, nullptr) << importer.GetErrorString();
+    ExpectSkeletalWeights(*FindMesh(*scene, "body"));
+}
