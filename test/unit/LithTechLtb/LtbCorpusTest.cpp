@@ -180,3 +180,19 @@ TEST(LtbCorpus, EveryFileConvertsToAValidGlb) {
         EXPECT_EQ(result.warnings, 0) << row.file << "\n" << result.report;
     }
 }
+
+TEST(LtbCorpus, TheBatchConvertsTheFolderWithTwoJobs) {
+    const std::string folder = retro_test::CorpusPath("ltb");
+    if (folder.empty()) {
+        return;
+    }
+    const std::string tool = retro_test::ToolPath();
+    ASSERT_FALSE(tool.empty()) << "assimp-retro was not built";
+    const std::string out = retro_test::OutputPath("LtbBatch/out");
+    std::string log;
+    const int status = retro_test::RunCommand(retro_test::ShellQuote(tool) + " export --recursive " + retro_test::ShellQuote(folder) +
+                                                      " " + retro_test::ShellQuote(out) + " -f glb -j 2",
+            &log);
+    EXPECT_EQ(status, 0) << log;
+    EXPECT_NE(log.find("4 converted, 0 failed"), std::string::npos) << log;
+}
