@@ -123,25 +123,40 @@ std::vector<uint8_t> DecodeLzmaAlone(const uint8_t *data, size_t size, const std
     if (ret != LZMA_OK) {
         throw fail(std::string("cannot start the decoder (") + LzmaErrorText(ret) + ")", 0);
     }
-    std::vector<uint8_t> out(static_cast<size_t>(header.unpackedSize));
+    // Reserved, not filled: pages are committed as the data arrives, so a
+    // stream that lies about its size costs only what it really holds.
+    std::vector<uint8_t> out;
+    out.reserve(static_cast<size_t>(header.unpackedSize));
+    uint8_t chunk[1 << 16];
     lzma_stream &s = guard.stream;
     s.next_in = data;
     s.avail_in = size;
-    s.next_out = out.data();
-    s.avail_out = out.size();
     // LZMA_FINISH: all input is here. With a known size liblzma ends the
     // stream once that many bytes are out (an end marker is optional).
-    ret = lzma_code(&s, LZMA_FINISH);
+    do {
+        s.next_out = chunk;
+        s.avail_out = static_cast<size_t>(std::min<uint64_t>(sizeof(chunk), header.unpackedSize - out.size()));
+        if (s.avail_out == 0) {
+            s.avail_out = 1; // one byte more than declared: liblzma must end the stream instead
+        }
+        ret = lzma_code(&s, LZMA_FINISH);
+        const size_t produced = static_cast<size_t>(s.next_out - chunk);
+        if (out.size() + produced > header.unpackedSize) {
+            throw fail("stream holds more than the declared " + std::to_string(header.unpackedSize) + " bytes",
+                    static_cast<size_t>(s.total_in));
+        }
+        out.insert(out.end(), chunk, chunk + produced);
+    } while (ret == LZMA_OK);
     if (ret == LZMA_STREAM_END) {
-        if (s.total_out != out.size()) {
-            throw fail("stream ended after " + std::to_string(s.total_out) + " of " + std::to_string(out.size()) +
+        if (out.size() != header.unpackedSize) {
+            throw fail("stream ended after " + std::to_string(out.size()) + " of " + std::to_string(header.unpackedSize) +
                                " declared bytes",
                     static_cast<size_t>(s.total_in));
         }
         return out;
     }
-    if (ret == LZMA_OK || ret == LZMA_BUF_ERROR) {
-        throw fail("stream truncated: " + std::to_string(s.total_out) + " of " + std::to_string(out.size()) +
+    if (ret == LZMA_BUF_ERROR) {
+        throw fail("stream truncated: " + std::to_string(out.size()) + " of " + std::to_string(header.unpackedSize) +
                            " bytes unpacked when the input ended",
                 static_cast<size_t>(s.total_in));
     }
@@ -150,7 +165,7 @@ std::vector<uint8_t> DecodeLzmaAlone(const uint8_t *data, size_t size, const std
                            std::to_string(kLzmaMemoryLimit >> 20) + " MiB limit",
                 1);
     }
-    throw fail(std::string(LzmaErrorText(ret)) + " after " + std::to_string(s.total_out) + " unpacked bytes",
+    throw fail(std::string(LzmaErrorText(ret)) + " after " + std::to_string(out.size()) + " unpacked bytes",
             static_cast<size_t>(s.total_in));
 }
 

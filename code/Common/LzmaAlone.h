@@ -19,8 +19,10 @@ namespace assimp_retro {
 /// Bytes of the LZMA-alone header.
 constexpr size_t kLzmaAloneHeaderBytes = 13;
 /// The most unpacked bytes per packed byte a stream may declare. LZMA can
-/// reach a few thousand on runs of one byte; real models pack 2-6 to 1.
-constexpr uint64_t kMaxLzmaRatio = 1024;
+/// reach a few thousand on runs of one byte; real models pack 2-4 to 1
+/// (CrossFire's in ../shared/corpus/ltb): 256 leaves room for animation
+/// libraries without letting 1 MB ask for more than 256 MB.
+constexpr uint64_t kMaxLzmaRatio = 256;
 /// liblzma's memory limit: a 64 MiB dictionary and its coder state.
 constexpr uint64_t kLzmaMemoryLimit = uint64_t(96) << 20;
 
