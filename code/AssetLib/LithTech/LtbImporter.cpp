@@ -49,6 +49,7 @@ void LtbImporter::SetupProperties(const Importer *pImp) {
     mUnitsToMetres = pImp->GetPropertyBool(AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES, true);
     mMetresPerUnit = pImp->GetPropertyFloat(AI_CONFIG_IMPORT_RETRO_METRES_PER_UNIT, 0.0f);
     mMapFiles = pImp->GetPropertyBool(AI_CONFIG_IMPORT_RETRO_MAP_FILES, true);
+    mFaceFront = pImp->GetPropertyBool(AI_CONFIG_IMPORT_LTB_FACE_FRONT, true);
 }
 
 void LtbImporter::InternReadFile(const std::string &pFile, aiScene *pScene, IOSystem *pIOHandler) {
@@ -61,6 +62,11 @@ void LtbImporter::InternReadFile(const std::string &pFile, aiScene *pScene, IOSy
                 assimp_retro::ltb::ToAbcV9(assimp_retro::ltb::ReadModel(data.data(), data.size(), pFile));
         data.Release();
         assimp_retro::abc::v9::BuildScene(model, {}, mSettings, pFile, pScene, "LTB");
+    }
+    if (mFaceFront) {
+        // Half a turn about +Y, exactly (no rounding of pi): x and z negated.
+        const aiMatrix4x4 halfTurn(-1.f, 0.f, 0.f, 0.f, 0.f, 1.f, 0.f, 0.f, 0.f, 0.f, -1.f, 0.f, 0.f, 0.f, 0.f, 1.f);
+        pScene->mRootNode->mTransformation = halfTurn * pScene->mRootNode->mTransformation;
     }
     if (mTextures.enabled) {
         const auto skins = assimp_retro::LocateAbcSkins(*pScene, pIOHandler, pFile, mTextures);

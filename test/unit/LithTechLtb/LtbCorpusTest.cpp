@@ -83,14 +83,14 @@ std::vector<StatsRow> ReadStats() {
 }
 
 /// The bounding box of every mesh at its node's place, in file space (the
-/// mirror undone; the test helpers keep file units).
+/// mirror and half turn undone; the test helpers keep file units).
 void FileBox(const aiScene &scene, const aiNode &node, const aiMatrix4x4 &parent, aiVector3D &lo, aiVector3D &hi) {
     const aiMatrix4x4 global = parent * node.mTransformation;
     for (unsigned m = 0; m < node.mNumMeshes; ++m) {
         const aiMesh &mesh = *scene.mMeshes[node.mMeshes[m]];
         for (unsigned v = 0; v < mesh.mNumVertices; ++v) {
             aiVector3D p = global * mesh.mVertices[v];
-            p.x = -p.x;  // LithTech is mirrored in X
+            p.z = -p.z;  // ABC's mirror in X, then the half turn about Y: z negated
             lo.x = std::min(lo.x, p.x), lo.y = std::min(lo.y, p.y), lo.z = std::min(lo.z, p.z);
             hi.x = std::max(hi.x, p.x), hi.y = std::max(hi.y, p.y), hi.z = std::max(hi.z, p.z);
         }

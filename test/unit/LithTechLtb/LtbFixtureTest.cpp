@@ -255,3 +255,18 @@ TEST(LtbSkinning, AShortBoneSetGivesTheLastBoneTheRest) {
     ASSERT_NE(scene, nullptr) << importer.GetErrorString();
     ExpectSkeletalWeights(*FindMesh(*scene, "body"));
 }
+
+TEST(LtbFacing, TheRootTurnsHalfAboutYUnlessTurnedOff) {
+    const std::vector<uint8_t> bytes = WriteLtb(SampleModel(kRigidMesh, kCompressNone));
+    for (bool faceFront : {true, false}) {
+        Assimp::Importer importer;
+        importer.SetPropertyBool(AI_CONFIG_IMPORT_LTB_FACE_FRONT, faceFront);
+        const aiScene *scene = ImportLtb(importer, bytes);
+        ASSERT_NE(scene, nullptr) << importer.GetErrorString();
+        const aiMatrix4x4 &root = scene->mRootNode->mTransformation;
+        const aiVector3D front = root * aiVector3D(0.f, 0.f, 1.f); // the sample quad's front, in the builder's space
+        const aiVector3D up = root * aiVector3D(0.f, 1.f, 0.f);
+        EXPECT_FLOAT_EQ(front.z, faceFront ? -1.f : 1.f);
+        EXPECT_FLOAT_EQ(up.y, 1.f);
+    }
+}
