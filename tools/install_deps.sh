@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(cmake ninja-build g++ pkg-config libassimp-dev assimp-utils libgtest-dev libgmock-dev
-          nlohmann-json3-dev zlib1g-dev libstb-dev rapidjson-dev)
+          nlohmann-json3-dev zlib1g-dev liblzma-dev libstb-dev rapidjson-dev)
 # Python 3 runs the documentation check (tools/check_docs.py, a ctest test) and port/*.py.
 packages+=(python3)
 # Real clients as judges of the outputs (tools/check_outputs.sh; Blender's glTF importer needs
