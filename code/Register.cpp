@@ -10,6 +10,8 @@
 // apart by their description's address, which lives in this library.
 #include <assimp_retro/assimp_retro.h>
 
+#include "Export/ExportSceneView.h"
+
 #include <assimp/BaseImporter.h>
 #include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>
@@ -27,6 +29,9 @@
 #ifdef ASSIMP_RETRO_HAS_ABC
 #include "AssetLib/LithTech/AbcExporter.h"
 #include "AssetLib/LithTech/AbcImporter.h"
+#endif
+#ifdef ASSIMP_RETRO_HAS_LTB
+#include "AssetLib/LithTech/LtbImporter.h"
 #endif
 #ifdef ASSIMP_RETRO_HAS_P3D
 #include "AssetLib/Poseidon/P3dExporter.h"
@@ -120,6 +125,9 @@ std::vector<FormatEntry> FormatEntries() {
 #ifdef ASSIMP_RETRO_HAS_P3D
     entries.push_back({"P3D", DescriptionOf<Assimp::P3dImporter>()});
 #endif
+#ifdef ASSIMP_RETRO_HAS_LTB
+    entries.push_back({"LTB", DescriptionOf<Assimp::LtbImporter>()});
+#endif
     return entries;
 }
 
@@ -156,11 +164,21 @@ bool RegisterP3d(Assimp::Importer &importer) {
 #endif
 }
 
+bool RegisterLtb(Assimp::Importer &importer) {
+#ifdef ASSIMP_RETRO_HAS_LTB
+    return RegisterFirst<Assimp::LtbImporter>(importer);
+#else
+    (void)importer;
+    return false;
+#endif
+}
+
 unsigned RegisterAll(Assimp::Importer &importer) {
     unsigned count = 0;
     count += RegisterOban(importer) ? 1 : 0;
     count += RegisterAbc(importer) ? 1 : 0;
     count += RegisterP3d(importer) ? 1 : 0;
+    count += RegisterLtb(importer) ? 1 : 0;
     return count;
 }
 
@@ -202,6 +220,23 @@ unsigned RegisterExporters(Assimp::Exporter &exporter) {
         count += exporter.RegisterExporter(entry) == aiReturn_SUCCESS ? 1 : 0;
     }
     return count;
+}
+
+bool IsGameExporter(const std::string &formatId) {
+    for (const Assimp::Exporter::ExportFormatEntry &entry : ExporterEntries()) {
+        if (formatId == entry.mDescription.id) {
+            return true;
+        }
+    }
+    return false;
+}
+
+bool ExportGameModel(Assimp::Exporter &exporter, const aiScene &scene, const std::string &formatId,
+        const std::string &path, const Assimp::ExportProperties *properties, std::vector<std::string> *notes) {
+    // Exporter::Export copies the scene it is given; the view's metadata is
+    // flat, so the copy keeps every entry instead of aborting.
+    const ExportSceneView view(scene, true, ViewMetadata::KeepFlat, notes);
+    return exporter.Export(view.scene, formatId, path, 0u, properties) == aiReturn_SUCCESS;
 }
 
 std::string ExporterForExtension(const aiScene &scene, const std::string &extension) {

@@ -11,6 +11,11 @@ IMPORT_OBAN_CAMERA set through the C++ API and exports glTF with the patched
 library (port/tests/export_oban_camera.cpp); OBAN files are then also
 compared with `assimp-retro --set IMPORT_OBAN_CAMERA=1`.
 --no-extras: do not compare extras (Debian 5.2.5 without the extras backport).
+
+Then the way back into the games: every ABC and P3D file is exported with the
+patched stock `assimp export IN OUT -f<id>` (abc6, abc12, p3d) and with
+`assimp-retro export IN OUT -f <id>`; the two files must be byte-identical
+(both with the import defaults: the stock tool cannot set properties).
 Exit status 1 when any file falls short.
 """
 import json
@@ -50,6 +55,46 @@ def run(command):
     result = subprocess.run(command, capture_output=True, text=True)
     if result.returncode != 0:
         raise RuntimeError(f"{' '.join(map(str, command))}: exit {result.returncode}: {result.stderr.strip()[-300:]}")
+
+
+def game_exporter(path):
+    """The exporter back to `path`'s game format, or None."""
+    suffix = path.suffix.lower()
+    if suffix == ".p3d":
+        return "p3d"
+    if suffix != ".abc":
+        return None
+    head = path.read_bytes()[:16]
+    is_v9 = len(head) == 16 and head[:8] == bytes([6, 0]) + b"Header"
+    version = int.from_bytes(head[12:16], "little") if is_v9 else 6
+    return "abc12" if 9 <= version <= 13 else "abc6" if version == 6 or not is_v9 else None
+
+
+def check_game_exports(stock, retro, out, files):
+    """Stock `assimp export -f<id>` and the tool write the same bytes. Returns the failures."""
+    (out / "game").mkdir(parents=True, exist_ok=True)
+    failures = 0
+    checked = 0
+    for n, source in enumerate(files):
+        exporter = game_exporter(source)
+        if exporter is None:
+            continue
+        checked += 1
+        ext = ".p3d" if exporter == "p3d" else ".abc"
+        mine, theirs = out / "game" / f"{n:02d}_{source.stem}.stock{ext}", out / "game" / f"{n:02d}_{source.stem}.retro{ext}"
+        try:
+            run([stock, "export", str(source), str(mine), f"-f{exporter}"])
+            run([retro, "export", str(source), str(theirs), "-f", exporter])
+        except RuntimeError as error:
+            print(f"FAIL {source.name} -> {exporter}: {error}")
+            failures += 1
+            continue
+        same = mine.read_bytes() == theirs.read_bytes()
+        failures += not same
+        print(f"{'ok  ' if same else 'FAIL'} {source.relative_to(CORPUS)} -> {exporter}: "
+              f"{'the same bytes' if same else 'stock and assimp-retro differ'}")
+    print(f"{checked - failures} of {checked} game-format exports are byte-identical")
+    return failures
 
 
 def main():
@@ -97,6 +142,7 @@ def main():
         print(f"{status} {source.relative_to(CORPUS)}{what}: stock {got}, assimp-retro {want}, "
               f"validator {report}" + (f", short of {short}" if short else ""))
     print(f"{len(jobs) - failures} of {len(jobs)} conversions carry what assimp-retro's do")
+    failures += check_game_exports(stock, retro, out, files)
     return 1 if failures else 0
 
 

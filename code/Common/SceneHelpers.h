@@ -42,7 +42,7 @@ std::unique_ptr<aiMetadata> NewMetadata(unsigned count);
 bool SetMetadataKey(aiMetadata &meta, unsigned i, std::string_view key);
 
 /// Entry `i` of `meta`: `key` and a copy of `value` (bool, int32_t,
-/// uint64_t, float, aiVector3D).
+/// uint64_t, float, double, aiVector3D).
 template <typename T>
 void SetMetadataEntry(aiMetadata &meta, unsigned i, std::string_view key, const T &value) {
     if (SetMetadataKey(meta, i, key)) {
@@ -68,6 +68,7 @@ public:
     void Add(std::string_view key, int32_t value) { Push(key, Value(value)); }
     void Add(std::string_view key, uint64_t value) { Push(key, Value(value)); }
     void Add(std::string_view key, float value) { Push(key, Value(value)); }
+    void Add(std::string_view key, double value) { Push(key, Value(value)); }
     void Add(std::string_view key, const aiVector3D &value) { Push(key, Value(value)); }
     void Add(std::string_view key, const aiString &value) { AddString(key, std::string_view(value.data, value.length)); }
     void AddString(std::string_view key, std::string_view value) { Push(key, Value(Store(value))); }
@@ -87,7 +88,7 @@ private:
         size_t begin;
         size_t length;
     };
-    using Value = std::variant<bool, int32_t, uint64_t, float, Text, aiVector3D>;
+    using Value = std::variant<bool, int32_t, uint64_t, float, double, Text, aiVector3D>;
     struct Entry {
         Text key;
         Value value;

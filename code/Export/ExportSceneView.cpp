@@ -1,5 +1,7 @@
-// ExportSceneView: a metadata-free view of an aiScene for Assimp's exporters.
+// ExportSceneView: a view of an aiScene for exporters, node metadata left out or flat.
 #include "Export/ExportSceneView.h"
+
+#include "Common/SceneHelpers.h"
 
 #include <assimp/scene.h>
 #include <assimp/metadata.h>
@@ -11,13 +13,61 @@
 namespace assimp_retro {
 namespace {
 
-/// The node tree without aiMetadata (names, transforms, mesh indices,
-/// children). Names are copied as they are: an embedded NUL must still reach
-/// the validator in CheckSceneForExport.
-aiNode *CopyNodesWithoutMetadata(const aiNode &source) {
+constexpr int kMaxFlattenDepth = 64;
+
+/// Adds the entries of `metadata` to `out`, keys prefixed with `prefix`;
+/// a nested aiMetadata's entries become "<key>.<inner key>".
+void AddFlattened(const aiMetadata &metadata, const std::string &prefix, const std::string &where, int depth,
+        MetaBuilder &out, std::vector<std::string> *notes) {
+    for (unsigned i = 0; metadata.mKeys && metadata.mValues && i < metadata.mNumProperties; ++i) {
+        const std::string key = prefix + metadata.mKeys[i].C_Str();
+        const void *data = metadata.mValues[i].mData;
+        if (!data || metadata.mKeys[i].length == 0) {
+            continue; // no entry: an empty key or value cannot be copied
+        }
+        switch (metadata.mValues[i].mType) {
+        case AI_BOOL: out.Add(key, *static_cast<const bool *>(data)); break;
+        case AI_INT32: out.Add(key, *static_cast<const int32_t *>(data)); break;
+        case AI_UINT64: out.Add(key, *static_cast<const uint64_t *>(data)); break;
+        case AI_FLOAT: out.Add(key, *static_cast<const float *>(data)); break;
+        case AI_DOUBLE: out.Add(key, *static_cast<const double *>(data)); break;
+        case AI_AISTRING: out.Add(key, *static_cast<const aiString *>(data)); break;
+        case AI_AIVECTOR3D: out.Add(key, *static_cast<const aiVector3D *>(data)); break;
+        case AI_AIMETADATA:
+            if (depth >= kMaxFlattenDepth) {
+                if (notes) notes->push_back(where + ": metadata '" + key + "' nested too deep; left out");
+                break;
+            }
+            if (notes) notes->push_back(where + ": nested metadata '" + key + "' passed on flattened as '" + key + ".*'");
+            AddFlattened(*static_cast<const aiMetadata *>(data), key + ".", where, depth + 1, out, notes);
+            break;
+        default:
+            if (notes) notes->push_back(where + ": metadata '" + key + "' has a type this build cannot copy; left out");
+            break;
+        }
+    }
+}
+
+/// A flat copy of `metadata` (nullptr when it has no entry).
+aiMetadata *FlatCopy(const aiMetadata *metadata, const std::string &where, std::vector<std::string> *notes) {
+    if (!metadata || metadata->mNumProperties == 0) {
+        return nullptr;
+    }
+    MetaBuilder builder;
+    AddFlattened(*metadata, std::string(), where, 0, builder, notes);
+    return builder.Build();
+}
+
+/// The node tree (names, transforms, mesh indices, children), its metadata
+/// as `mode` says. Names are copied as they are: an embedded NUL must still
+/// reach the validator in CheckSceneForExport.
+aiNode *CopyNodes(const aiNode &source, ViewMetadata mode, std::vector<std::string> *notes) {
     auto node = std::make_unique<aiNode>();
     node->mName = source.mName;
     node->mTransformation = source.mTransformation;
+    if (mode == ViewMetadata::KeepFlat) {
+        node->mMetaData = FlatCopy(source.mMetaData, "node '" + std::string(source.mName.C_Str()) + "'", notes);
+    }
     if (source.mNumMeshes > 0 && source.mMeshes) {
         node->mNumMeshes = source.mNumMeshes;
         node->mMeshes = new unsigned int[source.mNumMeshes];
@@ -27,7 +77,7 @@ aiNode *CopyNodesWithoutMetadata(const aiNode &source) {
         std::vector<std::unique_ptr<aiNode>> children;
         for (unsigned i = 0; i < source.mNumChildren; ++i) {
             if (source.mChildren[i]) {
-                children.emplace_back(CopyNodesWithoutMetadata(*source.mChildren[i]));
+                children.emplace_back(CopyNodes(*source.mChildren[i], mode, notes));
             }
         }
         std::vector<aiNode *> raw;
@@ -57,10 +107,12 @@ bool SafeToCopy(const aiMetadata *metadata) {
 
 } // namespace
 
-ExportSceneView::ExportSceneView(const aiScene &source, bool withAnimations) : scene(new aiScene()) {
+ExportSceneView::ExportSceneView(const aiScene &source, bool withAnimations, ViewMetadata metadata,
+        std::vector<std::string> *notes)
+    : scene(new aiScene()) {
     scene->mFlags = source.mFlags;
     scene->mName = source.mName;
-    scene->mRootNode = source.mRootNode ? CopyNodesWithoutMetadata(*source.mRootNode) : nullptr;
+    scene->mRootNode = source.mRootNode ? CopyNodes(*source.mRootNode, metadata, notes) : nullptr;
     scene->mNumMeshes = source.mNumMeshes;
     scene->mMeshes = source.mMeshes;
     scene->mNumMaterials = source.mNumMaterials;
@@ -75,7 +127,12 @@ ExportSceneView::ExportSceneView(const aiScene &source, bool withAnimations) : s
     scene->mCameras = source.mCameras;
     scene->mNumSkeletons = source.mNumSkeletons;
     scene->mSkeletons = source.mSkeletons;
-    scene->mMetaData = SafeToCopy(source.mMetaData) ? source.mMetaData : nullptr;
+    if (SafeToCopy(source.mMetaData)) {
+        scene->mMetaData = source.mMetaData;
+    } else if (metadata == ViewMetadata::KeepFlat) {
+        mFlatSceneMetadata.reset(FlatCopy(source.mMetaData, "scene", notes));
+        scene->mMetaData = mFlatSceneMetadata.get();
+    }
 }
 
 ExportSceneView::~ExportSceneView() {

@@ -18,6 +18,9 @@
 //   Assimp::Exporter exporter;
 //   assimp_retro::RegisterExporters(exporter);
 //   exporter.Export(scene, "abc6", "door.abc");
+//
+// or, for a scene that may hold nested metadata (a glTF's node extras, which
+// Assimp 5.2.5's Exporter::Export aborts copying), through ExportGameModel.
 #pragma once
 
 #include <assimp_retro/config.h>
@@ -30,6 +33,7 @@ struct aiScene;
 namespace Assimp {
 class Importer;
 class Exporter;
+class ExportProperties;
 }
 
 namespace assimp_retro {
@@ -47,6 +51,7 @@ unsigned RegisterAll(Assimp::Importer &importer);
 bool RegisterOban(Assimp::Importer &importer); ///< Oni OBAN: .oni, level .dat
 bool RegisterAbc(Assimp::Importer &importer);  ///< LithTech ABC: .abc
 bool RegisterP3d(Assimp::Importer &importer);  ///< Operation Flashpoint P3D: .p3d
+bool RegisterLtb(Assimp::Importer &importer);  ///< LithTech LTB: .ltb (false in builds without liblzma)
 
 /// Takes libassimp's built-in copies of this build's formats out of
 /// `importer` and deletes them, registering nothing (RegisterAll does this
@@ -65,6 +70,22 @@ unsigned RegisterExporters(Assimp::Exporter &exporter);
 /// scene decides (an ABC v9-v13 source -> "abc12", anything else -> "abc6").
 /// "" when none of this library's exporters writes that extension.
 std::string ExporterForExtension(const aiScene &scene, const std::string &extension);
+
+/// Whether `formatId` is one of this library's exporters back to a game
+/// format ("abc6", "abc12", "p3d").
+bool IsGameExporter(const std::string &formatId);
+
+/// Writes `scene` with this library's exporter `formatId` exactly as
+/// `exporter.Export(&scene, formatId, path, 0, properties)` does (the same
+/// bytes, node and scene metadata included), also when the scene holds nested
+/// metadata, which Assimp 5.2.5's scene copy aborts on: a nested entry reaches
+/// the exporter flattened (its values as "outer.inner" keys), and each one
+/// flattened is named in `notes`. `exporter` must have this library's
+/// exporters registered (RegisterExporters). False on failure, the reason in
+/// exporter.GetErrorString().
+bool ExportGameModel(Assimp::Exporter &exporter, const aiScene &scene, const std::string &formatId,
+        const std::string &path, const Assimp::ExportProperties *properties = nullptr,
+        std::vector<std::string> *notes = nullptr);
 
 /// Short names of the formats compiled in ("OBAN", "ABC", "P3D").
 std::vector<std::string> Formats();

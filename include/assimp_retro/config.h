@@ -73,6 +73,13 @@
 /// only LOD 0.
 #define AI_CONFIG_IMPORT_ABC_ALL_LODS "IMPORT_ABC_ALL_LODS"
 
+/// Bool, default true. LTB: turn the scene half a turn about +Y (the root
+/// node's transform), so that CrossFire's models, which face -Z in LithTech's
+/// space where ABC models face +Z, face +Z like every other import
+/// (docs/formats/LTB.md 7). False keeps ABC's orientation (for LTB files
+/// compiled from models facing +Z; NOLF2 and Tron 2.0 files are unchecked).
+#define AI_CONFIG_IMPORT_LTB_FACE_FRONT "IMPORT_LTB_FACE_FRONT"
+
 /// Bool, default true. ABC v9-v13: load the child models (animation sources
 /// in other .abc files next to the model).
 #define AI_CONFIG_IMPORT_ABC_CHILD_MODELS "IMPORT_ABC_CHILD_MODELS"
@@ -130,6 +137,14 @@
 /// without it. With "" a scene imported from a v12 file keeps that file's
 /// layout (abc:layout.pieceLodWeight), any other scene gets NOLF1's.
 #define AI_CONFIG_EXPORT_ABC_V12_PIECE_LOD_WEIGHT "EXPORT_ABC_V12_PIECE_LOD_WEIGHT"
+
+/// Export property, bool, default false. ABC v12 exporter ("abc12"): a scene
+/// whose animations partly came from child models (the importer's
+/// abc:animN.source) is written as the original was: its own animations and
+/// its child-model references, the game then finding the child models'
+/// animations in their files. True bakes them in: every animation is
+/// written, and no child model is named (a standalone file).
+#define AI_CONFIG_EXPORT_ABC_V12_BAKE_CHILD_MODELS "EXPORT_ABC_V12_BAKE_CHILD_MODELS"
 
 /// Export property, bool, default false. ABC exporters ("abc6", "abc12"):
 /// also write each texture the model's materials show (embedded, or a file)

@@ -14,6 +14,11 @@
 
 namespace retro_test {
 
+int RunToolExport(const std::string &in, const std::string &out, const std::string &arguments, std::string *output) {
+    return RunCommand(ShellQuote(ToolPath()) + " export " + ShellQuote(in) + " " + ShellQuote(out) + " " + arguments + " 2>&1",
+            output);
+}
+
 std::vector<uint8_t> ExportToMemory(const aiScene &scene, const std::string &formatId, std::string *error) {
     Assimp::Exporter exporter;
     assimp_retro::RegisterExporters(exporter);

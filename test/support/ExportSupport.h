@@ -15,6 +15,11 @@ namespace retro_test {
 /// or empty with Exporter::GetErrorString() in `*error`.
 std::vector<uint8_t> ExportToMemory(const aiScene &scene, const std::string &formatId, std::string *error = nullptr);
 
+/// Runs the built tool: `assimp-retro export <in> <out> <arguments>` (paths
+/// quoted for the platform's shell), stdout and stderr in `output`; returns
+/// the exit code.
+int RunToolExport(const std::string &in, const std::string &out, const std::string &arguments, std::string *output);
+
 /// The files under the corpus' <folder> (recursively, for each of `folders`
 /// that exists) whose bytes `keep` accepts, as "<folder>/<path>", sorted; where
 /// the corpus is missing, CorpusParameters' placeholder.

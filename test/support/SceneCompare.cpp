@@ -50,21 +50,6 @@ bool Near(const aiVector3D &a, const aiVector3D &b, float tolerance) {
     return std::fabs(a.x - b.x) <= tolerance && std::fabs(a.y - b.y) <= tolerance && std::fabs(a.z - b.z) <= tolerance;
 }
 
-void CompareNodes(const aiNode &expected, const aiNode &actual, const std::string &path, Reporter &report) {
-    if (Str(expected.mName) != Str(actual.mName)) {
-        report.Fail(path + ": node '" + Str(expected.mName) + "' is '" + Str(actual.mName) + "'");
-        return;
-    }
-    if (expected.mNumChildren != actual.mNumChildren) {
-        report.Fail(path + "/" + Str(expected.mName) + ": " + std::to_string(expected.mNumChildren) + " children, got " +
-                std::to_string(actual.mNumChildren));
-        return;
-    }
-    for (unsigned c = 0; c < expected.mNumChildren; ++c) {
-        CompareNodes(*expected.mChildren[c], *actual.mChildren[c], path + "/" + Str(expected.mName), report);
-    }
-}
-
 struct Corner {
     unsigned vertex;
     aiVector3D position, uv, normal;
@@ -274,7 +259,8 @@ bool SameMeta(const aiMetadataEntry &a, const aiMetadataEntry &b) {
     }
 }
 
-void CompareMetadata(const aiMetadata *expected, const aiMetadata *actual, const SceneCompareOptions &o, Reporter &report) {
+void CompareMetadata(const aiMetadata *expected, const aiMetadata *actual, const SceneCompareOptions &o, Reporter &report,
+        const std::string &where = std::string()) {
     std::map<std::string, const aiMetadataEntry *> a, b;
     for (unsigned i = 0; expected && i < expected->mNumProperties; ++i) a[Str(expected->mKeys[i])] = &expected->mValues[i];
     for (unsigned i = 0; actual && i < actual->mNumProperties; ++i) b[Str(actual->mKeys[i])] = &actual->mValues[i];
@@ -282,15 +268,35 @@ void CompareMetadata(const aiMetadata *expected, const aiMetadata *actual, const
         if (o.lostMetadata.count(e.first)) continue;
         const auto found = b.find(e.first);
         if (found == b.end()) {
-            report.Fail("metadata '" + e.first + "' (" + MetaValue(*e.second) + ") is missing");
+            report.Fail(where + "metadata '" + e.first + "' (" + MetaValue(*e.second) + ") is missing");
         } else if (!SameMeta(*e.second, *found->second)) {
-            report.Fail("metadata '" + e.first + "' is " + MetaValue(*found->second) + ", expected " + MetaValue(*e.second));
+            report.Fail(where + "metadata '" + e.first + "' is " + MetaValue(*found->second) + ", expected " + MetaValue(*e.second));
         }
     }
     for (const auto &e : b) {
         if (!o.lostMetadata.count(e.first) && !a.count(e.first)) {
-            report.Fail("metadata '" + e.first + "' (" + MetaValue(*e.second) + ") is new");
+            report.Fail(where + "metadata '" + e.first + "' (" + MetaValue(*e.second) + ") is new");
         }
+    }
+}
+
+void CompareNodes(const aiNode &expected, const aiNode &actual, const std::string &path, const SceneCompareOptions &o,
+        Reporter &report) {
+    if (Str(expected.mName) != Str(actual.mName)) {
+        report.Fail(path + ": node '" + Str(expected.mName) + "' is '" + Str(actual.mName) + "'");
+        return;
+    }
+    if (o.compareNodeMetadata) {
+        CompareMetadata(expected.mMetaData, actual.mMetaData, SceneCompareOptions(), report,
+                path + "/" + Str(expected.mName) + ": ");
+    }
+    if (expected.mNumChildren != actual.mNumChildren) {
+        report.Fail(path + "/" + Str(expected.mName) + ": " + std::to_string(expected.mNumChildren) + " children, got " +
+                std::to_string(actual.mNumChildren));
+        return;
+    }
+    for (unsigned c = 0; c < expected.mNumChildren; ++c) {
+        CompareNodes(*expected.mChildren[c], *actual.mChildren[c], path + "/" + Str(expected.mName), o, report);
     }
 }
 
@@ -299,8 +305,8 @@ void CompareMetadata(const aiMetadata *expected, const aiMetadata *actual, const
 void ExpectEqualScenes(const aiScene &expected, const aiScene &actual, const SceneCompareOptions &options) {
     {
         Reporter report("nodes");
-        if (expected.mRootNode && actual.mRootNode) {
-            CompareNodes(*expected.mRootNode, *actual.mRootNode, "", report);
+        if (options.compareNodes && expected.mRootNode && actual.mRootNode) {
+            CompareNodes(*expected.mRootNode, *actual.mRootNode, "", options, report);
         }
     }
     if (options.compareTriangles) {

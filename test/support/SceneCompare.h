@@ -18,11 +18,16 @@ struct SceneCompareOptions {
     float rotationTolerance = 1e-4f; ///< per quaternion component (q and -q are equal)
     float morphTolerance = 1e-4f;    ///< morph target positions (e.g. a quantisation step)
     bool compareTriangles = true;
+    /// The node trees, in order (names, children; metadata with compareNodeMetadata).
+    bool compareNodes = true;
     bool compareMorphTargets = true;
     /// `actual` may animate more nodes than `expected` (e.g. sockets become nodes).
     bool extraChannelsAllowed = false;
     /// Scene metadata keys allowed to be missing or different in `actual`.
     std::set<std::string> lostMetadata;
+    /// Also each node's metadata (sockets, LOD levels, piece settings, ...),
+    /// every key and value, with the same tolerances as scene metadata.
+    bool compareNodeMetadata = false;
 };
 
 /// EXPECTs `actual` to equal `expected` (gtest failures name what differs;

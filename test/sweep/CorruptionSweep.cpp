@@ -118,7 +118,7 @@ std::string CheckTextureDecode(const std::vector<uint8_t> &bytes, const std::str
 
 const std::vector<Kind> &Kinds() {
     static const std::vector<Kind> kinds = {
-        {{"abc", "p3d", "oni", "dat"}, CheckModelImport},
+        {{"abc", "p3d", "oni", "dat", "ltb"}, CheckModelImport},
         {{"paa", "pac", "dtx"}, CheckTextureDecode},
     };
     return kinds;

@@ -90,6 +90,24 @@ bool ExportFbxFile(const aiScene &scene, const std::string &formatId, const std:
     return true;
 }
 
+/// This library's game exporters read node metadata (sockets, LODs,
+/// selections): they get the scene with it, as the library and the patched
+/// stock `assimp export` give it (assimp_retro::ExportGameModel).
+bool ExportGameFile(Assimp::Exporter &exporter, const aiScene &scene, const std::string &exporterId,
+        const std::string &output, const Assimp::ExportProperties &properties, ConversionResult &result) {
+    std::vector<std::string> notes;
+    const bool written = assimp_retro::ExportGameModel(exporter, scene, exporterId, output, &properties, &notes);
+    for (const std::string &note : notes) {
+        result.notes.push_back(note);
+    }
+    if (!written) {
+        const char *message = exporter.GetErrorString();
+        result.error = std::string("export failed: ") + ((message && *message) ? message : "unknown error");
+        result.exitCode = kExitExportFailed;
+    }
+    return written;
+}
+
 /// Assimp's COLLADA file given the scene's node animations with a clip each
 /// (its exporter, which got the scene without them, writes unusable ones) and
 /// the scene's metadata (COLLADA <extra>), which it does not write.
@@ -264,6 +282,10 @@ ConversionResult ConvertFile(Assimp::Importer &importer, Assimp::Exporter &expor
             return;
         } else if (format.id == "fbx" || format.id == "fbxa") {
             if (!ExportFbxFile(*scene, format.id, output, result)) {
+                return;
+            }
+        } else if (assimp_retro::IsGameExporter(exporterId)) {
+            if (!ExportGameFile(exporter, *scene, exporterId, output, exportProperties, result)) {
                 return;
             }
         } else if (assimp_retro::ExportSceneView view(*scene, format.id != "collada"); // Assimp 5.2.5 aborts copying

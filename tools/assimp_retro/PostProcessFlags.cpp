@@ -153,6 +153,7 @@ PropertyType KnownPropertyType(const std::string &name) {
             {AI_CONFIG_EXPORT_P3D_TEXTURES, PropertyType::Bool},
             {AI_CONFIG_EXPORT_P3D_GAME_ROOT, PropertyType::String},
             {AI_CONFIG_EXPORT_ABC_V12_PIECE_LOD_WEIGHT, PropertyType::String}, // "yes", "no" or ""
+            {AI_CONFIG_EXPORT_ABC_V12_BAKE_CHILD_MODELS, PropertyType::Bool},
             {AI_CONFIG_EXPORT_ABC_SKINS, PropertyType::Bool},
             {AI_CONFIG_EXPORT_ABC_SKIN_DIR, PropertyType::String},
             {AI_CONFIG_EXPORT_ABC_SKIN_FORMAT, PropertyType::String}, // a texture --dtx name

@@ -15,13 +15,11 @@ namespace abc {
 
 namespace {
 
-const char *const kSyntheticRoot = "<ABC_Root>"; // the importers' (AbcV6SceneBuilder, AbcV9SceneBuilder)
-
-bool NodeMetaInt(const aiNode &node, const char *key, int32_t &value) {
+bool NodeMetaInt(const aiNode &node, const std::string &key, int32_t &value) {
     return node.mMetaData && node.mMetaData->Get(key, value);
 }
 
-bool NodeMetaBool(const aiNode &node, const char *key) {
+bool NodeMetaBool(const aiNode &node, const std::string &key) {
     bool value = false;
     return node.mMetaData && node.mMetaData->Get(key, value) && value;
 }
@@ -123,7 +121,7 @@ ExportScene::ExportScene(const aiScene &s, const std::string &f, bool socketsAsN
         Fail("the scene has no root node");
     }
     int32_t version = 0;
-    if (MetaInt("abc:version", version)) {
+    if (MetaInt(keys::kVersion.name, version)) {
         fromAbc = true;
         abcVersion = version;
     }
@@ -220,7 +218,7 @@ void ExportScene::CollectNodes() {
     }
     auto skipped = [&](const aiNode &n) {
         int32_t lod = 0;
-        if ((NodeMetaInt(n, "abc:lod", lod) && lod > 0) || (!mSocketsAsNodes && NodeMetaBool(n, "abc:socket"))) {
+        if ((NodeMetaInt(n, keys::kLod.name, lod) && lod > 0) || (!mSocketsAsNodes && NodeMetaBool(n, keys::kSocket.name))) {
             return true;
         }
         if (n.mNumChildren > 0 || n.mNumMeshes == 0 || bones.count(n.mName.C_Str()) || IsAnimated(scene, n)) {
@@ -234,7 +232,7 @@ void ExportScene::CollectNodes() {
         return true; // holds skinned meshes only
     };
     const aiNode *top = scene.mRootNode;
-    if (std::strcmp(top->mName.C_Str(), kSyntheticRoot) == 0 && !IsAnimated(scene, *top)) {
+    if (std::strcmp(top->mName.C_Str(), keys::kRootNodeName) == 0 && !IsAnimated(scene, *top)) {
         std::vector<const aiNode *> kept;
         for (unsigned c = 0; c < top->mNumChildren; ++c) {
             if (!skipped(*top->mChildren[c])) {
@@ -298,7 +296,7 @@ void ExportScene::CollectMeshes() {
             owner = self;
         }
         int32_t lod = 0;
-        if (NodeMetaInt(*n, "abc:lod", lod) && lod > 0) {
+        if (NodeMetaInt(*n, keys::kLod.name, lod) && lod > 0) {
             lodNodes.emplace_back(lod, n);
             continue;
         }
@@ -419,7 +417,7 @@ aiVector3D ExportScene::LocalNormal(const ExportMesh &m, int node, const aiVecto
 std::map<uint32_t, std::string> ExportScene::KeyframeCommands(const std::string &prefix) const {
     std::map<uint32_t, std::string> commands;
     const aiMetadata *meta = scene.mMetaData;
-    const std::string start = prefix + "key", end = ".command";
+    const std::string start = prefix + "key", end = keys::kKeyCommandSuffix;
     for (unsigned i = 0; meta && i < meta->mNumProperties; ++i) {
         const std::string key(meta->mKeys[i].data, meta->mKeys[i].length);
         if (key.size() <= start.size() + end.size() || key.compare(0, start.size(), start) != 0 ||
@@ -429,7 +427,7 @@ std::map<uint32_t, std::string> ExportScene::KeyframeCommands(const std::string 
         const std::string keyPrefix = key.substr(0, key.size() - end.size());
         std::string command;
         int32_t time = 0;
-        if (MetaString(key, command) && MetaInt(keyPrefix + ".timeMs", time) && time >= 0) {
+        if (MetaString(key, command) && MetaInt(keyPrefix + keys::kKeyTimeSuffix, time) && time >= 0) {
             commands[uint32_t(time)] = command;
         }
     }

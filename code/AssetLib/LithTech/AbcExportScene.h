@@ -16,6 +16,7 @@
 //   (metadata abc:socket), which the v12 exporter writes as sockets.
 #pragma once
 
+#include "AbcMetadataKeys.h"
 #include "AbcSettings.h"
 #include "Common/Handedness.h"
 

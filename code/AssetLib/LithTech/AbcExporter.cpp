@@ -1,5 +1,6 @@
 #include "AbcExporter.h"
 
+#include "AbcMetadataKeys.h"
 #include "AbcSkins.h"
 #include "AbcV6Export.h"
 #include "AbcV6Writer.h"
@@ -61,6 +62,7 @@ void ExportAbcV12(const char *path, Assimp::IOSystem *io, const aiScene *scene, 
             ThrowExportError("ABC v12 export: " + std::string(AI_CONFIG_EXPORT_ABC_V12_PIECE_LOD_WEIGHT) + " is '" +
                     settings.pieceLodWeight + "'; expected 'yes', 'no' or ''");
         }
+        settings.bakeChildModels = properties->GetPropertyBool(AI_CONFIG_EXPORT_ABC_V12_BAKE_CHILD_MODELS, false);
     }
     std::vector<std::string> warnings;
     const v9::Model model = BuildV12Model(*scene, settings, &warnings);
@@ -76,7 +78,7 @@ Assimp::Exporter::ExportFormatEntry AbcV12ExportEntry() {
 
 const char *AbcExporterFor(const aiScene &scene) {
     int32_t version = 0;
-    if (scene.mMetaData && scene.mMetaData->Get("abc:version", version) && version >= 9 && version <= 13) {
+    if (scene.mMetaData && scene.mMetaData->Get(keys::kVersion.name, version) && version >= 9 && version <= 13) {
         return kAbcV12ExporterId;
     }
     return kAbcV6ExporterId;

@@ -83,7 +83,7 @@ void CollectSlots(const aiScene &scene, const aiNode &node, std::map<unsigned, u
         }
         const aiMesh &mesh = *scene.mMeshes[node.mMeshes[i]];
         int32_t slot = static_cast<int32_t>(mesh.mMaterialIndex);
-        if (node.mMetaData) node.mMetaData->Get("abc:materialIndex", slot); // as the v12 exporter writes it
+        if (node.mMetaData) node.mMetaData->Get(keys::kMaterialIndex.name, slot); // as the v12 exporter writes it
         const auto it = materialOfSlot.find(unsigned(slot));
         if (it == materialOfSlot.end()) {
             materialOfSlot[unsigned(slot)] = mesh.mMaterialIndex;

@@ -5,6 +5,7 @@
 #include <assimp/anim.h>
 #include <assimp/material.h>
 #include <assimp/scene.h>
+#include <assimp_retro/config.h>
 
 #include <algorithm>
 #include <cmath>
@@ -36,11 +37,11 @@ bool Finite(const aiVector3D &v) {
     return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
 }
 
-bool NodeMeta(const aiNode &node, const char *key, float &value) {
+bool NodeMeta(const aiNode &node, const std::string &key, float &value) {
     return node.mMetaData && node.mMetaData->Get(key, value);
 }
 
-bool NodeMetaInt(const aiNode &node, const char *key, int32_t &value) {
+bool NodeMetaInt(const aiNode &node, const std::string &key, int32_t &value) {
     return node.mMetaData && node.mMetaData->Get(key, value);
 }
 
@@ -58,7 +59,9 @@ private:
     void BuildSockets();
     void BuildAnimations();
     void BuildAnimation(const aiAnimation *animation, unsigned sceneIndex, Animation &out);
+    bool FromChildModel(unsigned sceneIndex) const;
     void BuildChildModelsAndBindings();
+    void BakeBindings();
     void Warn(const std::string &message) { mScene.Warn(message); }
 
     ExportScene mScene;
@@ -68,20 +71,21 @@ private:
     std::vector<aiMatrix4x4> mBind; ///< per node, scene space, rigid
     size_t mDroppedWeights = 0;
     float mRadius = 0;
+    bool mChildModelsBaked = false; ///< every animation written, no child model named
 };
 
 void V12Builder::BuildHeaderAndLayout() {
     Header &h = mModel.header;
     h.version = 12;
     std::string text;
-    if (mScene.MetaString("abc:commandString", text)) {
+    if (mScene.MetaString(keys::kCommandString.name, text)) {
         h.commandString = text;
     }
     // The layout the importer found, for a round trip of a v12 file.
     const bool fromV12 = mScene.fromAbc && mScene.abcVersion == 12;
     LayoutChoices &layout = mModel.layout;
     layout.pieceLodWeight = "yes"; // NOLF1's
-    if (fromV12 && mScene.MetaString("abc:layout.pieceLodWeight", text)) {
+    if (fromV12 && mScene.MetaString(keys::kLayoutPieceLodWeight.name, text)) {
         layout.pieceLodWeight = text;
     }
     if (!mSettings.pieceLodWeight.empty()) {
@@ -92,8 +96,8 @@ void V12Builder::BuildHeaderAndLayout() {
     layout.animationHeader = "compression+interpolation";
     layout.animBindings = "one list per child model";
     if (fromV12) {
-        if (mScene.MetaString("abc:layout.lodDistances", text)) layout.lodDistances = text;
-        if (mScene.MetaString("abc:layout.animBindings", text)) layout.animBindings = text;
+        if (mScene.MetaString(keys::kLayoutLodDistances.name, text)) layout.lodDistances = text;
+        if (mScene.MetaString(keys::kLayoutAnimBindings.name, text)) layout.animBindings = text;
     }
 }
 
@@ -110,12 +114,12 @@ void V12Builder::BuildNodes() {
     // Weight sets the importer kept: names in the scene, weights on the nodes.
     for (int w = 0;; ++w) {
         std::string name;
-        if (!mScene.MetaString("abc:weightSet" + std::to_string(w) + ".name", name)) {
+        if (!mScene.MetaString(keys::WeightSetName(w).name, name)) {
             break;
         }
         WeightSet set;
         set.name = name;
-        const std::string key = "abc:weightSet:" + name;
+        const std::string key = keys::WeightSetWeight(name).name;
         for (const ExportNode &n : mScene.nodes) {
             float weight = 0;
             NodeMeta(*n.node, key.c_str(), weight);
@@ -132,7 +136,7 @@ void V12Builder::BuildNodes() {
         n.name = en.name;
         n.index = static_cast<uint16_t>(i);
         int32_t flags = 0;
-        if (NodeMetaInt(*en.node, "abc:flags", flags)) {
+        if (NodeMetaInt(*en.node, keys::kNodeFlags.name, flags)) {
             n.flags = static_cast<uint8_t>(flags);
         }
         const aiMatrix4x4 m = mScene.FileMatrix(mBind[i]);
@@ -249,12 +253,12 @@ void V12Builder::BuildPieces() {
         Piece piece;
         piece.name = mesh.mName.length ? mesh.mName.C_Str() : em.nodeName;
         int32_t material = static_cast<int32_t>(mesh.mMaterialIndex);
-        NodeMetaInt(*em.holder, "abc:materialIndex", material);
+        NodeMetaInt(*em.holder, keys::kMaterialIndex.name, material);
         piece.materialIndex = static_cast<uint16_t>(material);
         piece.specularScale = 1.f;
-        NodeMeta(*em.holder, "abc:specularPower", piece.specularPower);
-        NodeMeta(*em.holder, "abc:specularScale", piece.specularScale);
-        NodeMeta(*em.holder, "abc:lodWeight", piece.lodWeight);
+        NodeMeta(*em.holder, keys::kSpecularPower.name, piece.specularPower);
+        NodeMeta(*em.holder, keys::kSpecularScale.name, piece.specularScale);
+        NodeMeta(*em.holder, keys::kLodWeight.name, piece.lodWeight);
         piece.lods.push_back(BuildLod(em));
         for (int level = 1; level < lodCount; ++level) {
             const auto &byName = lodMeshes[level];
@@ -276,20 +280,20 @@ void V12Builder::BuildPieces() {
     // Switch distances: the importer's, else the LOD holders'.
     for (uint32_t i = 0;; ++i) {
         float distance = 0;
-        if (!mScene.MetaFloat("abc:lodDistance" + std::to_string(i), distance)) break;
+        if (!mScene.MetaFloat(keys::LodDistance(i).name, distance)) break;
         h.lodDistances.push_back(distance);
     }
     if (h.lodDistances.empty() && lodCount > 1) {
         h.lodDistances.assign(size_t(lodCount - 1), 0.f);
         for (const auto &lod : mScene.lodNodes) {
             float distance = 0;
-            if (NodeMeta(*lod.second, "abc:lodDistance", distance) && lod.first >= 1) {
+            if (NodeMeta(*lod.second, keys::kNodeLodDistance.name, distance) && lod.first >= 1) {
                 h.lodDistances[size_t(lod.first - 1)] = distance;
             }
         }
     }
     float radius = 0;
-    h.internalRadius = mScene.MetaFloat("abc:internalRadius", radius) ? radius : mRadius;
+    h.internalRadius = mScene.MetaFloat(keys::kInternalRadius.name, radius) ? radius : mRadius;
     if (mDroppedWeights > 0) {
         Warn(std::to_string(mDroppedWeights) + " vertices were weighted to more than 4 bones; each keeps its 4 strongest, renormalised");
     }
@@ -302,7 +306,7 @@ void V12Builder::BuildSockets() {
         for (unsigned c = 0; c < parent.mNumChildren; ++c) {
             const aiNode &child = *parent.mChildren[c];
             bool socket = false;
-            if (!(child.mMetaData && child.mMetaData->Get("abc:socket", socket) && socket)) {
+            if (!(child.mMetaData && child.mMetaData->Get(keys::kSocket.name, socket) && socket)) {
                 continue;
             }
             aiVector3D translation;
@@ -321,8 +325,8 @@ void V12Builder::BuildSockets() {
 void V12Builder::BuildAnimation(const aiAnimation *animation, unsigned sceneIndex, Animation &out) {
     const std::vector<uint32_t> times = animation ? mScene.KeyTimes(*animation) : std::vector<uint32_t>{0};
     const std::vector<const aiNodeAnim *> channels = mScene.Channels(animation);
-    const std::string meta = "abc:anim" + std::to_string(sceneIndex) + ".";
-    const std::map<uint32_t, std::string> commands = animation ? mScene.KeyframeCommands(meta) : std::map<uint32_t, std::string>();
+    const keys::AnimKeys meta = keys::Anim(sceneIndex);
+    const std::map<uint32_t, std::string> commands = animation ? mScene.KeyframeCommands(meta.prefix) : std::map<uint32_t, std::string>();
     const size_t nodeCount = mScene.nodes.size();
     out.tracks.assign(nodeCount, NodeTrack());
     out.keys.assign(nodeCount * times.size(), NodeKey());
@@ -349,10 +353,10 @@ void V12Builder::BuildAnimation(const aiAnimation *animation, unsigned sceneInde
         out.keyframes.push_back(info);
     }
     int32_t value = 0;
-    out.interpolationMs = animation && mScene.MetaInt(meta + "interpolationMs", value) && value >= 0 ? uint32_t(value) : 200;
-    out.compressionType = animation && mScene.MetaInt(meta + "compressionType", value) ? uint32_t(value) : 0;
+    out.interpolationMs = animation && mScene.MetaInt(meta.interpolationMs.name, value) && value >= 0 ? uint32_t(value) : 200;
+    out.compressionType = animation && mScene.MetaInt(meta.compressionType.name, value) ? uint32_t(value) : 0;
     aiVector3D dims;
-    if (animation && mScene.MetaVector(meta + "extents", dims) && Finite(dims)) {
+    if (animation && mScene.MetaVector(meta.extents.name, dims) && Finite(dims)) {
         out.extents = ToVec3(dims);
     } else {
         const float r = mRadius;
@@ -361,12 +365,35 @@ void V12Builder::BuildAnimation(const aiAnimation *animation, unsigned sceneInde
     }
 }
 
+bool V12Builder::FromChildModel(unsigned sceneIndex) const {
+    std::string source;
+    return mScene.MetaString(keys::Anim(sceneIndex).source.name, source);
+}
+
 void V12Builder::BuildAnimations() {
     const auto animations = mScene.AnimationsToWrite();
-    for (size_t a = 0; a < animations.size(); ++a) {
+    // By default the child models' animations stay in their files, which the
+    // model names: written here too, the game would find them twice.
+    std::vector<unsigned> write;
+    for (unsigned a = 0; a < animations.size(); ++a) {
+        if (mSettings.bakeChildModels || !FromChildModel(a)) {
+            write.push_back(a);
+        }
+    }
+    if (write.empty()) {
+        Warn("every animation came from a child model; all are written (a model needs one of its own)");
+        for (unsigned a = 0; a < animations.size(); ++a) {
+            write.push_back(a);
+        }
+    } else if (write.size() < animations.size()) {
+        Warn(std::to_string(animations.size() - write.size()) + " animation(s) of child models left to the child models' files, "
+                "which the model names (" + std::string(AI_CONFIG_EXPORT_ABC_V12_BAKE_CHILD_MODELS) + " writes them in)");
+    }
+    mChildModelsBaked = write.size() == animations.size() && mSettings.bakeChildModels;
+    for (const unsigned a : write) {
         Animation out;
         out.name = animations[a].first;
-        BuildAnimation(animations[a].second, unsigned(a), out);
+        BuildAnimation(animations[a].second, a, out);
         mModel.animations.push_back(std::move(out));
     }
 }
@@ -385,15 +412,15 @@ void V12Builder::BuildChildModelsAndBindings() {
     }
     mModel.childModels.push_back(self);
     int32_t build = 0;
-    if (mScene.MetaInt("abc:childModel0.buildNumber", build)) {
+    if (mScene.MetaInt(keys::ChildModelBuildNumber(0).name, build)) {
         mModel.childModels[0].buildNumber = uint32_t(build);
     }
-    for (int c = 1;; ++c) {
+    for (int c = 1; !mChildModelsBaked; ++c) {
         std::string name;
-        if (!mScene.MetaString("abc:childModel" + std::to_string(c) + ".name", name)) break;
+        if (!mScene.MetaString(keys::ChildModelName(c).name, name)) break;
         ChildModel child = self; // their own relations are not kept by the importer
         child.name = name;
-        child.buildNumber = mScene.MetaInt("abc:childModel" + std::to_string(c) + ".buildNumber", build) ? uint32_t(build) : 0;
+        child.buildNumber = mScene.MetaInt(keys::ChildModelBuildNumber(c).name, build) ? uint32_t(build) : 0;
         mModel.childModels.push_back(child);
     }
     // Animation bindings: the importer's lists, else one per animation on the model itself.
@@ -401,19 +428,28 @@ void V12Builder::BuildChildModelsAndBindings() {
     bool any = false;
     for (size_t l = 0; l < mModel.childModels.size(); ++l) {
         for (int j = 0;; ++j) {
-            const std::string key = "abc:animBinding" + std::to_string(l) + "." + std::to_string(j) + ".";
+            const keys::AnimBindingKeys key = keys::AnimBinding(l, size_t(j));
             AnimBinding b;
             aiVector3D dims, translation;
-            if (!mScene.MetaString(key + "name", b.animName)) break;
-            if (mScene.MetaVector(key + "dims", dims)) b.dims = ToVec3(dims);
-            if (mScene.MetaVector(key + "translation", translation)) b.translation = ToVec3(ExportScene::FileDirection(translation));
+            if (!mScene.MetaString(key.name.name, b.animName)) break;
+            if (mScene.MetaVector(key.dims.name, dims)) b.dims = ToVec3(dims);
+            if (mScene.MetaVector(key.translation.name, translation)) b.translation = ToVec3(ExportScene::FileDirection(translation));
             mModel.animBindings[l].push_back(b);
             any = true;
         }
     }
-    if (!any) {
-        for (const Animation &a : mModel.animations) {
-            mModel.animBindings[0].push_back(AnimBinding{a.name, a.extents, Vec3{}});
+    if (!any || mChildModelsBaked) {
+        BakeBindings();
+    }
+}
+
+void V12Builder::BakeBindings() {
+    // The model's own list, then one binding for each animation it lacks.
+    std::vector<AnimBinding> &own = mModel.animBindings[0];
+    for (const Animation &a : mModel.animations) {
+        const bool listed = std::any_of(own.begin(), own.end(), [&](const AnimBinding &b) { return b.animName == a.name; });
+        if (!listed) {
+            own.push_back(AnimBinding{a.name, a.extents, Vec3{}});
         }
     }
 }

@@ -27,6 +27,9 @@ struct V12ExportSettings {
     /// "yes" (NOLF1: a float LOD weight after the specular scale), "no", or
     /// "" for the source's layout, else NOLF1's.
     std::string pieceLodWeight;
+    /// AI_CONFIG_EXPORT_ABC_V12_BAKE_CHILD_MODELS: the child models'
+    /// animations written in, and no child model named.
+    bool bakeChildModels = false;
 };
 
 v9::Model BuildV12Model(const aiScene &scene, const V12ExportSettings &settings, std::vector<std::string> *warnings = nullptr);

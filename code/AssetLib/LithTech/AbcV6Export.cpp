@@ -105,27 +105,27 @@ private:
 
 void V6Builder::ReadFileSettings() {
     std::string command;
-    if (mScene.MetaString("abc:commandString", command)) {
+    if (mScene.MetaString(keys::kCommandString.name, command)) {
         mModel.commandString = command;
     }
     if (mScene.fromAbc && mScene.abcVersion == 6) {
         // Keep the source's TransformInfo: its presence and the flags the importer used.
         bool present = true;
         int32_t flip = 0;
-        if (mScene.MetaBool("abc:transformInfo", present)) {
+        if (mScene.MetaBool(keys::kTransformInfo.name, present)) {
             mModel.hasTransformInfo = present;
         }
-        if (mScene.MetaInt("abc:flipGeom", flip)) {
+        if (mScene.MetaInt(keys::kFlipGeom.name, flip)) {
             mModel.flipGeom = flip != 0;
         }
-        if (mScene.MetaInt("abc:flipAnim", flip)) {
+        if (mScene.MetaInt(keys::kFlipAnim.name, flip)) {
             mModel.flipAnim = flip != 0;
         }
         if (!mModel.hasTransformInfo && !(mModel.flipGeom && mModel.flipAnim)) {
             mModel.hasTransformInfo = true; // files without the section mean 1, 1
         }
         int32_t lodSteps = 0;
-        if (mScene.MetaInt("abc:lodSteps", lodSteps) && lodSteps > 0) {
+        if (mScene.MetaInt(keys::kLodSteps.name, lodSteps) && lodSteps > 0) {
             Warn(std::to_string(lodSteps) + " LOD collapse steps of the source are not written (the importer keeps only their count)");
         }
     }
@@ -334,11 +334,11 @@ aiVector3D V6Builder::MorphedPosition(const OutVertex &v, const aiAnimation *ani
 void V6Builder::BuildAnimation(const aiAnimation *animation, unsigned sceneIndex, V6OutAnimation &out) {
     const std::vector<uint32_t> times = animation ? mScene.KeyTimes(*animation) : std::vector<uint32_t>{0};
     const std::vector<const aiNodeAnim *> channels = mScene.Channels(animation);
-    const std::string meta = "abc:anim" + std::to_string(sceneIndex) + ".";
+    const keys::AnimKeys meta = keys::Anim(sceneIndex);
     // Keyframe command strings the importer kept, by time.
     std::map<uint32_t, std::string> commands;
     if (animation) {
-        commands = mScene.KeyframeCommands(meta);
+        commands = mScene.KeyframeCommands(meta.prefix);
     }
     const size_t nodeCount = mScene.nodes.size();
     out.nodes.assign(nodeCount, V6OutTrack());
@@ -423,9 +423,9 @@ void V6Builder::BuildAnimation(const aiAnimation *animation, unsigned sceneIndex
     out.boundsMin = ToVec3(animMin);
     out.boundsMax = ToVec3(animMax);
     int32_t length = 0;
-    out.length = mScene.MetaInt(meta + "lengthMs", length) && length >= 0 && animation ? uint32_t(length) : times.back();
+    out.length = mScene.MetaInt(meta.lengthMs.name, length) && length >= 0 && animation ? uint32_t(length) : times.back();
     aiVector3D dims;
-    if (animation && mScene.MetaVector(meta + "extents", dims) && Finite(dims)) {
+    if (animation && mScene.MetaVector(meta.extents.name, dims) && Finite(dims)) {
         out.dims = ToVec3(dims);
     } else {
         // The box around the model's origin that holds every keyframe.

@@ -1,5 +1,7 @@
 #include "AbcV6SceneBuilder.h"
 
+#include "AbcMetadataKeys.h"
+
 #include "Common/Handedness.h"
 #include "Common/ImportError.h"
 #include "Common/MaterialProperty.h"
@@ -21,7 +23,7 @@ namespace abc {
 namespace {
 
 constexpr MirrorAxis kMirror = MirrorAxis::X; // docs/formats/ABC.md 2.7
-const char *const kRootNodeName = "<ABC_Root>"; // the same as the v9+ import
+using keys::kRootNodeName; // the same as the v9+ import
 /// What one morph target's aiAnimMesh (about 1 KiB) counts as against
 /// V6BuildSettings::maxMorphVertices, besides its vertices.
 constexpr size_t kTargetCostInVertices = 100;
@@ -444,30 +446,30 @@ std::unique_ptr<aiAnimation> Builder::BuildAnimation(size_t a, const std::vector
 aiMetadata *Builder::BuildMetadata(const std::vector<std::string> &animationNames) const {
     // Flat keys only: Assimp 5.2.5's scene copy (Exporter) aborts on nested metadata.
     MetaBuilder meta;
-    meta.Add("abc:version", int32_t(6));
-    meta.Add("abc:commandString", MakeAiString(mModel.commandString));
-    meta.Add("abc:transformInfo", mModel.hasTransformInfo);
-    meta.Add("abc:flipGeom", int32_t(mModel.EffectiveFlipGeom() ? 1 : 0));
-    meta.Add("abc:flipAnim", int32_t(mModel.EffectiveFlipAnim() ? 1 : 0));
-    meta.Add("abc:lodSteps", int32_t(mModel.geometry.lodSteps));
+    Put(meta, keys::kVersion, int32_t(6));
+    Put(meta, keys::kCommandString, mModel.commandString);
+    Put(meta, keys::kTransformInfo, bool(mModel.hasTransformInfo));
+    Put(meta, keys::kFlipGeom, int32_t(mModel.EffectiveFlipGeom() ? 1 : 0));
+    Put(meta, keys::kFlipAnim, int32_t(mModel.EffectiveFlipAnim() ? 1 : 0));
+    Put(meta, keys::kLodSteps, int32_t(mModel.geometry.lodSteps));
     unsigned sceneIndex = 0;
     for (size_t a = 0; a < mModel.animations.size(); ++a) {
         if (animationNames[a].empty()) {
             continue; // left out of the scene
         }
         const V6Animation &anim = mModel.animations[a];
-        const std::string key = "abc:anim" + std::to_string(sceneIndex++) + ".";
-        meta.Add(key + "name", MakeAiString(animationNames[a]));
-        meta.Add(key + "lengthMs", int32_t(anim.length));
+        const keys::AnimKeys key = keys::Anim(sceneIndex++);
+        Put(meta, key.name, animationNames[a]);
+        Put(meta, key.lengthMs, int32_t(anim.length));
         if (anim.hasDims) {
-            meta.Add(key + "extents", aiVector3D(anim.dims.x, anim.dims.y, anim.dims.z)); // sizes: not mirrored
+            Put(meta, key.extents, aiVector3D(anim.dims.x, anim.dims.y, anim.dims.z)); // sizes: not mirrored
         }
         const std::vector<size_t> &kept = mKeptKeys[a];
         for (size_t i = 0; i < kept.size(); ++i) {
             const V6KeyframeInfo &info = anim.keyframes[kept[i]];
             if (!info.command.empty()) {
-                meta.Add(key + "key" + std::to_string(i) + ".command", MakeAiString(info.command));
-                meta.Add(key + "key" + std::to_string(i) + ".timeMs", int32_t(info.time));
+                Put(meta, key.KeyCommand(i), info.command);
+                Put(meta, key.KeyTimeMs(i), int32_t(info.time));
             }
         }
     }
@@ -572,8 +574,8 @@ std::unique_ptr<aiNode> Builder::BuildNodeTree(const std::vector<MeshPlan> &plan
         meshNode->mNumMeshes = 1;
         if (plans[m].lodLevel > 0) {
             MetaBuilder meta;
-            meta.Add("abc:lod", int32_t(plans[m].lodLevel));
-            meta.Add("abc:lodCollapseSteps", int32_t(plans[m].collapseSteps));
+            Put(meta, keys::kLod, int32_t(plans[m].lodLevel));
+            Put(meta, keys::kLodCollapseSteps, int32_t(plans[m].collapseSteps));
             meshNode->mMetaData = meta.Build();
         }
         rootChildren.push_back(std::move(meshNode));

@@ -7,6 +7,7 @@
 #include "Common/FileBuffer.h"
 #include "Common/ImportError.h"
 #include "Common/SceneHelpers.h"
+#include "Common/Texture/TextureLookup.h"
 
 #include <assimp/IOSystem.hpp>
 #include <assimp/scene.h>
@@ -27,27 +28,27 @@ std::string FolderOf(const std::string &path) {
     return slash == std::string::npos ? std::string() : path.substr(0, slash + 1);
 }
 
-/// Child-model names are game paths like "Models\\Characters\\Base.abc" (or
-/// without extension): only the file name is looked for, next to the model.
-std::vector<std::string> Candidates(const std::string &folder, const std::string &childName) {
+/// The file a child-model name names, "" if none. The names are game paths
+/// written on Windows, like "Models\\Characters\\Base.abc" or "/goodman.abc"
+/// for GOODMAN.ABC (or without extension): the file name is looked for next
+/// to the model, ignoring case, as the game found it.
+std::string FindChildModel(Assimp::IOSystem *io, const std::string &folder, const std::string &childName) {
     const size_t slash = childName.find_last_of("/\\");
     const std::string base = slash == std::string::npos ? childName : childName.substr(slash + 1);
-    std::vector<std::string> out;
     if (base.empty()) {
-        return out;
+        return std::string();
     }
     const std::string lower = ToLower(base);
     const bool hasExtension = lower.size() > 4 && lower.compare(lower.size() - 4, 4, ".abc") == 0;
-    if (hasExtension) {
-        out.push_back(folder + base);
-        out.push_back(folder + base.substr(0, base.size() - 4) + ".abc");
-        out.push_back(folder + base.substr(0, base.size() - 4) + ".ABC");
-    } else {
-        out.push_back(folder + base + ".abc");
-        out.push_back(folder + base + ".ABC");
-        out.push_back(folder + base);
+    const std::vector<std::string> candidates = hasExtension ? std::vector<std::string>{base}
+                                                             : std::vector<std::string>{base + ".abc", base};
+    for (const std::string &candidate : candidates) {
+        std::string found = FindFileNoCase(io, folder + candidate);
+        if (!found.empty()) {
+            return found;
+        }
     }
-    return out;
+    return std::string();
 }
 
 /// Loads the child models of `model` (and theirs, depth first) into `out`.
@@ -63,13 +64,7 @@ void LoadChildren(const v9::Model &model, const std::string &fileName, Assimp::I
         if (name.empty()) {
             continue; // entry 0: the model itself
         }
-        std::string found;
-        for (const std::string &candidate : Candidates(folder, name)) {
-            if (io->Exists(candidate.c_str())) {
-                found = candidate;
-                break;
-            }
-        }
+        const std::string found = FindChildModel(io, folder, name);
         if (found.empty()) {
             LogWarning("ABC: " + fileName + ": child model '" + name + "' not found next to the model; its animations are not imported");
             continue;
@@ -92,7 +87,8 @@ void LoadChildren(const v9::Model &model, const std::string &fileName, Assimp::I
                 LogWarning("ABC: " + fileName + ": child model " + found + " is not an ABC v9+ file; skipped");
                 continue;
             }
-            v9::ChildAnimationSource source{found, v9::ReadModel(bytes.data(), bytes.size(), found)};
+            // Named as the model names it: outputs hold no path of this machine.
+            v9::ChildAnimationSource source{name, v9::ReadModel(bytes.data(), bytes.size(), found)};
             chain.push_back(key);
             std::vector<v9::ChildAnimationSource> grandChildren;
             LoadChildren(source.model, found, io, chain, loaded, grandChildren);

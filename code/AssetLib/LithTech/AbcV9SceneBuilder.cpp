@@ -1,5 +1,7 @@
 #include "AbcV9SceneBuilder.h"
 
+#include "AbcMetadataKeys.h"
+
 #include "Common/Handedness.h"
 #include "Common/ImportError.h"
 #include "Common/MaterialProperty.h"
@@ -23,7 +25,7 @@ namespace assimp_retro {
 namespace abc {
 namespace v9 {
 
-const char *const kRootNodeName = "<ABC_Root>";
+using keys::kRootNodeName;
 
 namespace {
 
@@ -115,7 +117,7 @@ struct Builder {
         std::vector<std::string> setKeys;
         UniqueNames setKeyNames; // two weight sets may share a name
         for (const WeightSet &ws : model.weightSets) {
-            setKeys.push_back(setKeyNames.Make("abc:weightSet:" + ws.name));
+            setKeys.push_back(setKeyNames.Make(keys::WeightSetWeight(ws.name).name));
         }
         for (size_t i = 0; i < count; ++i) {
             const Node &n = model.nodes[i];
@@ -123,10 +125,10 @@ struct Builder {
             std::unique_ptr<aiNode> node(new aiNode(nodeNames[i]));
             node->mTransformation = localBind[i];
             MetaBuilder &meta = FreshNodeMeta();
-            meta.Add("abc:index", int32_t(n.index));
-            meta.Add("abc:flags", int32_t(n.flags));
-            meta.Add("abc:removable", bool(n.flags & kNodeRemovable));
-            meta.Add("abc:rotationOnly", bool(n.flags & kNodeRotationOnly));
+            Put(meta, keys::kNodeIndex, int32_t(n.index));
+            Put(meta, keys::kNodeFlags, int32_t(n.flags));
+            Put(meta, keys::kRemovable, bool(n.flags & kNodeRemovable));
+            Put(meta, keys::kRotationOnly, bool(n.flags & kNodeRotationOnly));
             for (size_t w = 0; w < model.weightSets.size(); ++w) {
                 if (i < model.weightSets[w].weights.size()) {
                     meta.Add(setKeys[w], model.weightSets[w].weights[i]);
@@ -140,7 +142,7 @@ struct Builder {
             std::unique_ptr<aiNode> node(new aiNode(names.Make(s.name, "socket")));
             node->mTransformation = aiMatrix4x4(aiVector3D(1.f, 1.f, 1.f), Convert(s.rot), Convert(s.pos));
             MetaBuilder &meta = FreshNodeMeta();
-            meta.Add("abc:socket", true);
+            Put(meta, keys::kSocket, true);
             node->mMetaData = meta.Build();
             extraChildren[s.node].push_back(std::move(node));
         }
@@ -373,11 +375,11 @@ struct Builder {
                     node->mNumMeshes = 1;
                     node->mMeshes = new unsigned[1]{meshIndex};
                     MetaBuilder &meta = FreshNodeMeta();
-                    meta.Add("abc:piece", int32_t(p));
-                    meta.Add("abc:materialIndex", int32_t(piece.materialIndex));
-                    meta.Add("abc:specularPower", piece.specularPower);
-                    meta.Add("abc:specularScale", piece.specularScale);
-                    meta.Add("abc:lodWeight", piece.lodWeight);
+                    Put(meta, keys::kPiece, int32_t(p));
+                    Put(meta, keys::kMaterialIndex, int32_t(piece.materialIndex));
+                    Put(meta, keys::kSpecularPower, piece.specularPower);
+                    Put(meta, keys::kSpecularScale, piece.specularScale);
+                    Put(meta, keys::kLodWeight, piece.lodWeight);
                     node->mMetaData = meta.Build();
                     meshNodes.push_back(std::move(node));
                 } else {
@@ -395,8 +397,8 @@ struct Builder {
                 node->mMeshes = new unsigned[lodMeshes.size()];
                 std::copy(lodMeshes.begin(), lodMeshes.end(), node->mMeshes);
                 MetaBuilder &meta = FreshNodeMeta();
-                meta.Add("abc:lod", int32_t(lod));
-                meta.Add("abc:lodDistance", distance);
+                Put(meta, keys::kLod, int32_t(lod));
+                Put(meta, keys::kNodeLodDistance, distance);
                 node->mMetaData = meta.Build();
                 meshNodes.push_back(std::move(node));
             }
@@ -497,28 +499,21 @@ struct Builder {
     /// keyframes `keep` named by their new index.
     void AddAnimationMetadata(const Animation &anim, const aiString &name, const std::vector<size_t> &keep,
             const std::string &source) {
-        std::string key = "abc:anim" + std::to_string(animations.size()) + "."; // each key: this, then a suffix
-        const size_t prefix = key.size();
-        key.reserve(prefix + 32);
-        const auto with = [&key, prefix](std::string_view suffix) -> std::string & {
-            key.resize(prefix);
-            return key.append(suffix);
-        };
-        sceneMeta.AddString(with("name"), name.C_Str());
-        sceneMeta.Add(with("interpolationMs"), int32_t(anim.interpolationMs));
+        const keys::AnimKeys key = keys::Anim(animations.size());
+        Put(sceneMeta, key.name, name.C_Str());
+        Put(sceneMeta, key.interpolationMs, int32_t(anim.interpolationMs));
         if (anim.hasCompressionType) {
-            sceneMeta.Add(with("compressionType"), int32_t(anim.compressionType));
+            Put(sceneMeta, key.compressionType, int32_t(anim.compressionType));
         }
-        sceneMeta.Add(with("extents"), aiVector3D(anim.extents.x, anim.extents.y, anim.extents.z)); // sizes: no mirror
+        Put(sceneMeta, key.extents, aiVector3D(anim.extents.x, anim.extents.y, anim.extents.z)); // sizes: no mirror
         if (!source.empty()) {
-            sceneMeta.AddString(with("source"), source);
+            Put(sceneMeta, key.source, source);
         }
         for (size_t i = 0; i < keep.size(); ++i) {
             const Keyframe &k = anim.keyframes[keep[i]];
             if (!k.command.empty()) {
-                const std::string keyframe = "key" + std::to_string(i);
-                sceneMeta.AddString(with(keyframe).append(".command"), k.command);
-                sceneMeta.Add(with(keyframe).append(".timeMs"), int32_t(k.timeMs));
+                Put(sceneMeta, key.KeyCommand(i), k.command);
+                Put(sceneMeta, key.KeyTimeMs(i), int32_t(k.timeMs));
             }
         }
     }
@@ -554,45 +549,44 @@ struct Builder {
                 }
             }
             for (const Animation &anim : child.model.animations) {
-                BuildAnimation(anim, target, child.fileName, animNames, seen);
+                BuildAnimation(anim, target, child.name, animNames, seen);
             }
         }
     }
 
     void BuildSceneMetadata() {
         const Header &h = model.header;
-        sceneMeta.Add("abc:version", int32_t(h.version));
-        sceneMeta.AddString("abc:commandString", h.commandString);
-        sceneMeta.Add("abc:internalRadius", h.internalRadius);
-        sceneMeta.Add("abc:lodCount", int32_t(h.lodCount));
+        Put(sceneMeta, keys::kVersion, int32_t(h.version));
+        Put(sceneMeta, keys::kCommandString, h.commandString);
+        Put(sceneMeta, keys::kInternalRadius, h.internalRadius);
+        Put(sceneMeta, keys::kLodCount, int32_t(h.lodCount));
         for (size_t i = 0; i < h.lodDistances.size(); ++i) {
-            sceneMeta.Add("abc:lodDistance" + std::to_string(i), h.lodDistances[i]);
+            Put(sceneMeta, keys::LodDistance(i), h.lodDistances[i]);
         }
         for (size_t i = 0; i < model.weightSets.size(); ++i) {
-            sceneMeta.AddString("abc:weightSet" + std::to_string(i) + ".name", model.weightSets[i].name);
+            Put(sceneMeta, keys::WeightSetName(i), model.weightSets[i].name);
         }
         for (size_t i = 0; i < model.childModels.size(); ++i) {
-            const std::string key = "abc:childModel" + std::to_string(i) + ".";
-            sceneMeta.AddString(key + "name", model.childModels[i].name);
-            sceneMeta.Add(key + "buildNumber", int32_t(model.childModels[i].buildNumber));
+            Put(sceneMeta, keys::ChildModelName(i), model.childModels[i].name);
+            Put(sceneMeta, keys::ChildModelBuildNumber(i), int32_t(model.childModels[i].buildNumber));
         }
         for (size_t l = 0; l < model.animBindings.size(); ++l) {
             for (size_t j = 0; j < model.animBindings[l].size(); ++j) {
                 const AnimBinding &b = model.animBindings[l][j];
-                const std::string key = "abc:animBinding" + std::to_string(l) + "." + std::to_string(j) + ".";
-                sceneMeta.AddString(key + "name", b.animName);
-                sceneMeta.Add(key + "dims", aiVector3D(b.dims.x, b.dims.y, b.dims.z));
-                sceneMeta.Add(key + "translation", Convert(b.translation));
+                const keys::AnimBindingKeys key = keys::AnimBinding(l, j);
+                Put(sceneMeta, key.name, b.animName);
+                Put(sceneMeta, key.dims, aiVector3D(b.dims.x, b.dims.y, b.dims.z));
+                Put(sceneMeta, key.translation, Convert(b.translation));
             }
         }
         const LayoutChoices &lc = model.layout;
-        sceneMeta.AddString("abc:layout.lodDistances", lc.lodDistances);
-        if (!lc.pieceLodWeight.empty()) sceneMeta.AddString("abc:layout.pieceLodWeight", lc.pieceLodWeight);
-        if (!lc.childModelRelation.empty()) sceneMeta.AddString("abc:layout.childModelRelation", lc.childModelRelation);
-        if (!lc.animationHeader.empty()) sceneMeta.AddString("abc:layout.animationHeader", lc.animationHeader);
-        if (!lc.animBindings.empty()) sceneMeta.AddString("abc:layout.animBindings", lc.animBindings);
+        Put(sceneMeta, keys::kLayoutLodDistances, lc.lodDistances);
+        if (!lc.pieceLodWeight.empty()) Put(sceneMeta, keys::kLayoutPieceLodWeight, lc.pieceLodWeight);
+        if (!lc.childModelRelation.empty()) Put(sceneMeta, keys::kLayoutChildModelRelation, lc.childModelRelation);
+        if (!lc.animationHeader.empty()) Put(sceneMeta, keys::kLayoutAnimationHeader, lc.animationHeader);
+        if (!lc.animBindings.empty()) Put(sceneMeta, keys::kLayoutAnimBindings, lc.animBindings);
         for (size_t i = 0; i < model.skippedSections.size(); ++i) {
-            sceneMeta.AddString("abc:skippedSection" + std::to_string(i), model.skippedSections[i]);
+            Put(sceneMeta, keys::SkippedSection(i), model.skippedSections[i]);
         }
     }
 
@@ -634,8 +628,8 @@ struct Builder {
 } // namespace
 
 void BuildScene(const Model &model, const std::vector<ChildAnimationSource> &children, const V9ImportSettings &settings,
-        const std::string &fileName, aiScene *scene) {
-    Builder builder(model, children, settings, "ABC: " + fileName + ": ", scene);
+        const std::string &fileName, aiScene *scene, const char *format) {
+    Builder builder(model, children, settings, std::string(format) + ": " + fileName + ": ", scene);
     builder.Build();
 }
 

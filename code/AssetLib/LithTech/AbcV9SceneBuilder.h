@@ -36,19 +36,17 @@ namespace assimp_retro {
 namespace abc {
 namespace v9 {
 
-/// Name of the synthetic root node every ABC scene hangs under.
-extern const char *const kRootNodeName;
-
 /// Animations of a child model (another .abc file) to import onto this
 /// skeleton by node name.
 struct ChildAnimationSource {
-    std::string fileName; ///< for metadata and messages
+    std::string name; ///< as the model that uses it names it (metadata, messages)
     Model model;
 };
 
-/// Fills `scene` (which must be empty). `fileName` prefixes messages.
+/// Fills `scene` (which must be empty). `format` and `fileName` prefix
+/// messages ("LTB" for the LTB models converted into this model).
 void BuildScene(const Model &model, const std::vector<ChildAnimationSource> &children, const V9ImportSettings &settings,
-        const std::string &fileName, aiScene *scene);
+        const std::string &fileName, aiScene *scene, const char *format = "ABC");
 
 } // namespace v9
 } // namespace abc

@@ -12,6 +12,7 @@
 // (A, D, B) are written (C, A, D, B).
 #include "P3dExportScene.h"
 
+#include "P3dMetadataKeys.h"
 #include "P3dModel.h"
 
 #include "Common/ExportError.h"
@@ -95,7 +96,7 @@ bool MetaFloat(const aiMetadata *meta, const std::string &key, float &value) {
 
 bool IsProxyNode(const aiNode *node) {
     bool found = false;
-    MetaText(node->mMetaData, "p3d:proxy", &found);
+    MetaText(node->mMetaData, keys::kProxy.name, &found);
     return found || std::strncmp(node->mName.C_Str(), "proxy:", 6) == 0;
 }
 
@@ -107,7 +108,7 @@ std::vector<LodSource> FindLods(const aiScene &scene) {
         const aiNode *child = root->mChildren[i];
         LodSource lod;
         lod.node = child;
-        if (MetaFloat(child->mMetaData, "p3d:resolution", lod.resolution)) {
+        if (MetaFloat(child->mMetaData, keys::kResolution.name, lod.resolution)) {
             lod.fromP3d = true;
             lods.push_back(lod);
         } else if (ResolutionFromName(child->mName.C_Str(), lod.resolution)) {
@@ -119,14 +120,11 @@ std::vector<LodSource> FindLods(const aiScene &scene) {
         whole.node = root;
         lods.push_back(whole);
     }
+    // Sorted as ODOL stores them (ODOL.md 2.1). LODs that share a resolution
+    // stay, in their order: real game files have them (the C-130's three
+    // LODs at 40.263), so the engine accepts them.
     std::stable_sort(lods.begin(), lods.end(),
             [](const LodSource &a, const LodSource &b) { return a.resolution < b.resolution; });
-    for (size_t i = 1; i < lods.size(); ++i) {
-        if (lods[i].resolution == lods[i - 1].resolution) {
-            ThrowExportError(std::string("P3D export: nodes '") + lods[i - 1].node->mName.C_Str() + "' and '" +
-                    lods[i].node->mName.C_Str() + "' are the same LOD (" + LodName(lods[i].resolution) + ")");
-        }
-    }
     return lods;
 }
 
@@ -378,10 +376,10 @@ void LodWriter::AddLoosePoint(const Vec3 &p) {
 void LodWriter::AddP3dData() {
     const aiMetadata *meta = mSource.node->mMetaData;
     std::string text;
-    if (GetLongString(meta, "p3d:loosePoints", text)) {
+    if (GetLongString(meta, keys::kLoosePoints.name, text)) {
         std::vector<float> loose;
         if (!ParseFloats(text, size_t(3) << 24, loose) || loose.size() % 3 != 0) {
-            ThrowExportError(Where() + "p3d:loosePoints is not a list of x y z positions");
+            ThrowExportError(Where() + keys::kLoosePoints.name + " is not a list of x y z positions");
         }
         const aiMatrix4x4 world = WorldTransform(mSource.node);
         for (size_t i = 0; i < loose.size(); i += 3) {
@@ -394,7 +392,7 @@ void LodWriter::AddP3dData() {
         actual.push_back(static_cast<float>(mesh->mNumVertices));
         actual.push_back(static_cast<float>(mesh->mNumFaces));
     }
-    if (GetLongString(meta, "p3d:meshSizes", text) && (!ParseFloats(text, actual.size(), sizes) || sizes != actual)) {
+    if (GetLongString(meta, keys::kMeshSizes.name, text) && (!ParseFloats(text, actual.size(), sizes) || sizes != actual)) {
         mWarnings.push_back(Where() + "its meshes changed since the P3D import (glTF joins close vertices, "
                 "post-processing reorders them): its selections and quads are left out");
         return;
@@ -402,13 +400,13 @@ void LodWriter::AddP3dData() {
     const uint32_t vertexCount = static_cast<uint32_t>(mPositions.size());
     const uint32_t faceCount = static_cast<uint32_t>(mFaces.size());
     std::vector<uint32_t> ids;
-    if (GetLongString(meta, "p3d:quads", text)) {
+    if (GetLongString(meta, keys::kQuads.name, text)) {
         if (!ParseIndexRanges(text, faceCount, ids)) {
-            ThrowExportError(Where() + "p3d:quads is not a list of triangle ids below " + std::to_string(faceCount));
+            ThrowExportError(Where() + keys::kQuads.name + " is not a list of triangle ids below " + std::to_string(faceCount));
         }
         mQuads.insert(ids.begin(), ids.end());
     }
-    const std::string prefix = "p3d:selection:", suffix = ":vertices";
+    const std::string prefix = keys::kSelectionPrefix, suffix = keys::kSelectionVerticesSuffix;
     for (unsigned i = 0; meta && i < meta->mNumProperties; ++i) {
         const std::string key = meta->mKeys[i].C_Str();
         if (key.size() <= prefix.size() + suffix.size() || key.compare(0, prefix.size(), prefix) != 0 ||
@@ -416,24 +414,24 @@ void LodWriter::AddP3dData() {
             continue;
         }
         const std::string name = key.substr(prefix.size(), key.size() - prefix.size() - suffix.size());
-        const std::string base = prefix + name;
+        const keys::SelectionKeys selection = keys::Selection(name);
         SelectionData &sel = SelectionNamed(mSelections, mSelectionIndex, name);
         if (!GetLongString(meta, key, text) || !ParseIndexRanges(text, vertexCount, ids)) {
             ThrowExportError(Where() + key + " is not a list of vertex ids below " + std::to_string(vertexCount));
         }
         std::vector<uint8_t> weights(ids.size(), 255);
-        if (GetLongString(meta, base + ":weights", text) &&
+        if (GetLongString(meta, selection.weights.name, text) &&
                 (!ParseByteRuns(text, ids.size(), weights) || weights.size() != ids.size())) {
-            ThrowExportError(Where() + base + ":weights does not give one weight per vertex");
+            ThrowExportError(Where() + selection.weights.name + " does not give one weight per vertex");
         }
         for (size_t k = 0; k < ids.size(); ++k) {
             if (weights[k] > 0) {
                 sel.vertices.emplace_back(ids[k], weights[k]);
             }
         }
-        if (GetLongString(meta, base + ":triangles", text)) {
+        if (GetLongString(meta, selection.triangles.name, text)) {
             if (!ParseIndexRanges(text, faceCount, ids)) {
-                ThrowExportError(Where() + base + ":triangles is not a list of triangle ids below " +
+                ThrowExportError(Where() + selection.triangles.name + " is not a list of triangle ids below " +
                         std::to_string(faceCount));
             }
             sel.faces.insert(ids.begin(), ids.end());
@@ -653,11 +651,11 @@ void LodWriter::WriteFaces(MlodLod &lod) {
 void LodWriter::WriteProxies(MlodLod &lod) {
     for (const aiNode *node : mProxies) {
         bool found = false;
-        std::string name = MetaText(node->mMetaData, "p3d:proxy", &found);
+        std::string name = MetaText(node->mMetaData, keys::kProxy.name, &found);
         int32_t id = 1;
         float idValue = 0.f;
         if (found) {
-            if (MetaFloat(node->mMetaData, "p3d:proxyId", idValue) && idValue >= 0.f && idValue < 1e6f) {
+            if (MetaFloat(node->mMetaData, keys::kProxyId.name, idValue) && idValue >= 0.f && idValue < 1e6f) {
                 id = static_cast<int32_t>(idValue);
             }
         } else {
@@ -724,8 +722,8 @@ void LodWriter::WriteMass(MlodLod &lod) {
     const bool geometry = Near(mSource.resolution, kGeometryResolution);
     if (geometry && mOptions.mass >= 0.f) {
         total = mOptions.mass;
-    } else if (!MetaFloat(mSource.node->mMetaData, "p3d:mass", total) &&
-            !(geometry && MetaFloat(mScene.mRootNode->mMetaData, "p3d:mass", total))) {
+    } else if (!MetaFloat(mSource.node->mMetaData, keys::kMass.name, total) &&
+            !(geometry && MetaFloat(mScene.mRootNode->mMetaData, keys::kMass.name, total))) {
         return;
     }
     if (lod.points.empty()) {
@@ -759,8 +757,9 @@ MlodLod LodWriter::Build() {
     for (unsigned i = 0; meta && i < meta->mNumProperties; ++i) {
         const std::string key = meta->mKeys[i].C_Str();
         aiString value;
-        if (key.compare(0, 9, "property:") == 0 && key.size() > 9 && meta->Get(key, value)) {
-            lod.properties.emplace_back(key.substr(9), value.C_Str());
+        const size_t prefix = std::strlen(keys::kPropertyPrefix);
+        if (key.compare(0, prefix, keys::kPropertyPrefix) == 0 && key.size() > prefix && meta->Get(key, value)) {
+            lod.properties.emplace_back(key.substr(prefix), value.C_Str());
         }
     }
     return lod;

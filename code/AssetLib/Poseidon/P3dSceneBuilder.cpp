@@ -12,6 +12,8 @@
 // Texture v is flipped for Assimp (v' = 1 - v).
 #include "P3dSceneBuilder.h"
 
+#include "P3dMetadataKeys.h"
+
 #include "Common/Handedness.h"
 #include "Common/ImportError.h"
 #include "Common/MaterialProperty.h"
@@ -226,10 +228,10 @@ namespace {
 
 aiMetadata *Builder::LodMetadata(const Lod &lod, const LodLayout &layout) const {
     MetaBuilder meta;
-    meta.Add("p3d:resolution", lod.resolution);
-    meta.Add("p3d:vertices", static_cast<int32_t>(lod.positions.size()));
-    meta.Add("p3d:faces", static_cast<int32_t>(lod.faces.size()));
-    meta.Add("p3d:frames", static_cast<int32_t>(lod.frames.size()));
+    Put(meta, keys::kResolution, lod.resolution);
+    Put(meta, keys::kVertices, static_cast<int32_t>(lod.positions.size()));
+    Put(meta, keys::kFaces, static_cast<int32_t>(lod.faces.size()));
+    Put(meta, keys::kFrames, static_cast<int32_t>(lod.frames.size()));
     // Keys must be unique: later duplicates are dropped.
     std::set<std::string> used;
     auto add = [&](const std::string &key, const std::string &value) {
@@ -238,19 +240,19 @@ aiMetadata *Builder::LodMetadata(const Lod &lod, const LodLayout &layout) const 
         }
     };
     for (const auto &property : lod.properties) {
-        add("property:" + property.first, property.second);
+        add(keys::Property(property.first).name, property.second);
     }
     for (const NamedSelection &sel : lod.selections) {
-        add("selection:" + sel.name,
+        add(keys::SelectionSummary(sel.name).name,
                 std::to_string(sel.vertices.size()) + " vertices, " + std::to_string(sel.faces.size()) + " faces");
     }
     for (size_t t = 0; t < lod.textures.size(); ++t) {
         if (!lod.textures[t].empty()) {
-            add("texture:" + std::to_string(t), lod.textures[t]);
+            add(keys::Texture(t).name, lod.textures[t]);
         }
     }
     if (lod.hasMass) {
-        meta.Add("p3d:mass", lod.mass);
+        Put(meta, keys::kMass, lod.mass);
     }
     AddMembership(lod, layout, meta);
     return meta.Build();
@@ -285,7 +287,7 @@ void Builder::AddMembership(const Lod &lod, const LodLayout &layout, MetaBuilder
         }
     }
     if (!loose.empty()) {
-        AddLongString(meta, "p3d:loosePoints", FormatFloats(loose));
+        AddLongString(meta, keys::kLoosePoints.name, FormatFloats(loose));
     }
     // Each mesh's vertex and triangle counts: the ids below hold only while
     // these do (glTF's export joins close vertices, post-processing changes them).
@@ -295,7 +297,7 @@ void Builder::AddMembership(const Lod &lod, const LodLayout &layout, MetaBuilder
         sizes.push_back(static_cast<float>(layout.meshTriangles[m]));
     }
     if (!sizes.empty()) {
-        AddLongString(meta, "p3d:meshSizes", FormatFloats(sizes));
+        AddLongString(meta, keys::kMeshSizes.name, FormatFloats(sizes));
     }
     // Quads: scene triangles t, t + 1 made from one face.
     std::vector<uint32_t> quads;
@@ -307,7 +309,7 @@ void Builder::AddMembership(const Lod &lod, const LodLayout &layout, MetaBuilder
         }
     }
     if (!quads.empty()) {
-        AddLongString(meta, "p3d:quads", FormatIndexRanges(quads));
+        AddLongString(meta, keys::kQuads.name, FormatIndexRanges(quads));
     }
     // Selections (proxies are the proxy nodes), as scene vertex and triangle ids.
     std::set<std::string> done;
@@ -342,12 +344,12 @@ void Builder::AddMembership(const Lod &lod, const LodLayout &layout, MetaBuilder
         }
         std::sort(triangles.begin(), triangles.end());
         triangles.erase(std::unique(triangles.begin(), triangles.end()), triangles.end());
-        const std::string key = "p3d:selection:" + sel.name;
-        AddLongString(meta, key + ":vertices", FormatIndexRanges(ids));
+        const keys::SelectionKeys key = keys::Selection(sel.name);
+        AddLongString(meta, key.vertices.name, FormatIndexRanges(ids));
         if (weighted) {
-            AddLongString(meta, key + ":weights", FormatByteRuns(weights));
+            AddLongString(meta, key.weights.name, FormatByteRuns(weights));
         }
-        AddLongString(meta, key + ":triangles", FormatIndexRanges(triangles));
+        AddLongString(meta, key.triangles.name, FormatIndexRanges(triangles));
     }
 }
 
@@ -600,8 +602,8 @@ std::unique_ptr<aiNode> Builder::BuildProxy(const Proxy &proxy) {
     }
     child->mTransformation = Mirror(t, MirrorAxis::Z);
     MetaBuilder meta;
-    meta.AddString("p3d:proxy", proxy.name);
-    meta.Add("p3d:proxyId", static_cast<int32_t>(proxy.id));
+    Put(meta, keys::kProxy, proxy.name);
+    Put(meta, keys::kProxyId, static_cast<int32_t>(proxy.id));
     child->mMetaData = meta.Build();
     return child;
 }
@@ -619,7 +621,7 @@ std::unique_ptr<aiNode> Builder::BuildMemoryPoint(const Lod &lod, const NamedSel
     child->mTransformation.b4 = centre.y;
     child->mTransformation.c4 = centre.z;
     MetaBuilder meta;
-    meta.Add("p3d:points", static_cast<int32_t>(sel.vertices.size()));
+    Put(meta, keys::kPoints, static_cast<int32_t>(sel.vertices.size()));
     child->mMetaData = meta.Build();
     return child;
 }
@@ -650,20 +652,20 @@ std::unique_ptr<aiNode> Builder::BuildLod(const Lod &lod, const std::string &nam
 
 aiMetadata *Builder::RootMetadata() const {
     MetaBuilder meta;
-    meta.AddString("p3d:format", mModel.kind == Model::Kind::Odol ? "ODOL v7" : "MLOD");
-    meta.Add("p3d:lods", static_cast<int32_t>(mModel.lods.size()));
+    Put(meta, keys::kFormat, mModel.kind == Model::Kind::Odol ? "ODOL v7" : "MLOD");
+    Put(meta, keys::kLods, static_cast<int32_t>(mModel.lods.size()));
     if (mModel.kind == Model::Kind::Mlod) {
         for (const Lod &lod : mModel.lods) {
             if (lod.hasMass) {
-                meta.Add("p3d:mass", lod.mass); // the Geometry LOD's, as ODOL's ModelInfo keeps it
+                Put(meta, keys::kMass, lod.mass); // the Geometry LOD's, as ODOL's ModelInfo keeps it
                 break;
             }
         }
     }
     if (mModel.kind == Model::Kind::Odol) {
-        meta.Add("p3d:mass", mModel.mass);
-        meta.Add("p3d:armor", mModel.armor);
-        meta.Add("p3d:mapType", static_cast<int32_t>(mModel.mapType));
+        Put(meta, keys::kMass, mModel.mass);
+        Put(meta, keys::kArmor, mModel.armor);
+        Put(meta, keys::kMapType, static_cast<int32_t>(mModel.mapType));
     }
     return meta.Build();
 }

@@ -4,6 +4,7 @@
 // chosen; the rules on small scenes.
 #include "AssetLib/LithTech/AbcV9Import.h"
 #include "AssetLib/LithTech/AbcV9Reader.h"
+#include "AssetLib/LithTech/AbcMetadataKeys.h"
 #include "support/ExportSupport.h"
 #include "support/SceneCompare.h"
 #include "support/TestSupport.h"
@@ -19,6 +20,8 @@
 #include <filesystem>
 
 namespace {
+
+namespace keys = assimp_retro::abc::keys;
 
 uint32_t Version(const std::vector<uint8_t> &bytes) {
     if (bytes.size() < 16 || !assimp_retro::abc::v9::LooksLikeV9(bytes.data(), bytes.size())) return 0;
@@ -43,7 +46,8 @@ void RoundTrip(const std::string &file, bool allLods) {
     options.rotationTolerance = 1e-4f;
     if (!allLods) {
         // LOD 0 only in the scene: the others are not in it to write back.
-        options.lostMetadata = {"abc:lodCount", "abc:lodDistance0", "abc:lodDistance1", "abc:lodDistance2", "abc:lodDistance3"};
+        options.lostMetadata = {keys::kLodCount.name};
+        for (size_t lod = 0; lod < 4; ++lod) options.lostMetadata.insert(keys::LodDistance(lod).name);
     }
     retro_test::ExpectEqualScenes(*original, *again, options);
 }
@@ -99,13 +103,13 @@ void RichRoundTrip(const w::Layout &layout, const std::string &pieceLodWeight) {
         const aiNode *n = stack.back();
         stack.pop_back();
         bool socket = false;
-        sockets += n->mMetaData && n->mMetaData->Get("abc:socket", socket) && socket;
+        sockets += assimp_retro::Get(n->mMetaData, keys::kSocket, socket) && socket;
         stack.insert(stack.end(), n->mChildren, n->mChildren + n->mNumChildren);
     }
     EXPECT_EQ(sockets, 2u);
     aiString value;
-    ASSERT_TRUE(again->mMetaData->Get("abc:weightSet1.name", value));
-    ASSERT_TRUE(again->mMetaData->Get("abc:layout.pieceLodWeight", value));
+    ASSERT_TRUE(again->mMetaData->Get(keys::WeightSetName(1).name, value));
+    ASSERT_TRUE(again->mMetaData->Get(keys::kLayoutPieceLodWeight.name, value));
     EXPECT_EQ(std::string(value.C_Str()), pieceLodWeight);
 }
 

@@ -3,6 +3,7 @@
 // GLB export of each validates with zero errors.
 #include "AssetLib/Poseidon/P3dReader.h"
 #include <assimp_retro/gltf_texture_refs.h>
+#include "AssetLib/Poseidon/P3dMetadataKeys.h"
 #include "support/TestSupport.h"
 
 #include <assimp_retro/assimp_retro.h>
@@ -20,6 +21,8 @@
 #include <sstream>
 
 namespace {
+
+namespace keys = assimp_retro::p3d::keys;
 
 struct ManifestEntry {
     std::string file;
@@ -78,7 +81,7 @@ TEST(P3dCorpus, EveryFileImportsWithManifestLodCount) {
         ASSERT_NE(scene, nullptr) << importer.GetErrorString();
         EXPECT_EQ(CountLodNodes(scene->mRootNode), entry.lods);
         int32_t lods = -1;
-        ASSERT_TRUE(scene->mRootNode->mMetaData && scene->mRootNode->mMetaData->Get("p3d:lods", lods));
+        ASSERT_TRUE(assimp_retro::Get(scene->mRootNode->mMetaData, keys::kLods, lods));
         EXPECT_EQ(static_cast<unsigned>(lods), entry.lods);
     }
 }

@@ -3,6 +3,7 @@
 // (named LOD nodes, node names, bones, empty nodes) become LODs, selections
 // and points.
 #include "P3dTestScenes.h"
+#include "AssetLib/Poseidon/P3dMetadataKeys.h"
 #include "support/TestSupport.h"
 
 #include <assimp_retro/assimp_retro.h>
@@ -21,6 +22,8 @@
 #include <memory>
 
 namespace {
+
+namespace keys = assimp_retro::p3d::keys;
 
 using p3d_test::TriangleScene;
 
@@ -66,11 +69,21 @@ TEST(P3dExportErrors, NonFinitePositionIsRefused) {
     EXPECT_FALSE(std::filesystem::exists(result.path));
 }
 
-TEST(P3dExportErrors, TwoNodesOfOneLodAreRefused) {
+// Real game files have LODs that share a resolution (the C-130's three at
+// 40.263): both are written, in their order, and read back at that resolution.
+TEST(P3dExportErrors, TwoLodsOfOneResolutionAreBothWritten) {
     const auto scene = TriangleScene({"LOD 1", "lod 1.000"}, "");
     const ExportResult result = Export(scene.get(), "same_lod");
-    EXPECT_FALSE(result.ok);
-    EXPECT_EQ(result.error, "P3D export: nodes 'LOD 1' and 'lod 1.000' are the same LOD (LOD 1.000)");
+    ASSERT_TRUE(result.ok) << result.error;
+    Assimp::Importer importer;
+    const aiScene *back = ImportP3d(importer, result.path);
+    ASSERT_NE(back, nullptr) << importer.GetErrorString();
+    ASSERT_EQ(back->mRootNode->mNumChildren, 2u);
+    for (unsigned i = 0; i < 2; ++i) {
+        float resolution = 0.f;
+        ASSERT_TRUE(assimp_retro::Get(back->mRootNode->mChildren[i]->mMetaData, keys::kResolution, resolution));
+        EXPECT_EQ(resolution, 1.f);
+    }
 }
 
 TEST(P3dExportErrors, TooManyVerticesInOneLodAreRefused) {
@@ -158,7 +171,7 @@ TEST(P3dExportErrors, OtherFormatsSceneBecomesLodsSelectionsAndPoints) {
     ASSERT_TRUE(lod1->mMetaData->Get("selection:kolo", summary));
     EXPECT_STREQ(summary.C_Str(), "3 vertices, 1 faces");
     float mass = 0.f;
-    ASSERT_TRUE(back->mRootNode->mMetaData->Get("p3d:mass", mass));
+    ASSERT_TRUE(assimp_retro::Get(back->mRootNode->mMetaData, keys::kMass, mass));
     EXPECT_NEAR(mass, 1200.f, 1e-3f);
     const aiNode *point = back->mRootNode->mChildren[2]->FindNode("usti hlavne");
     ASSERT_NE(point, nullptr);

@@ -6,6 +6,7 @@
 #include "AssetLib/Poseidon/P3dReader.h"
 #include "AssetLib/Poseidon/P3dSceneBuilder.h"
 #include "Common/ImportError.h"
+#include "AssetLib/Poseidon/P3dMetadataKeys.h"
 #include "support/TestSupport.h"
 #include "writers/Poseidon/P3dWriter.h"
 
@@ -29,6 +30,8 @@ using assimp_retro::p3d::LodSelection;
 using assimp_retro::p3d::Model;
 
 namespace {
+
+namespace keys = assimp_retro::p3d::keys;
 
 LodChooser Chooser(LodSelection selection) {
     return [selection](const Model &m) { return ChooseLods(m, selection); };
@@ -178,8 +181,8 @@ TEST(P3dLodSkip, ImportedFirstLodMatchesTheFullImport) {
     }
     // The root still reports every LOD of the file.
     int32_t lodsA = 0, lodsB = 0;
-    ASSERT_TRUE(a->mRootNode->mMetaData && a->mRootNode->mMetaData->Get("p3d:lods", lodsA));
-    ASSERT_TRUE(b->mRootNode->mMetaData && b->mRootNode->mMetaData->Get("p3d:lods", lodsB));
+    ASSERT_TRUE(assimp_retro::Get(a->mRootNode->mMetaData, keys::kLods, lodsA));
+    ASSERT_TRUE(assimp_retro::Get(b->mRootNode->mMetaData, keys::kLods, lodsB));
     EXPECT_EQ(lodsA, 3);
     EXPECT_EQ(lodsB, 3);
 }

@@ -1,6 +1,7 @@
 // The tool's side of the p3d exporter: listexport names it, export -f p3d
 // writes an MLOD that imports back, --set EXPORT_P3D_MASS reaches it, and a
 // refused scene gives exit code 4 and no file.
+#include "AssetLib/Poseidon/P3dMetadataKeys.h"
 #include "support/TestSupport.h"
 
 #include <assimp_retro/assimp_retro.h>
@@ -14,6 +15,8 @@
 #include <filesystem>
 
 namespace {
+
+namespace keys = assimp_retro::p3d::keys;
 
 using retro_test::ShellQuote;
 
@@ -51,7 +54,7 @@ TEST(ToolP3dExport, OdolBecomesMlodWithEveryLodAndTheMass) {
     ASSERT_NE(scene, nullptr) << importer.GetErrorString();
     EXPECT_EQ(scene->mRootNode->mNumChildren, 5u);
     float mass = 0.f;
-    ASSERT_TRUE(scene->mRootNode->mMetaData->Get("p3d:mass", mass));
+    ASSERT_TRUE(assimp_retro::Get(scene->mRootNode->mMetaData, keys::kMass, mass));
     EXPECT_FLOAT_EQ(mass, 2500.f);
 }
 

@@ -1,0 +1,54 @@
+// assimp-retro: metadata keys declared once, each with the type of its value.
+//
+// Each format declares the keys its importer writes and its exporter reads in
+// one header (LithTech/AbcMetadataKeys.h, Poseidon/P3dMetadataKeys.h). A
+// renamed or removed key then fails to compile wherever it is used, instead
+// of silently dropping data. Put() only takes a value of the key's type.
+// Exporters read keys by name through their own lenient readers (a scene
+// from glTF may hold an int as a double): they pass `key.name`.
+#pragma once
+
+#include "Common/SceneHelpers.h"
+
+#include <assimp/scene.h> // 5.2.5: metadata.h needs what scene.h includes first
+
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+namespace assimp_retro {
+
+/// A metadata key and the type of its value (std::string: an aiString).
+template <typename T>
+struct MetaKey {
+    std::string name;
+};
+
+/// Adds `value` under `key`; the value must have the key's type.
+template <typename T>
+void Put(MetaBuilder &meta, const MetaKey<T> &key, const T &value) {
+    if constexpr (std::is_same_v<T, std::string>) {
+        meta.AddString(key.name, value);
+    } else {
+        meta.Add(key.name, value);
+    }
+}
+inline void Put(MetaBuilder &meta, const MetaKey<std::string> &key, std::string_view value) {
+    meta.AddString(key.name, value);
+}
+
+/// Reads the value of `key` if it is stored with the key's type.
+template <typename T>
+bool Get(const aiMetadata *meta, const MetaKey<T> &key, T &value) {
+    return meta != nullptr && meta->Get(key.name, value);
+}
+inline bool Get(const aiMetadata *meta, const MetaKey<std::string> &key, std::string &value) {
+    aiString text;
+    if (meta == nullptr || !meta->Get(key.name, text)) {
+        return false;
+    }
+    value.assign(text.data, text.length);
+    return true;
+}
+
+} // namespace assimp_retro
