@@ -6,9 +6,16 @@
 # sorted by wall time, and the sums. The wall figures are what .ninja_log
 # records; on a machine shared with other work they grow with its load, the
 # CPU figures much less (docs/benchmarks.md "Build time").
-# Usage: bench/build_times.sh BUILD_DIR [SOURCE_DIR]
+# --setup: the build tools/setup.sh makes (cmake/UserBuild.cmake: -O2 without
+# debug information) instead of RelWithDebInfo.
+# Usage: bench/build_times.sh [--setup] BUILD_DIR [SOURCE_DIR]
 set -euo pipefail
-build=${1:?usage: bench/build_times.sh BUILD_DIR [SOURCE_DIR]}
+configuration=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DASSIMP_RETRO_BUILD_TESTS=OFF)
+if [ "${1:-}" = --setup ]; then
+  shift
+  configuration=(-C "$(cd "$(dirname "$0")/.." && pwd)/cmake/UserBuild.cmake")
+fi
+build=${1:?usage: bench/build_times.sh [--setup] BUILD_DIR [SOURCE_DIR]}
 source=${2:-$(cd "$(dirname "$0")/.." && pwd)}
 rm -rf "$build"
 mkdir -p "$build"
@@ -24,8 +31,8 @@ for argument in "\$@"; do [ "\$previous" = -o ] && object=\$argument; previous=\
 exec /usr/bin/time -a -o "$cpu_log" -f "%U %S \$object" "\$@"
 EOF
 chmod +x "$launcher"
-CCACHE_DISABLE=1 cmake -S "$source" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DASSIMP_RETRO_BUILD_TESTS=OFF -DCMAKE_CXX_COMPILER_LAUNCHER="$launcher" >/dev/null
+CCACHE_DISABLE=1 cmake "${configuration[@]}" -S "$source" -B "$build" -G Ninja \
+  -DCMAKE_CXX_COMPILER_LAUNCHER="$launcher" >/dev/null
 rm -f "$cpu_log"
 start=$SECONDS
 CCACHE_DISABLE=1 cmake --build "$build" -j 2 --target assimp_retro assimp-retro >/dev/null

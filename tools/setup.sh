@@ -7,8 +7,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/install_deps.sh --build
-# Without the tests: GoogleTest is not installed here (tools/run_tests.sh turns them on).
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DASSIMP_RETRO_BUILD_TESTS=OFF
+# The user build (cmake/UserBuild.cmake): no tests, no debug information.
+cmake -C cmake/UserBuild.cmake -S . -B build -G Ninja
 cmake --build build -j "$(nproc)" --target assimp_retro assimp-retro
 mkdir -p out
 for sample in test/models/*/*; do
