@@ -121,7 +121,7 @@ def import_gltf(path):
         raise RuntimeError("Blender's glTF importer could not read the converted file")
 
 
-def _add_warnings(reports, source, found):
+def add_warnings(reports, source, found):
     """The tool's warnings: all on the console, the first few as reports."""
     name = os.path.basename(source)
     for warning in found:
@@ -194,7 +194,7 @@ def import_models(context, sources, fmt, values, tool_path, reports):
             except tool.ToolError as error:
                 reports.errors.append("%s: %s" % (os.path.basename(source), error))
                 continue
-            _add_warnings(reports, source, found)
+            add_warnings(reports, source, found)
             converted.append((source, glb))
         if not converted:
             return 0

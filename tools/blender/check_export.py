@@ -1,0 +1,280 @@
+# The add-on's File > Export (docs/blender.md, "Export") in Blender 3.4, run by
+# tools/check_blender_addon.sh after check_addon.py, in the same fresh user
+# configuration (the add-on is installed from the zip again):
+#
+#   BLENDER_USER_CONFIG=DIR BLENDER_USER_SCRIPTS=DIR blender -b --factory-startup \
+#     --python tools/blender/check_export.py -- --zip ZIP --tool build/tools/assimp-retro \
+#     --corpus ../shared/corpus --out DIR
+#
+# A character made from scratch (an armature with 4 bones, 2 actions, an empty
+# under a bone, a textured mesh skinned to the bones through vertex groups)
+# goes through the export operators to abc6, abc12 and p3d. Each file is read
+# back with the tool (`assimp-retro export FILE x.glb`, whose node extras are
+# the importer's metadata): bones, animations with their key counts, the
+# socket, the P3D selections and the skin. Refusals (more bones than ABC v6
+# allows: 256 nodes; a mesh over v12's vertices per piece) give the tool's message as a Blender error and write no file.
+# Prints "FAIL ..." per failed check and "RESULT N check(s), M failure(s)".
+import json
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+
+import bpy
+
+ADDON = "assimp_retro_blender"
+BONES = ("root", "spine", "head", "arm")
+ACTIONS = {"walk": (0, 10, 20), "idle": (0, 30)}  # action -> key frames (frame 0 is 0 ms)
+FPS = 30
+failures = []
+checks = 0
+
+
+def check(condition, message):
+    global checks
+    checks += 1
+    if not condition:
+        failures.append(message)
+        print("FAIL " + message, flush=True)
+    return condition
+
+
+def arguments():
+    argv = sys.argv[sys.argv.index("--") + 1:]
+    return {argv[i][2:]: argv[i + 1] for i in range(0, len(argv) - 1, 2)}
+
+
+def run_operator(operator, **kwargs):
+    """(result, error text): errors reported by an operator raise RuntimeError."""
+    try:
+        return operator(**kwargs), ""
+    except RuntimeError as error:
+        return None, str(error)
+
+
+# ---- the character ----------------------------------------------------------------
+
+def make_armature(bone_count):
+    data = bpy.data.armatures.new("Hero")
+    armature = bpy.data.objects.new("Hero", data)
+    bpy.context.scene.collection.objects.link(armature)
+    bpy.context.view_layer.objects.active = armature
+    bpy.ops.object.mode_set(mode="EDIT")
+    names = list(BONES) + ["extra%d" % i for i in range(bone_count - len(BONES))]
+    parent = None
+    for index, name in enumerate(names):
+        bone = data.edit_bones.new(name)
+        bone.head = (0.0, 0.0, 0.5 * index)
+        bone.tail = (0.0, 0.0, 0.5 * index + 0.5)
+        if name == "arm":
+            bone.head, bone.tail = (0.0, 0.0, 1.0), (0.5, 0.0, 1.0)
+            bone.parent = data.edit_bones["spine"]
+        elif parent is not None:
+            bone.parent = parent
+        if name != "arm":
+            parent = bone
+    bpy.ops.object.mode_set(mode="OBJECT")
+    return armature
+
+
+def make_actions(armature):
+    armature.animation_data_create()
+    for name, frames in ACTIONS.items():
+        action = bpy.data.actions.new(name)
+        action.use_fake_user = True
+        armature.animation_data.action = action
+        for k, frame in enumerate(frames):
+            for bone in ("spine", "arm"):
+                pose = armature.pose.bones[bone]
+                pose.rotation_mode = "QUATERNION"
+                pose.rotation_quaternion = (1.0, 0.1 * k, 0.0, 0.0) if name == "walk" else (1.0, 0.0, 0.05 * k, 0.0)
+                pose.rotation_quaternion.normalize()
+                pose.keyframe_insert("rotation_quaternion", frame=frame)
+    armature.animation_data.action = bpy.data.actions["walk"]
+
+
+def make_texture():
+    image = bpy.data.images.new("hero_skin", 64, 64)
+    pixels = []
+    for y in range(64):
+        for x in range(64):
+            pixels += [1.0, 0.5, 0.0, 1.0] if (x // 8 + y // 8) % 2 else [0.0, 0.25, 1.0, 1.0]
+    image.pixels = pixels
+    image.pack()
+    material = bpy.data.materials.new("hero_skin")
+    material.use_nodes = True
+    texture = material.node_tree.nodes.new("ShaderNodeTexImage")
+    texture.image = image
+    bsdf = material.node_tree.nodes["Principled BSDF"]
+    material.node_tree.links.new(texture.outputs["Color"], bsdf.inputs["Base Color"])
+    return material
+
+
+def make_body(armature):
+    bpy.ops.mesh.primitive_cube_add(size=0.5, location=(0.0, 0.0, 0.75))
+    body = bpy.context.active_object
+    body.name = "body"
+    bpy.ops.object.mode_set(mode="EDIT")
+    bpy.ops.mesh.subdivide(number_cuts=2)
+    bpy.ops.uv.smart_project()
+    bpy.ops.object.mode_set(mode="OBJECT")
+    body.data.materials.append(make_texture())
+    groups = {name: body.vertex_groups.new(name=name) for name in ("spine", "arm")}
+    for vertex in body.data.vertices:
+        groups["arm" if vertex.co.x > 0.1 else "spine"].add([vertex.index], 1.0, "REPLACE")
+    body.parent = armature
+    body.modifiers.new("Armature", "ARMATURE").object = armature
+    return body
+
+
+def make_socket(armature):
+    socket = bpy.data.objects.new("muzzle", None)
+    bpy.context.scene.collection.objects.link(socket)
+    socket.parent = armature
+    socket.parent_type = "BONE"
+    socket.parent_bone = "arm"
+    return socket
+
+
+def make_character(bone_count=len(BONES)):
+    bpy.ops.wm.read_homefile(use_empty=True)
+    bpy.context.scene.render.fps = FPS
+    armature = make_armature(bone_count)
+    make_actions(armature)
+    make_body(armature)
+    make_socket(armature)
+    bpy.ops.object.select_all(action="DESELECT")
+    return armature
+
+
+# ---- reading back -----------------------------------------------------------------
+
+def read_back(tool, path, work):
+    """The GLB document the tool makes of a game file, or None."""
+    glb = os.path.join(work, os.path.basename(path) + ".glb")
+    done = subprocess.run([tool, "export", path, glb], capture_output=True, text=True)
+    if not check(done.returncode == 0, "%s does not read back: %s" % (path, done.stderr.strip())):
+        return None
+    with open(glb, "rb") as f:
+        data = f.read()
+    return json.loads(data[20:20 + struct.unpack_from("<I", data, 12)[0]].decode("utf-8"))
+
+
+def node_names(document):
+    return {node.get("name") for node in document.get("nodes", [])}
+
+
+def key_counts(document):
+    """animation name -> (the most keys of any of its samplers, the last key
+    time in whole milliseconds)."""
+    counts = {}
+    for animation in document.get("animations", []):
+        inputs = [document["accessors"][s["input"]] for s in animation.get("samplers", [])]
+        counts[animation.get("name")] = (max(i["count"] for i in inputs) if inputs else 0,
+                                         round(max(i["max"][0] for i in inputs) * 1000) if inputs else 0)
+    return counts
+
+
+def extras_with(document, key):
+    return {node.get("name") for node in document.get("nodes", []) if key in node.get("extras", {})}
+
+
+def check_abc(tool, out, version):
+    make_character()
+    target = os.path.join(out, "MODELS", "hero%s.abc" % version[3:])
+    os.makedirs(os.path.dirname(target), exist_ok=True)
+    result, error = run_operator(bpy.ops.export_scene.assimp_retro_abc, filepath=target, version=version,
+                                 skins="SKINS")
+    if not check(result == {"FINISHED"} and not error, "%s: export %s %s" % (version, result, error)):
+        return
+    document = read_back(tool, target, out)
+    if document is None:
+        return
+    names = node_names(document)
+    check(set(BONES) <= names, "%s: bones %s, expected %s among the nodes" % (version, sorted(names), BONES))
+    # v6 has no sockets: LithTech 1 games attach to nodes (docs/formats/ABC.md 4.2).
+    sockets = extras_with(document, "abc:socket")
+    check(sockets == ({"muzzle"} if version == "abc12" else set()),
+          "%s: socket nodes %s" % (version, sorted(sockets)))
+    parents = {document["nodes"][c].get("name"): n.get("name") for n in document["nodes"] for c in n.get("children", [])}
+    check(parents.get("muzzle") == "arm", "%s: the socket's node is %s, not arm" % (version, parents.get("muzzle")))
+    counts = key_counts(document)
+    expected = {name: (len(frames), round(frames[-1] * 1000 / FPS)) for name, frames in ACTIONS.items()}
+    check(counts == expected, "%s: animations and key counts %s, expected %s" % (version, counts, expected))
+    skin = os.path.join(out, "SKINS", "hero%s.dtx" % version[3:])
+    check(os.path.isfile(skin), "%s: no skin %s" % (version, skin))
+    print("EXPORT %s: %d nodes, animations %s, skin %s" % (version, len(names), counts, os.path.isfile(skin)),
+          flush=True)
+
+
+def check_p3d(tool, out):
+    make_character()
+    target = os.path.join(out, "hero.p3d")
+    os.makedirs(out, exist_ok=True)
+    result, error = run_operator(bpy.ops.export_scene.assimp_retro_p3d, filepath=target,
+                                 texture_root="hero\\data", game_root=out)
+    if not check(result == {"FINISHED"} and not error, "p3d: export %s %s" % (result, error)):
+        return
+    document = read_back(tool, target, out)
+    if document is None:
+        return
+    keys = set()
+    for node in document.get("nodes", []):
+        keys |= set(node.get("extras", {}))
+    selections = sorted(k[len("p3d:selection:"):-len(":vertices")] for k in keys
+                        if k.startswith("p3d:selection:") and k.endswith(":vertices"))
+    check({"spine", "arm"} <= set(selections), "p3d: selections %s, expected spine and arm" % selections)
+    paa = os.path.join(out, "hero", "data", "hero_skin.paa")
+    check(os.path.isfile(paa), "p3d: no texture %s" % paa)
+    print("EXPORT p3d: selections %s, texture %s" % (selections, os.path.isfile(paa)), flush=True)
+
+
+def check_refusal(out):
+    make_character(bone_count=300)
+    target = os.path.join(out, "too_many_bones.abc")
+    result, error = run_operator(bpy.ops.export_scene.assimp_retro_abc, filepath=target, version="abc6")
+    check(result is None and ("bone" in error.lower() or "node" in error.lower()),
+          "abc6 with 300 bones: %s, error %r" % (result, error))
+    check(not os.path.exists(target), "a refused export wrote %s" % target)
+    print("REFUSAL abc6 300 bones: %s" % error.strip().replace("\n", " "), flush=True)
+
+
+def check_mesh_refusal(out):
+    """A mesh over ABC v12's 65,535 vertices per piece."""
+    bpy.ops.wm.read_homefile(use_empty=True)
+    bpy.ops.mesh.primitive_grid_add(x_subdivisions=260, y_subdivisions=260, size=2.0)
+    target = os.path.join(out, "too_many_vertices.abc")
+    result, error = run_operator(bpy.ops.export_scene.assimp_retro_abc, filepath=target, version="abc12")
+    check(result is None and "65" in error and "vertices" in error,
+          "abc12 with a 68,121-vertex mesh: %s, error %r" % (result, error))
+    check(not os.path.exists(target), "a refused export wrote %s" % target)
+    print("REFUSAL abc12 68,121 vertices: %s" % error.strip().replace("\n", " "), flush=True)
+
+
+def main():
+    args = arguments()
+    out = os.path.realpath(args["out"])
+    os.makedirs(out, exist_ok=True)
+    bpy.ops.preferences.addon_install(filepath=args["zip"], overwrite=True)
+    bpy.ops.preferences.addon_enable(module=ADDON)
+    module = sys.modules.get(ADDON)
+    if not check(module is not None, "the add-on did not load"):
+        return 1
+    for name in ("assimp_retro_abc", "assimp_retro_p3d"):
+        check(name in dir(bpy.ops.export_scene), "no operator export_scene." + name)
+    check(module.menu_export in bpy.types.TOPBAR_MT_file_export.draw._draw_funcs,
+          "File > Export has no assimp-retro entries")
+    with tempfile.TemporaryDirectory() as work:
+        for version in ("abc6", "abc12"):
+            check_abc(args["tool"], os.path.join(work, version), version)
+        check_p3d(args["tool"], os.path.join(work, "p3d"))
+        check_refusal(work)
+        check_mesh_refusal(work)
+    leftovers = [n for n in os.listdir(tempfile.gettempdir()) if n.startswith("assimp_retro_")]
+    check(not leftovers, "temporary folders left: %s" % leftovers)
+    print("RESULT %d check(s), %d failure(s)" % (checks, len(failures)), flush=True)
+    return 1 if failures else 0
+
+
+sys.exit(main())
