@@ -79,7 +79,7 @@ TMPDIR=$out/tmp BLENDER_USER_CONFIG=$out/home/config BLENDER_USER_SCRIPTS=$out/h
 export_status=$?
 set -e
 grep -E '^(MODEL|TEXTURE|OPTIONS|ERROR|BATCH|RENDER|FAIL|RESULT) ' "$out/blender.log" | tee "$out/report.txt"
-grep -E '^(EXPORT|REFUSAL|ROUNDTRIP|FAIL|RESULT) ' "$out/blender-export.log" | tee "$out/report-export.txt"
+grep -E '^(EXPORT|REFUSAL|ROUNDTRIP|MOVED|SKIP|FAIL|RESULT) ' "$out/blender-export.log" | tee "$out/report-export.txt"
 grep -q '^RESULT .* 0 failure(s)$' "$out/report.txt" && [ "$blender_status" -eq 0 ] || status=1
 grep -q '^RESULT .* 0 failure(s)$' "$out/report-export.txt" && [ "$export_status" -eq 0 ] || status=1
 times > "$out/times.txt"

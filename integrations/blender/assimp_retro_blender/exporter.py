@@ -10,16 +10,24 @@
 # code/AssetLib/Poseidon/P3dMetadataKeys.h:
 # - an empty whose parent is a bone gets abc:socket = true (an ABC socket);
 # - an animation is named after its action, without the "_<armature>" suffix
-#   that the add-on's import gives actions.
-import json
+#   that the add-on's import gives actions;
+# - an object the import renamed (the armature, the file's top node) gets its
+#   node name in the game file back (importer.GAME_NAME);
+# - an armature object that was no node of the game file (Blender's glTF
+#   importer makes one; one made in Blender) and does not move is left out of
+#   the node tree, its bones taking its place: LithTech has no armature
+#   object, only nodes;
+# - an image keeps its file extension in its name (Blender's glTF exporter
+#   drops it), which is the game path of a P3D texture;
+# - p3d: the vertex groups of a P3D LOD's mesh are its named selections
+#   (p3d_selections.py).
 import os
 import shutil
-import struct
 import tempfile
 
 import bpy
 
-from . import tool
+from . import glb, importer, p3d_selections, tool
 
 # Keys of AbcMetadataKeys.h the add-on writes.
 ABC_SOCKET = "abc:socket"
@@ -44,30 +52,6 @@ def export_gltf(path, selection_only, animations):
         raise tool.ToolError("Blender's glTF exporter could not write the scene")
 
 
-def read_glb(path):
-    """(JSON document, binary chunk) of a GLB."""
-    with open(path, "rb") as f:
-        data = f.read()
-    if len(data) < 20 or data[:4] != b"glTF":
-        raise tool.ToolError("Blender's glTF exporter wrote no GLB")
-    length = struct.unpack_from("<I", data, 12)[0]
-    document = json.loads(data[20:20 + length].decode("utf-8"))
-    rest = data[20 + length:]
-    binary = rest[8:8 + struct.unpack_from("<I", rest, 0)[0]] if len(rest) >= 8 else b""
-    return document, binary
-
-
-def write_glb(path, document, binary):
-    text = json.dumps(document, separators=(",", ":")).encode("utf-8")
-    text += b" " * (-len(text) % 4)
-    binary += b"\0" * (-len(binary) % 4)
-    chunks = struct.pack("<I4s", len(text), b"JSON") + text
-    if binary:
-        chunks += struct.pack("<I4s", len(binary), b"BIN\0") + binary
-    with open(path, "wb") as f:
-        f.write(struct.pack("<4sII", b"glTF", 2, 12 + len(chunks)) + chunks)
-
-
 def socket_names(objects):
     """Empties parented to a bone: the ABC sockets."""
     return {o.name for o in objects if o.type == "EMPTY" and o.parent is not None and o.parent_type == "BONE"}
@@ -77,11 +61,50 @@ def armature_names(objects):
     return [o.name for o in objects if o.type == "ARMATURE"]
 
 
-def add_side_channel(document, sockets, armatures):
+def _is_still(document, index):
+    node = document["nodes"][index]
+    moved = node.get("translation", [0, 0, 0]) != [0, 0, 0] or node.get("rotation", [0, 0, 0, 1]) != [0, 0, 0, 1] \
+        or node.get("scale", [1, 1, 1]) != [1, 1, 1] or "matrix" in node
+    animated = any(channel.get("target", {}).get("node") == index
+                   for animation in document.get("animations", []) for channel in animation.get("channels", []))
+    return not moved and not animated and "mesh" not in node
+
+
+def _lift(document, index):
+    """Node `index` out of the tree, its children in its place."""
+    children = document["nodes"][index].get("children", [])
+    owners = [n["children"] for n in document["nodes"] if index in n.get("children", [])]
+    owners += [scene["nodes"] for scene in document.get("scenes", []) if index in scene.get("nodes", [])]
+    for owner in owners:
+        at = owner.index(index)
+        owner[at:at + 1] = children
+    for skin in document.get("skins", []):
+        if skin.get("skeleton") == index:
+            del skin["skeleton"]
+    document["nodes"][index]["children"] = []
+
+
+def _image_names(document, images):
+    lower = {name.lower(): name for name in images}
+    for image in document.get("images", []):
+        name = image.get("name", "")
+        for extension in (".paa", ".pac"):
+            if (name + extension).lower() in lower:
+                image["name"] = lower[(name + extension).lower()]
+
+
+def add_side_channel(document, sockets, armatures, images):
     """What the glTF exporter drops, as node extras and names (see the top)."""
-    for node in document.get("nodes", []):
-        if node.get("name") in sockets:
+    for index, node in enumerate(document.get("nodes", [])):
+        extras = node.get("extras", {})
+        name = node.get("name")
+        if name in sockets:
             node.setdefault("extras", {})[ABC_SOCKET] = True
+        if importer.GAME_NAME in extras:
+            node["name"] = extras.pop(importer.GAME_NAME)
+        elif name in armatures and _is_still(document, index):
+            _lift(document, index)
+    _image_names(document, images)
     for animation in document.get("animations", []):
         name = animation.get("name", "")
         for armature in armatures:
@@ -100,13 +123,19 @@ def export_game(context, target, fmt, settings, selection_only, animations, tool
     work = tempfile.mkdtemp(prefix="assimp_retro_")
     existed = os.path.exists(target)
     try:
-        glb = os.path.join(work, "scene.glb")
-        export_gltf(glb, selection_only, animations)
-        document, binary = read_glb(glb)
-        add_side_channel(document, socket_names(objects), armature_names(objects))
-        write_glb(glb, document, binary)
+        scene = os.path.join(work, "scene.glb")
+        export_gltf(scene, selection_only, animations)
         try:
-            return tool.export_game(tool_path, glb, target, fmt, settings)
+            document, binary = glb.read(scene)
+        except glb.GlbError:
+            raise tool.ToolError("Blender's glTF exporter wrote no GLB")
+        add_side_channel(document, socket_names(objects), armature_names(objects),
+                         [image.name for image in bpy.data.images])
+        if fmt == "p3d":
+            p3d_selections.from_vertex_groups(document, binary, objects)
+        glb.write(scene, document, binary)
+        try:
+            return tool.export_game(tool_path, scene, target, fmt, settings)
         except tool.ToolError:
             if not existed and os.path.exists(target):
                 os.remove(target)
