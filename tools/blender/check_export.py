@@ -273,7 +273,9 @@ def summary(tool, path, work, arguments):
     import assimp_retro_blender as addon
     glb = addon.glb
     binary = glb.read(os.path.join(work, os.path.basename(path) + ".glb"))[1]
+    scene_extras = (document.get("scenes") or [{}])[0].get("extras", {})
     result = {"nodes": node_names(document) - {"ROOT"}, "sockets": extras_with(document, "abc:socket"),
+              "command": scene_extras.get("abc:commandString"),
               "animations": {name: count for name, (count, _) in key_counts(document).items()},
               "triangles": 0, "lods": {}}
     for node in document.get("nodes", []):
@@ -306,7 +308,7 @@ def info_size(tool, path, arguments):
 
 
 def compare(where, original, exported):
-    for key in ("nodes", "sockets", "animations", "triangles", "lods"):
+    for key in ("nodes", "sockets", "command", "animations", "triangles", "lods"):
         if key == "nodes" and original["sockets"] and not exported["sockets"]:
             continue
         check(original[key] == exported[key], "%s: %s %s, the original %s" % (where, key, exported[key], original[key]))

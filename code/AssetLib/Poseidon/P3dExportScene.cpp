@@ -68,30 +68,12 @@ std::string MetaText(const aiMetadata *meta, const std::string &key, bool *found
 }
 
 bool MetaFloat(const aiMetadata *meta, const std::string &key, float &value) {
-    if (!meta) {
+    double number = 0.0;
+    if (!GetNumber(meta, key, number)) {
         return false;
     }
-    for (unsigned i = 0; i < meta->mNumProperties; ++i) {
-        if (key == meta->mKeys[i].C_Str() && meta->mValues[i].mData) {
-            switch (meta->mValues[i].mType) {
-            case AI_FLOAT:
-                value = *static_cast<const float *>(meta->mValues[i].mData);
-                return true;
-            case AI_DOUBLE:
-                value = static_cast<float>(*static_cast<const double *>(meta->mValues[i].mData));
-                return true;
-            case AI_INT32:
-                value = static_cast<float>(*static_cast<const int32_t *>(meta->mValues[i].mData));
-                return true;
-            case AI_UINT64: // glTF's importer reads JSON integers so
-                value = static_cast<float>(*static_cast<const uint64_t *>(meta->mValues[i].mData));
-                return true;
-            default:
-                return false;
-            }
-        }
-    }
-    return false;
+    value = static_cast<float>(number);
+    return true;
 }
 
 bool IsProxyNode(const aiNode *node) {

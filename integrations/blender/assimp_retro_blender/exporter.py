@@ -17,6 +17,11 @@
 #   importer makes one; one made in Blender) and does not move is left out of
 #   the node tree, its bones taking its place: LithTech has no armature
 #   object, only nodes;
+# - abc: the scene's custom properties (where Blender's glTF importer puts
+#   the model's metadata: abc:version, the command string, the animations'
+#   settings, the units) go on the node "<ABC_Root>", made when missing:
+#   Assimp's glTF importer does not read the glTF scene's extras, and the ABC
+#   exporters read the scene's metadata from that node then;
 # - an image keeps its file extension in its name (Blender's glTF exporter
 #   drops it), which is the game path of a P3D texture;
 # - p3d: the vertex groups of a P3D LOD's mesh are its named selections
@@ -29,8 +34,9 @@ import bpy
 
 from . import glb, importer, p3d_selections, tool
 
-# Keys of AbcMetadataKeys.h the add-on writes.
+# Keys and names of AbcMetadataKeys.h the add-on writes.
 ABC_SOCKET = "abc:socket"
+ABC_ROOT = "<ABC_Root>"
 
 # Export formats: (tool format, label).
 FORMATS = {"abc6": "LithTech ABC v6", "abc12": "LithTech ABC v12", "p3d": "Operation Flashpoint P3D (MLOD)"}
@@ -93,6 +99,23 @@ def _image_names(document, images):
                 image["name"] = lower[(name + extension).lower()]
 
 
+def scene_metadata_on_root(document):
+    """The glTF scene's extras on its "<ABC_Root>" node (see the top)."""
+    scenes = document.get("scenes", [])
+    scene = scenes[document.get("scene", 0)] if scenes else None
+    extras = scene.pop("extras", None) if scene else None
+    if not extras:
+        return
+    nodes = document["nodes"]
+    root = next((i for i in scene.get("nodes", []) if nodes[i].get("name") == ABC_ROOT), None)
+    if root is None:
+        nodes.append({"name": ABC_ROOT, "children": list(scene.get("nodes", []))})
+        root = len(nodes) - 1
+        scene["nodes"] = [root]
+    own = nodes[root].get("extras", {})
+    nodes[root]["extras"] = dict(extras, **own)
+
+
 def add_side_channel(document, sockets, armatures, images):
     """What the glTF exporter drops, as node extras and names (see the top)."""
     for index, node in enumerate(document.get("nodes", [])):
@@ -133,6 +156,8 @@ def export_game(context, target, fmt, settings, selection_only, animations, tool
                          [image.name for image in bpy.data.images])
         if fmt == "p3d":
             p3d_selections.from_vertex_groups(document, binary, objects)
+        else:
+            scene_metadata_on_root(document)
         glb.write(scene, document, binary)
         try:
             return tool.export_game(tool_path, scene, target, fmt, settings)

@@ -123,4 +123,59 @@ TEST(AbcV12Export, KeepsTheSourcesPieceLayout) {
     RichRoundTrip(layout, "no");
 }
 
+/// The scene's metadata as a glTF that Blender wrote gives it to the exporter
+/// (docs/blender.md, "Export"): on the `<ABC_Root>` node, its int32 values as
+/// Assimp's glTF importer reads JSON integers (64-bit), the scene's own
+/// metadata naming only the source asset.
+void MoveSceneMetadataToRootNode(aiScene &scene) {
+    const aiMetadata &from = *scene.mMetaData;
+    aiMetadata *moved = aiMetadata::Alloc(from.mNumProperties);
+    for (unsigned i = 0; i < from.mNumProperties; ++i) {
+        const aiMetadataEntry &entry = from.mValues[i];
+        switch (entry.mType) {
+        case AI_INT32:
+            moved->Set(i, from.mKeys[i].C_Str(), uint64_t(int64_t(*static_cast<const int32_t *>(entry.mData))));
+            break;
+        case AI_FLOAT: moved->Set(i, from.mKeys[i].C_Str(), double(*static_cast<const float *>(entry.mData))); break;
+        case AI_BOOL: moved->Set(i, from.mKeys[i].C_Str(), *static_cast<const bool *>(entry.mData)); break;
+        case AI_DOUBLE: moved->Set(i, from.mKeys[i].C_Str(), *static_cast<const double *>(entry.mData)); break;
+        case AI_AISTRING: moved->Set(i, from.mKeys[i].C_Str(), *static_cast<const aiString *>(entry.mData)); break;
+        case AI_AIVECTOR3D: moved->Set(i, from.mKeys[i].C_Str(), *static_cast<const aiVector3D *>(entry.mData)); break;
+        default: FAIL() << "unexpected metadata type of " << from.mKeys[i].C_Str();
+        }
+    }
+    ASSERT_EQ(std::string(scene.mRootNode->mName.C_Str()), keys::kRootNodeName);
+    delete scene.mRootNode->mMetaData;
+    scene.mRootNode->mMetaData = moved;
+    delete scene.mMetaData;
+    scene.mMetaData = aiMetadata::Alloc(1);
+    scene.mMetaData->Set(0, "SourceAsset_Generator", aiString("Khronos glTF Blender I/O"));
+}
+
+TEST(AbcV12Export, SceneMetadataOnTheRootNodeAsGltfGivesIt) {
+    const std::vector<uint8_t> file = w::Write(w::MakeTestModel(12, 2, {"Child"}), w::Layout());
+    Assimp::Importer reference, first, second;
+    const aiScene *expected = ImportBytes(reference, file);
+    ASSERT_NE(expected, nullptr) << reference.GetErrorString();
+    ASSERT_NE(ImportBytes(first, file), nullptr) << first.GetErrorString();
+    aiScene *scene = first.GetOrphanedScene();
+    MoveSceneMetadataToRootNode(*scene);
+    std::string error;
+    const std::vector<uint8_t> bytes = retro_test::ExportToMemory(*scene, "abc12", &error);
+    delete scene;
+    ASSERT_FALSE(bytes.empty()) << error;
+    const aiScene *again = ImportBytes(second, bytes);
+    ASSERT_NE(again, nullptr) << second.GetErrorString();
+    retro_test::SceneCompareOptions options;
+    options.positionTolerance = 1e-5f;
+    options.normalTolerance = 1e-5f;
+    retro_test::ExpectEqualScenes(*expected, *again, options);
+    // The values the scene metadata gave: the command string, the keyframe commands, the child model.
+    aiString command, original;
+    ASSERT_TRUE(expected->mMetaData->Get(keys::kCommandString.name, original));
+    ASSERT_TRUE(again->mMetaData->Get(keys::kCommandString.name, command));
+    EXPECT_FALSE(std::string(original.C_Str()).empty());
+    EXPECT_EQ(std::string(command.C_Str()), original.C_Str());
+}
+
 } // namespace
