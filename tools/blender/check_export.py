@@ -359,6 +359,23 @@ def check_moved_vertex(tool, out, exported):
     print("MOVED one vertex of LOD 1.000: %s -> %s" % (sorted(gone), sorted(came)), flush=True)
 
 
+def check_p3d_import(where):
+    """The Tomahawk in Blender: its 3 LODs each in a collection of its own, the
+    Geometry LOD's selection a vertex group on its 12 points."""
+    lods = [o for o in bpy.data.objects if "p3d:resolution" in o.keys()]
+    collections = {o.name: [c.name for c in o.users_collection] for o in lods}
+    check(len(lods) == 3 and all(names == [name] for name, names in collections.items()),
+          "%s: LODs and their collections %s" % (where, collections))
+    geometry = bpy.data.objects.get("Geometry")
+    group = geometry.vertex_groups.get("component01") if geometry else None
+    members = set()
+    if group is not None:
+        members = {v.co.to_tuple(5) for v in geometry.data.vertices if any(g.group == group.index for g in v.groups)}
+    check(len(members) == 12, "%s: vertex group component01 of Geometry on %d points, expected 12" % (where, len(members)))
+    print("IMPORT %s: LOD collections %s, vertex group component01 on %d points" % (where, sorted(collections), len(members)),
+          flush=True)
+
+
 def check_round_trip(tool, corpus, out, relative, fmt, import_options, export_options):
     where = "round trip " + relative
     source = os.path.join(corpus, relative)
@@ -370,6 +387,8 @@ def check_round_trip(tool, corpus, out, relative, fmt, import_options, export_op
     result, error = run_operator(importer, filepath=source, **import_options)
     if not check(result == {"FINISHED"}, "%s: import %s %s" % (where, result, error)):
         return
+    if fmt == "p3d":
+        check_p3d_import(where)
     os.makedirs(out, exist_ok=True)
     target = os.path.join(out, os.path.basename(source))
     if fmt == "p3d":

@@ -190,6 +190,19 @@ def _into_collection(context, objects, name):
     return collection
 
 
+def _lods_into_collections(collection, objects):
+    """Each P3D LOD (an object with p3d:resolution) and what hangs under it
+    in a collection of its own, named after it, inside the model's: a LOD can
+    then be hidden or shown as a whole."""
+    for lod in [o for o in objects if p3d_selections.RESOLUTION in o.keys()]:
+        child = bpy.data.collections.new(lod.name)
+        collection.children.link(child)
+        for obj in [lod] + list(lod.children_recursive):
+            if obj.name in collection.objects:
+                collection.objects.unlink(obj)
+            child.objects.link(obj)
+
+
 def import_models(context, sources, fmt, values, tool_path, reports):
     """Imports each file of `sources` into its own collection. Returns the
     number imported; every failure is in reports.errors and leaves the scene
@@ -235,7 +248,9 @@ def import_models(context, sources, fmt, values, tool_path, reports):
             if fmt == options.P3D:
                 p3d_selections.to_vertex_groups(glb_path, objects)
             _rename(objects, actions, source, _node_names(glb_path))
-            _into_collection(context, objects, _model_name(source))
+            collection = _into_collection(context, objects, _model_name(source))
+            if fmt == options.P3D:
+                _lods_into_collections(collection, objects)
             imported_actions += actions
             count += 1
         state.restore_engine()
