@@ -41,31 +41,12 @@ import numpy
 
 ADDON = "assimp_retro_blender"
 HERE = os.path.dirname(os.path.abspath(__file__))
-failures = []
-checks = 0
-
-
-def check(condition, message):
-    global checks
-    checks += 1
-    if not condition:
-        failures.append(message)
-        print("FAIL " + message, flush=True)
-    return condition
+sys.path.insert(0, HERE)
+from blender_checks import arguments as _arguments, check, report  # noqa: E402
 
 
 def arguments():
-    argv = sys.argv[sys.argv.index("--") + 1:]
-    values = {"render": False}
-    i = 0
-    while i < len(argv):
-        if argv[i] == "--render":
-            values["render"] = True
-            i += 1
-        else:
-            values[argv[i][2:].replace("-", "_")] = argv[i + 1]
-            i += 2
-    return values
+    return _arguments(flags=("render",))
 
 
 # ---- scene helpers --------------------------------------------------------------
@@ -584,8 +565,7 @@ def main():
     check(not leftovers, "temporary folders left: %s" % leftovers)
     if args["render"]:
         render_models(corpus, out)
-    print("RESULT %d check(s), %d failure(s)" % (checks, len(failures)), flush=True)
-    return 1 if failures else 0
+    return report()
 
 
 sys.exit(main())

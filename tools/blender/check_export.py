@@ -27,22 +27,10 @@ ADDON = "assimp_retro_blender"
 BONES = ("root", "spine", "head", "arm")
 ACTIONS = {"walk": (0, 10, 20), "idle": (0, 30)}  # action -> key frames (frame 0 is 0 ms)
 FPS = 30
-failures = []
-checks = 0
-
-
-def check(condition, message):
-    global checks
-    checks += 1
-    if not condition:
-        failures.append(message)
-        print("FAIL " + message, flush=True)
-    return condition
-
-
-def arguments():
-    argv = sys.argv[sys.argv.index("--") + 1:]
-    return {argv[i][2:]: argv[i + 1] for i in range(0, len(argv) - 1, 2)}
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from blender_checks import arguments, check, report  # noqa: E402
+from checker_material import checker_material  # noqa: E402
 
 
 def run_operator(operator, **kwargs):
@@ -94,23 +82,6 @@ def make_actions(armature):
     armature.animation_data.action = bpy.data.actions["walk"]
 
 
-def make_texture():
-    image = bpy.data.images.new("hero_skin", 64, 64)
-    pixels = []
-    for y in range(64):
-        for x in range(64):
-            pixels += [1.0, 0.5, 0.0, 1.0] if (x // 8 + y // 8) % 2 else [0.0, 0.25, 1.0, 1.0]
-    image.pixels = pixels
-    image.pack()
-    material = bpy.data.materials.new("hero_skin")
-    material.use_nodes = True
-    texture = material.node_tree.nodes.new("ShaderNodeTexImage")
-    texture.image = image
-    bsdf = material.node_tree.nodes["Principled BSDF"]
-    material.node_tree.links.new(texture.outputs["Color"], bsdf.inputs["Base Color"])
-    return material
-
-
 def make_body(armature):
     bpy.ops.mesh.primitive_cube_add(size=0.5, location=(0.0, 0.0, 0.75))
     body = bpy.context.active_object
@@ -119,7 +90,7 @@ def make_body(armature):
     bpy.ops.mesh.subdivide(number_cuts=2)
     bpy.ops.uv.smart_project()
     bpy.ops.object.mode_set(mode="OBJECT")
-    body.data.materials.append(make_texture())
+    body.data.materials.append(checker_material("hero_skin", "hero_skin", (0.0, 0.25, 1.0, 1.0), (1.0, 0.5, 0.0, 1.0)))
     groups = {name: body.vertex_groups.new(name=name) for name in ("spine", "arm")}
     for vertex in body.data.vertices:
         groups["arm" if vertex.co.x > 0.1 else "spine"].add([vertex.index], 1.0, "REPLACE")
@@ -442,8 +413,7 @@ def main():
                              relative, fmt, import_options, export_options)
     leftovers = [n for n in os.listdir(tempfile.gettempdir()) if n.startswith("assimp_retro_")]
     check(not leftovers, "temporary folders left: %s" % leftovers)
-    print("RESULT %d check(s), %d failure(s)" % (checks, len(failures)), flush=True)
-    return 1 if failures else 0
+    return report()
 
 
 sys.exit(main())

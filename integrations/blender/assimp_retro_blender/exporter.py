@@ -1,6 +1,6 @@
 # Export to the games: Blender's glTF exporter writes the scene as a GLB, the
-# add-on adds to that GLB what the glTF exporter cannot say (see MAPPING in
-# docs/blender.md), and the tool's own exporters (abc6, abc12, p3d) write the
+# add-on adds to that GLB what the glTF exporter cannot say (docs/blender.md,
+# "Export"), and the tool's own exporters (abc6, abc12, p3d) write the
 # game file from it: the same exporters and the same bytes as
 # `assimp-retro export scene.glb out.abc -f abc12` on the command line.
 #
@@ -37,9 +37,6 @@ from . import glb, importer, p3d_selections, tool
 # Keys and names of AbcMetadataKeys.h the add-on writes.
 ABC_SOCKET = "abc:socket"
 ABC_ROOT = "<ABC_Root>"
-
-# Export formats: (tool format, label).
-FORMATS = {"abc6": "LithTech ABC v6", "abc12": "LithTech ABC v12", "p3d": "Operation Flashpoint P3D (MLOD)"}
 
 
 def export_gltf(path, selection_only, animations):
@@ -152,11 +149,11 @@ def export_game(context, target, fmt, settings, selection_only, animations, tool
             document, binary = glb.read(scene)
         except glb.GlbError:
             raise tool.ToolError("Blender's glTF exporter wrote no GLB")
+        if fmt == "p3d":  # first: it finds the objects by their Blender names
+            p3d_selections.from_vertex_groups(document, binary, objects)
         add_side_channel(document, socket_names(objects), armature_names(objects),
                          [image.name for image in bpy.data.images])
-        if fmt == "p3d":
-            p3d_selections.from_vertex_groups(document, binary, objects)
-        else:
+        if fmt != "p3d":
             scene_metadata_on_root(document)
         glb.write(scene, document, binary)
         try:
