@@ -94,6 +94,9 @@ def make_body(armature):
     groups = {name: body.vertex_groups.new(name=name) for name in ("spine", "arm")}
     for vertex in body.data.vertices:
         groups["arm" if vertex.co.x > 0.1 else "spine"].add([vertex.index], 1.0, "REPLACE")
+    # A group that is no bone's: a P3D selection only (half weight).
+    decal = body.vertex_groups.new(name="decal")
+    decal.add([v.index for v in body.data.vertices if v.co.z > 0.2], 0.5, "REPLACE")
     body.parent = armature
     body.modifiers.new("Armature", "ARMATURE").object = armature
     return body
@@ -195,10 +198,24 @@ def check_p3d(tool, out):
         keys |= set(node.get("extras", {}))
     selections = sorted(k[len("p3d:selection:"):-len(":vertices")] for k in keys
                         if k.startswith("p3d:selection:") and k.endswith(":vertices"))
-    check({"spine", "arm"} <= set(selections), "p3d: selections %s, expected spine and arm" % selections)
+    check({"spine", "arm", "decal"} <= set(selections), "p3d: selections %s, expected spine, arm, decal" % selections)
+    # The decal group's members: the body's top face, 16 points (a cube cut twice), weight 128 of 255.
+    import assimp_retro_blender as addon
+    binary = addon.glb.read(os.path.join(out, "hero.p3d.glb"))[1]
+    decal = set()
+    weights = set()
+    for node in document.get("nodes", []):
+        extras = node.get("extras") or {}
+        members = addon.p3d_selections._members(extras, "decal")
+        positions = addon.glb.mesh_positions(document, binary, node)
+        decal |= {addon.p3d_selections._key(*positions[i]) for i, _ in members if i < len(positions)}
+        weights |= {w for _, w in members}
+    check(len(decal) == 16 and weights == {128}, "p3d: selection decal on %d points, weights %s; expected 16, {128}"
+          % (len(decal), sorted(weights)))
     paa = os.path.join(out, "hero", "data", "hero_skin.paa")
     check(os.path.isfile(paa), "p3d: no texture %s" % paa)
-    print("EXPORT p3d: selections %s, texture %s" % (selections, os.path.isfile(paa)), flush=True)
+    print("EXPORT p3d: selections %s (decal on %d points), texture %s" % (selections, len(decal), os.path.isfile(paa)),
+          flush=True)
 
 
 def check_refusal(out):

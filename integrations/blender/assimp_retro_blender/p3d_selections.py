@@ -12,7 +12,9 @@
 #   indices into the GLB Blender wrote; members that are loose points (memory
 #   points, which Blender has no vertices for) are kept from the imported
 #   metadata, renumbered after the new vertices. The LOD's mesh sizes and quad
-#   list, which only held for the imported meshes, are left out.
+#   list, which only held for the imported meshes, are left out. A mesh made
+#   in Blender gets its vertex groups that are not bones' the same way, on
+#   its own node (the p3d exporter reads them there too).
 from . import glb
 
 RESOLUTION = "p3d:resolution"
@@ -30,6 +32,25 @@ def _key(x, y, z):
 def _blender_key(co):
     # Blender's glTF importer and exporter: glTF (x, y, z) is Blender (x, -z, y).
     return _key(co.x, co.z, -co.y)
+
+
+def _lookup(obj, positions):
+    """position key -> the object's vertices there, in the space the GLB's
+    positions are in: the mesh's own, or for a mesh skinned to its parent
+    armature (Blender's glTF exporter writes those in the armature's space)
+    that one; the space that matches more of `positions` wins."""
+    spaces = [None]
+    if obj.parent is not None and obj.parent.type == "ARMATURE":
+        spaces.append(obj.parent.matrix_world.inverted() @ obj.matrix_world)
+    wanted = {_key(*p) for p in positions}
+    best = {}
+    for space in spaces:
+        lookup = {}
+        for vertex in obj.data.vertices:
+            lookup.setdefault(_blender_key(vertex.co if space is None else space @ vertex.co), []).append(vertex.index)
+        if len(wanted & lookup.keys()) > len(wanted & best.keys()):
+            best = lookup
+    return best
 
 
 def selection_names(extras):
@@ -62,9 +83,7 @@ def to_vertex_groups(glb_path, objects):
         if obj is None or not names:
             continue
         positions = glb.mesh_positions(document, binary, node)
-        lookup = {}
-        for vertex in obj.data.vertices:
-            lookup.setdefault(_blender_key(vertex.co), []).append(vertex.index)
+        lookup = _lookup(obj, positions)
         for name in names:
             weights = {}
             for index, byte in _members(extras, name):
@@ -108,37 +127,47 @@ def _clear(extras):
 
 
 def from_vertex_groups(document, binary, objects):
-    """Export: the vertex groups of each P3D LOD (a node with p3d:resolution)
-    as its selections, in the node extras of the GLB Blender wrote."""
+    """Export: the vertex groups of each mesh as P3D selections, in the node
+    extras of the GLB Blender wrote. An imported LOD (a node with
+    p3d:resolution) gets every group, its old lists replaced; another mesh
+    the groups that are not skin weights of a bone (bones are selections
+    already), counted from its own first vertex."""
     meshes = _by_name(objects)
+    bones = {bone.name for o in objects if o.type == "ARMATURE" for bone in o.data.bones}
     for node in document.get("nodes", []):
-        extras = node.get("extras")
         obj = meshes.get(node.get("name"))
-        if obj is None or not extras or RESOLUTION not in extras:
+        if obj is None or "mesh" not in node:
             continue
+        extras = node.setdefault("extras", {})
+        lod = RESOLUTION in extras
         positions = glb.mesh_positions(document, binary, node)
-        lookup = {}
-        for vertex in obj.data.vertices:
-            lookup.setdefault(_blender_key(vertex.co), []).append(vertex.index)
+        lookup = _lookup(obj, positions)
         exported = [lookup.get(_key(*p), []) for p in positions]
-        old_total = _old_mesh_vertices(extras)
         loose = {}
+        old_total = _old_mesh_vertices(extras) if lod else None
         if old_total is not None:
             for name in selection_names(extras):
                 loose[name] = [(len(positions) + i - old_total, w) for i, w in _members(extras, name) if i >= old_total]
-        groups = _group_weights(obj)
+        groups = {name: weights for name, weights in _group_weights(obj).items() if lod or name not in bones}
+        if lod:
+            _clear(extras)
         faces = glb.triangles(document, binary, node)
-        _clear(extras)
         for name in sorted(set(groups) | set(loose)):
             weights = groups.get(name, {})
             members = [(j, max(weights.get(v, 0) for v in vs)) for j, vs in enumerate(exported) if vs]
-            members = [(j, w) for j, w in members if w > 0] + loose.get(name, [])
-            if not members:
-                continue
-            inside = {j for j, _ in members}
-            glb.set_long_text(extras, PREFIX + name + VERTICES, glb.format_ranges([j for j, _ in members]))
-            if any(w != 255 for _, w in members):
-                glb.set_long_text(extras, PREFIX + name + WEIGHTS, glb.format_runs([w for _, w in members]))
-            chosen = [f for f, corners in enumerate(faces) if all(c in inside for c in corners)]
-            if chosen:
-                glb.set_long_text(extras, PREFIX + name + TRIANGLES, glb.format_ranges(chosen))
+            _write_selection(extras, name, [(j, w) for j, w in members if w > 0] + loose.get(name, []), faces)
+        if not extras:
+            del node["extras"]
+
+
+def _write_selection(extras, name, members, faces):
+    """One selection's lists; the triangles are those with all corners in it."""
+    if not members:
+        return
+    inside = {j for j, _ in members}
+    glb.set_long_text(extras, PREFIX + name + VERTICES, glb.format_ranges([j for j, _ in members]))
+    if any(w != 255 for _, w in members):
+        glb.set_long_text(extras, PREFIX + name + WEIGHTS, glb.format_runs([w for _, w in members]))
+    chosen = [f for f, corners in enumerate(faces) if all(c in inside for c in corners)]
+    if chosen:
+        glb.set_long_text(extras, PREFIX + name + TRIANGLES, glb.format_ranges(chosen))
