@@ -162,6 +162,11 @@ def check_abc(tool, out, version):
                                  skins="SKINS")
     if not check(result == {"FINISHED"} and not error, "%s: export %s %s" % (version, result, error)):
         return
+    again = os.path.join(out, "again", os.path.basename(target))
+    os.makedirs(os.path.dirname(again), exist_ok=True)
+    run_operator(bpy.ops.export_scene.assimp_retro_abc, filepath=again, version=version)
+    with open(target, "rb") as a, open(again, "rb") as b:
+        check(a.read() == b.read(), "%s: two exports of one scene differ" % version)
     document = read_back(tool, target, out)
     if document is None:
         return
