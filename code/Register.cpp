@@ -30,6 +30,9 @@
 #include "AssetLib/LithTech/AbcExporter.h"
 #include "AssetLib/LithTech/AbcImporter.h"
 #endif
+#ifdef ASSIMP_RETRO_HAS_LTB
+#include "AssetLib/LithTech/LtbImporter.h"
+#endif
 #ifdef ASSIMP_RETRO_HAS_P3D
 #include "AssetLib/Poseidon/P3dExporter.h"
 #include "AssetLib/Poseidon/P3dImporter.h"
@@ -122,6 +125,9 @@ std::vector<FormatEntry> FormatEntries() {
 #ifdef ASSIMP_RETRO_HAS_P3D
     entries.push_back({"P3D", DescriptionOf<Assimp::P3dImporter>()});
 #endif
+#ifdef ASSIMP_RETRO_HAS_LTB
+    entries.push_back({"LTB", DescriptionOf<Assimp::LtbImporter>()});
+#endif
     return entries;
 }
 
@@ -158,11 +164,21 @@ bool RegisterP3d(Assimp::Importer &importer) {
 #endif
 }
 
+bool RegisterLtb(Assimp::Importer &importer) {
+#ifdef ASSIMP_RETRO_HAS_LTB
+    return RegisterFirst<Assimp::LtbImporter>(importer);
+#else
+    (void)importer;
+    return false;
+#endif
+}
+
 unsigned RegisterAll(Assimp::Importer &importer) {
     unsigned count = 0;
     count += RegisterOban(importer) ? 1 : 0;
     count += RegisterAbc(importer) ? 1 : 0;
     count += RegisterP3d(importer) ? 1 : 0;
+    count += RegisterLtb(importer) ? 1 : 0;
     return count;
 }
 

@@ -41,8 +41,11 @@ EXPORTERS = [
     ("P3D", "AssetLib/Poseidon/P3dExporter.h", ["assimp_retro::P3dExportFormat()"]),
 ]
 # Out-of-tree glue that an in-tree build does not need (code/Register.cpp,
-# outside code/Common, is never copied).
-COMMON_SKIP = set()
+# outside code/Common, is never copied), and the LTB importer with its LZMA
+# wrapper: Assimp's build links no liblzma yet, so the port leaves LTB out
+# (docs/formats/LTB.md).
+COMMON_SKIP = {"LzmaAlone.h", "LzmaAlone.cpp"}
+FORMAT_SKIP = ("sources.cmake", "Ltb*")
 MARK = "assimp-retro"
 
 
@@ -95,7 +98,7 @@ def main():
         dest = src / "code" / "AssetLib" / folder
         shutil.rmtree(dest, ignore_errors=True)
         shutil.copytree(ROOT / "code" / "AssetLib" / folder, dest,
-                        ignore=shutil.ignore_patterns("sources.cmake"))
+                        ignore=shutil.ignore_patterns(*FORMAT_SKIP))
     shutil.rmtree(src / "include" / "assimp_retro", ignore_errors=True)
     (src / "include" / "assimp_retro").mkdir(parents=True)
     for header in ("config.h", "texture_cache.h"):  # what the importers include

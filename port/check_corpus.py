@@ -19,12 +19,13 @@ patched stock `assimp export IN OUT -f<id>` (abc6, abc12, p3d) and with
 Exit status 1 when any file falls short.
 """
 import json
+import os
 import pathlib
 import subprocess
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-CORPUS = ROOT.parent / "shared" / "corpus"
+CORPUS = pathlib.Path(os.environ.get("ASSIMP_RETRO_CORPUS_DIR") or ROOT.parent / "shared" / "corpus")
 MODEL_SUFFIXES = {".abc", ".p3d", ".oni", ".dat"}
 
 

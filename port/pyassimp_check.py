@@ -21,12 +21,14 @@ Exit status 0 when every file loads with the expected counts (with --all:
 and every other .abc, .p3d, .oni and .dat file under ../shared/corpus loads
 with a root node).
 """
+import os
 import pathlib
 import sys
 
 import pyassimp
 
-CORPUS = pathlib.Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
+CORPUS = pathlib.Path(os.environ.get("ASSIMP_RETRO_CORPUS_DIR") or
+                      pathlib.Path(__file__).resolve().parent.parent.parent / "shared" / "corpus")
 MODEL_SUFFIXES = {".abc", ".p3d", ".oni", ".dat"}
 
 # file: (nodes, meshes, animations). Animation counts are the corpus

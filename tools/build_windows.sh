@@ -166,9 +166,10 @@ EOF2
 version=$(sed -nE 's/^project\(assimp_retro VERSION ([0-9.]+).*/\1/p' CMakeLists.txt)
 cp /usr/share/cmake/nlohmann_json/nlohmann_jsonConfigVersion.cmake "$prefix/lib/cmake/nlohmann_json/"
 retro="$out/retro"
+# LTB needs liblzma, which this script does not cross-build yet: the zip leaves it out.
 # Everything that runs lands in one folder with the DLLs it needs, as in the zip.
 "${nice_run[@]}" cmake -S "$root" -B "$retro" -G Ninja -DCMAKE_BUILD_TYPE=Release "${launcher[@]}" \
-  -DCMAKE_TOOLCHAIN_FILE="$toolchain" -DASSIMP_RETRO_WINDOWS_PREFIX="$prefix" \
+  -DCMAKE_TOOLCHAIN_FILE="$toolchain" -DASSIMP_RETRO_WINDOWS_PREFIX="$prefix" -DASSIMP_RETRO_ENABLE_LTB=OFF \
   -Ddraco_DIR="$out/draco-stub" -DCMAKE_RUNTIME_OUTPUT_DIRECTORY="$retro/bin" -DCMAKE_INSTALL_PREFIX="$out/install" >/dev/null
 mkdir -p "$retro/bin"
 runtime_dlls=("$prefix/bin/libassimp-5.dll" /usr/x86_64-w64-mingw32/lib/zlib1.dll
@@ -187,6 +188,7 @@ cp -r include/assimp_retro "$stage/sdk/include/"
 cp -r "$prefix/include/assimp" "$stage/sdk/include/"
 cp "$retro/libassimp_retro.dll.a" "$prefix/lib/libassimp.dll.a" "$stage/sdk/lib/"
 cp tools/windows/README.txt "$stage/README.txt"
+cp LICENSE "$stage/licenses/assimp-retro-LICENSE.txt"
 cp "$assimp_src/LICENSE" "$stage/licenses/assimp-LICENSE.txt"
 cp "$assimp_src/debian/copyright" "$stage/licenses/assimp-debian-copyright.txt"
 cp /usr/share/doc/libz-mingw-w64-dev/copyright "$stage/licenses/zlib-copyright.txt"

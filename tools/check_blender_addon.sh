@@ -13,7 +13,7 @@
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "${1:-$root/build}" && pwd)
-corpus=$root/../shared/corpus
+corpus=${ASSIMP_RETRO_CORPUS_DIR:-$root/../shared/corpus}
 out=$build/test/output/blender_addon
 start=$(date +%s)
 if [ ! -d "$corpus/kpc-tree" ]; then

@@ -10,7 +10,7 @@
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
-corpus=$root/../shared/corpus
+corpus=${ASSIMP_RETRO_CORPUS_DIR:-$root/../shared/corpus}
 out=$build/test/output/check_outputs
 if ! command -v blender >/dev/null 2>&1; then
     echo "check_outputs: blender is not installed (apt-get install blender)" >&2

@@ -228,7 +228,7 @@ def main() -> int:
     linux_tool = Path(sys.argv[1]).resolve()
     windows_bin = Path(sys.argv[2]).resolve()
     work = Path(sys.argv[3]).resolve()
-    corpus = Path(sys.argv[4] if len(sys.argv) == 5 else
+    corpus = Path(sys.argv[4] if len(sys.argv) == 5 else os.environ.get("ASSIMP_RETRO_CORPUS_DIR") or
                   Path(__file__).resolve().parent.parent.parent / "shared" / "corpus").resolve()
     if not corpus.is_dir():
         print(f"the corpus folder {corpus} is missing", file=sys.stderr)
@@ -257,6 +257,10 @@ def main() -> int:
 
     linux_files = sorted(p.relative_to(work / "linux") for p in (work / "linux").rglob("*") if p.is_file())
     windows_files = sorted(p.relative_to(work / "windows") for p in (work / "windows").rglob("*") if p.is_file())
+    # The Windows build has no LTB importer yet (no cross-built liblzma,
+    # docs/formats/LTB.md): the Linux outputs of the corpus's ltb folder have
+    # no Windows counterpart to compare.
+    linux_files = [p for p in linux_files if not (len(p.parts) > 1 and p.parts[1] == "ltb")]
     problems = []
     if linux_files != windows_files:
         only_linux = sorted(set(linux_files) - set(windows_files))

@@ -1,23 +1,44 @@
 #!/usr/bin/env bash
-# Installs what assimp-retro needs on Debian 12, from Debian's packages and npm:
-# the compiler and CMake, Assimp 5.2.5 (library, headers, the stock tool),
-# GoogleTest, zlib, nlohmann-json, stb (stb_dxt.h), rapidjson, pkg-config, Node.js and the Khronos glTF
-# validator (npm package gltf-validator, into tools/gltf-validator/node_modules).
+# Installs what assimp-retro needs on Debian 12, from Debian's packages (and
+# the Khronos glTF validator from npm), in three sets:
+#   --build   building and running the library and the tool: the compiler,
+#             CMake, Ninja, pkg-config, Assimp 5.2.5, zlib, liblzma,
+#             nlohmann-json, stb, rapidjson (tools/setup.sh);
+#   --tests   that, plus what the test suite builds and runs on: GoogleTest,
+#             Python 3, Assimp's stock tool (tools/run_tests.sh --quick);
+#   --judges  (also the default, with no option) that, plus the real clients
+#             the full test run uses as judges of the outputs: Blender (with
+#             numpy), f3d, xvfb, patchelf, Node.js and the Khronos glTF
+#             validator (npm gltf-validator, into tools/gltf-validator/node_modules)
+#             (tools/run_tests.sh).
 # Safe to run again: it installs only what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(cmake ninja-build g++ pkg-config libassimp-dev assimp-utils libgtest-dev libgmock-dev
-          nlohmann-json3-dev zlib1g-dev libstb-dev rapidjson-dev)
-# Python 3 runs the documentation check (tools/check_docs.py, a ctest test) and port/*.py.
-packages+=(python3)
-# Real clients as judges of the outputs (tools/check_outputs.sh; Blender's glTF importer needs
-# numpy, which blender only recommends; f3d and xvfb for screenshots).
-packages+=(blender python3-numpy f3d xvfb xauth)
-# patchelf: the run path of the tool bundled in the Blender add-on (tools/package_blender_addon.sh).
-packages+=(patchelf)
-command -v node >/dev/null 2>&1 || packages+=(nodejs)
-command -v npm >/dev/null 2>&1 || packages+=(npm)
+level=${1:---judges}
+case "$level" in
+  --build | --tests | --judges) ;;
+  *)
+    echo "usage: tools/install_deps.sh [--build | --tests | --judges]" >&2
+    exit 2
+    ;;
+esac
+
+packages=(cmake ninja-build g++ pkg-config libassimp-dev zlib1g-dev liblzma-dev
+          nlohmann-json3-dev libstb-dev rapidjson-dev)
+if [ "$level" != --build ]; then
+  # Python 3 runs the documentation check (tools/check_docs.py, a ctest test) and port/*.py.
+  packages+=(libgtest-dev libgmock-dev python3 assimp-utils)
+fi
+if [ "$level" = --judges ]; then
+  # Real clients as judges of the outputs (tools/check_outputs.sh; Blender's glTF importer needs
+  # numpy, which blender only recommends; f3d and xvfb for screenshots).
+  packages+=(blender python3-numpy f3d xvfb xauth)
+  # patchelf: the run path of the tool bundled in the Blender add-on (tools/package_blender_addon.sh).
+  packages+=(patchelf)
+  command -v node >/dev/null 2>&1 || packages+=(nodejs)
+  command -v npm >/dev/null 2>&1 || packages+=(npm)
+fi
 
 missing=()
 for p in "${packages[@]}"; do
@@ -32,7 +53,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-if [ ! -d tools/gltf-validator/node_modules/gltf-validator ]; then
+if [ "$level" = --judges ] && [ ! -d tools/gltf-validator/node_modules/gltf-validator ]; then
   echo "Installing the Khronos glTF validator (npm gltf-validator)"
   npm ci --prefix tools/gltf-validator --no-audit --no-fund --loglevel=error
 fi

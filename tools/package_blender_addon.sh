@@ -60,6 +60,7 @@ grep -q "\"version\": ($tuple)," "$stage/$name/__init__.py" ||
 # ---- the Linux tool and the libraries it loads ----------------------------------
 linux=$stage/$name/bin/linux-x86_64
 mkdir -p "$linux/lib" "$linux/licenses"
+cp "$root/LICENSE" "$stage/$name/LICENSE.txt" # the add-on's and the tool's own licence
 cp "$build/tools/assimp-retro" "$linux/"
 # glibc and the C++ runtime stay the system's (see above).
 system='^(linux-vdso|ld-linux|libc|libm|libpthread|libdl|librt|libutil|libresolv|libmvec|libstdc\+\+|libgcc_s)[.-]'

@@ -2,7 +2,7 @@
 #include "Export/ColladaMetadata.h"
 
 #include "Export/ColladaXml.h"
-#include "Export/MetadataJson.h"
+#include "Export/MetadataLeaves.h"
 
 #include <assimp/scene.h>
 
@@ -16,34 +16,32 @@
 namespace assimp_retro {
 namespace {
 
-using Json = nlohmann::ordered_json;
 using namespace collada_xml;
-using Leaves = std::vector<std::pair<std::string, Json>>;
+using Leaves = std::vector<std::pair<std::string, MetadataLeaf>>;
 
 constexpr unsigned kMaxNodeDepth = 1024;
 
 /// One <property>, or "" if `value` has no form here (an array other than
 /// three numbers).
-std::string PropertyElement(const std::string &key, const Json &value, const std::string &indent) {
+std::string PropertyElement(const std::string &key, const MetadataLeaf &value, const std::string &indent) {
+    using Kind = MetadataLeaf::Kind;
     std::string type;
     std::string text;
-    if (value.is_boolean()) {
+    if (value.kind == Kind::Bool) {
         type = "bool";
-        text = value.get<bool>() ? "true" : "false";
-    } else if (value.is_number_integer()) {
+        text = value.boolean ? "true" : "false";
+    } else if (value.IsInteger()) {
         type = "int";
-        text = value.dump();
-    } else if (value.is_number()) {
+        text = value.IntegerText();
+    } else if (value.kind == Kind::Real) {
         type = "float";
-        text = Number(value.get<double>());
-    } else if (value.is_string()) {
+        text = Number(value.real);
+    } else if (value.kind == Kind::String) {
         type = "string";
-        text = XmlText(value.get<std::string>());
-    } else if (value.is_array() && value.size() == 3 && value[0].is_number() && value[1].is_number() &&
-               value[2].is_number()) {
+        text = XmlText(value.text);
+    } else if (value.kind == Kind::Vector) {
         type = "float3";
-        text = Number(value[0].get<double>()) + " " + Number(value[1].get<double>()) + " " +
-               Number(value[2].get<double>());
+        text = Number(value.vector[0]) + " " + Number(value.vector[1]) + " " + Number(value.vector[2]);
     } else {
         return "";
     }
@@ -112,7 +110,7 @@ private:
     }
 
     void AppendLeaves(Leaves &leaves, const aiMetadata &metadata, const std::string &what) {
-        MergeLeaves(leaves, FlattenMetadata(MetadataToJson(metadata, what, report_.notes)), what);
+        MergeLeaves(leaves, MetadataLeaves(metadata, what, report_.notes), what);
     }
 
     void CollectNodes(const aiNode &node, unsigned depth) {

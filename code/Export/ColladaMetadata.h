@@ -6,7 +6,7 @@
 //   <extra><technique profile="assimp-retro">
 //     <property name="KEY" type="TYPE">VALUE</property> ...
 //   </technique></extra>
-// with the leaves of MetadataToJson (nested keys "a.b") and TYPE one of bool
+// with the leaves MetadataLeaves reads (nested keys "a.b") and TYPE one of bool
 // (true/false), int, float (17 significant digits), float3 ("x y z") and
 // string. Scene metadata, and the root node's when Assimp did not write the
 // root as a <node>, go to the <visual_scene>; each node's to the <node> with

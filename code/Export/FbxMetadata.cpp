@@ -1,7 +1,7 @@
 // Scene and node metadata as FBX user properties (see FbxMetadata.h).
 #include "Export/FbxMetadata.h"
 
-#include "Export/MetadataJson.h"
+#include "Export/MetadataLeaves.h"
 
 #include <assimp_retro/fbx_export.h>
 
@@ -20,33 +20,31 @@ namespace {
 
 using fbx::PropertyList;
 using fbx::Record;
-using Json = nlohmann::ordered_json;
 
 /// One user property, or a record with no properties if `value` has no FBX
 /// form (an array other than three numbers).
-Record UserProperty(const std::string &key, const Json &value) {
+Record UserProperty(const std::string &key, const MetadataLeaf &value) {
+    using Kind = MetadataLeaf::Kind;
     const int64_t int32Min = std::numeric_limits<int32_t>::min();
     const int64_t int32Max = std::numeric_limits<int32_t>::max();
     PropertyList list;
     list.String(key);
-    if (value.is_boolean()) {
-        list.String("bool").String("").String("U").Int32(value.get<bool>() ? 1 : 0);
-    } else if (value.is_number_unsigned() && value.get<uint64_t>() <= static_cast<uint64_t>(int32Max)) {
-        list.String("int").String("Integer").String("U").Int32(static_cast<int32_t>(value.get<uint64_t>()));
-    } else if (value.is_number_integer() && !value.is_number_unsigned() && value.get<int64_t>() >= int32Min &&
-               value.get<int64_t>() <= int32Max) {
-        list.String("int").String("Integer").String("U").Int32(static_cast<int32_t>(value.get<int64_t>()));
-    } else if (value.is_number_integer()) {
-        list.String("KString").String("").String("U").String(value.dump()); // exact, beyond int32 and double
-    } else if (value.is_number()) {
-        list.String("double").String("Number").String("U").Double(value.get<double>());
-    } else if (value.is_string()) {
-        list.String("KString").String("").String("U").String(value.get<std::string>());
-    } else if (value.is_array() && value.size() == 3 && value[0].is_number() && value[1].is_number() &&
-               value[2].is_number()) {
+    if (value.kind == Kind::Bool) {
+        list.String("bool").String("").String("U").Int32(value.boolean ? 1 : 0);
+    } else if (value.kind == Kind::Unsigned && value.unsignedValue <= static_cast<uint64_t>(int32Max)) {
+        list.String("int").String("Integer").String("U").Int32(static_cast<int32_t>(value.unsignedValue));
+    } else if (value.kind == Kind::Signed && value.signedValue >= int32Min && value.signedValue <= int32Max) {
+        list.String("int").String("Integer").String("U").Int32(static_cast<int32_t>(value.signedValue));
+    } else if (value.IsInteger()) {
+        list.String("KString").String("").String("U").String(value.IntegerText()); // exact, beyond int32 and double
+    } else if (value.kind == Kind::Real) {
+        list.String("double").String("Number").String("U").Double(value.real);
+    } else if (value.kind == Kind::String) {
+        list.String("KString").String("").String("U").String(value.text);
+    } else if (value.kind == Kind::Vector) {
         list.String("Vector3D").String("Vector").String("U");
-        for (const Json &component : value) {
-            list.Double(component.get<double>());
+        for (const double component : value.vector) {
+            list.Double(component);
         }
     } else {
         return Record();
@@ -131,7 +129,7 @@ private:
         }
         std::set<std::string> &names = known->second;
         std::vector<Record> entries;
-        for (const auto &leaf : FlattenMetadata(MetadataToJson(metadata, what, report_.notes))) {
+        for (const auto &leaf : MetadataLeaves(metadata, what, report_.notes)) {
             Record entry = UserProperty(leaf.first, leaf.second);
             if (entry.name.empty()) {
                 report_.notes.push_back(what + " key \"" + leaf.first + "\": no FBX property type, left out");

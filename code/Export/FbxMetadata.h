@@ -8,7 +8,7 @@
 //     the same name (Blender: the object's custom properties; Assimp's FBX
 //     importer: the node's metadata)
 //
-// Values, after MetadataToJson and FlattenMetadata (nested keys "a.b"):
+// Values, as MetadataLeaves reads them (nested keys "a.b"):
 //   bool -> "bool" (I 0/1); integers in int32 range -> "int" "Integer" (I);
 //   other integers -> "KString" (decimal text, exact); numbers -> "double"
 //   "Number" (D); strings -> "KString" (S); aiVector3D -> "Vector3D" "Vector"

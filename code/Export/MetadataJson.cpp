@@ -1,5 +1,6 @@
 // aiMetadata as JSON values (see MetadataJson.h).
 #include "Export/MetadataJson.h"
+#include "Export/MetadataLeaves.h"
 
 #include "Export/GltfDocument.h"
 
@@ -136,6 +137,46 @@ Json MetadataToJson(const aiMetadata &metadata, const std::string &where, std::v
 std::vector<std::pair<std::string, Json>> FlattenMetadata(const Json &object) {
     std::vector<std::pair<std::string, Json>> leaves;
     Flatten(object, "", leaves);
+    return leaves;
+}
+
+namespace {
+
+MetadataLeaf LeafOf(const Json &value) {
+    MetadataLeaf leaf;
+    if (value.is_boolean()) {
+        leaf.kind = MetadataLeaf::Kind::Bool;
+        leaf.boolean = value.get<bool>();
+    } else if (value.is_number_unsigned()) {
+        leaf.kind = MetadataLeaf::Kind::Unsigned;
+        leaf.unsignedValue = value.get<uint64_t>();
+    } else if (value.is_number_integer()) {
+        leaf.kind = MetadataLeaf::Kind::Signed;
+        leaf.signedValue = value.get<int64_t>();
+    } else if (value.is_number()) {
+        leaf.kind = MetadataLeaf::Kind::Real;
+        leaf.real = value.get<double>();
+    } else if (value.is_string()) {
+        leaf.kind = MetadataLeaf::Kind::String;
+        leaf.text = value.get<std::string>();
+    } else if (value.is_array() && value.size() == 3 && value[0].is_number() && value[1].is_number() &&
+               value[2].is_number()) {
+        leaf.kind = MetadataLeaf::Kind::Vector;
+        for (size_t i = 0; i < 3; ++i) {
+            leaf.vector[i] = value[i].get<double>();
+        }
+    }
+    return leaf;
+}
+
+} // namespace
+
+std::vector<std::pair<std::string, MetadataLeaf>> MetadataLeaves(const aiMetadata &metadata, const std::string &where,
+        std::vector<std::string> &notes) {
+    std::vector<std::pair<std::string, MetadataLeaf>> leaves;
+    for (const auto &leaf : FlattenMetadata(MetadataToJson(metadata, where, notes))) {
+        leaves.emplace_back(leaf.first, LeafOf(leaf.second));
+    }
     return leaves;
 }
 

@@ -51,6 +51,7 @@ unsigned RegisterAll(Assimp::Importer &importer);
 bool RegisterOban(Assimp::Importer &importer); ///< Oni OBAN: .oni, level .dat
 bool RegisterAbc(Assimp::Importer &importer);  ///< LithTech ABC: .abc
 bool RegisterP3d(Assimp::Importer &importer);  ///< Operation Flashpoint P3D: .p3d
+bool RegisterLtb(Assimp::Importer &importer);  ///< LithTech LTB: .ltb (false in builds without liblzma)
 
 /// Takes libassimp's built-in copies of this build's formats out of
 /// `importer` and deletes them, registering nothing (RegisterAll does this

@@ -73,6 +73,13 @@
 /// only LOD 0.
 #define AI_CONFIG_IMPORT_ABC_ALL_LODS "IMPORT_ABC_ALL_LODS"
 
+/// Bool, default true. LTB: turn the scene half a turn about +Y (the root
+/// node's transform), so that CrossFire's models, which face -Z in LithTech's
+/// space where ABC models face +Z, face +Z like every other import
+/// (docs/formats/LTB.md 7). False keeps ABC's orientation (for LTB files
+/// compiled from models facing +Z; NOLF2 and Tron 2.0 files are unchecked).
+#define AI_CONFIG_IMPORT_LTB_FACE_FRONT "IMPORT_LTB_FACE_FRONT"
+
 /// Bool, default true. ABC v9-v13: load the child models (animation sources
 /// in other .abc files next to the model).
 #define AI_CONFIG_IMPORT_ABC_CHILD_MODELS "IMPORT_ABC_CHILD_MODELS"

@@ -36,8 +36,10 @@ std::vector<uint8_t> ExportToMemory(const aiScene &scene, const std::string &for
 std::vector<std::string> CorpusFiles(const std::vector<std::string> &folders,
         const std::function<bool(const std::vector<uint8_t> &)> &keep) {
     std::vector<std::string> files;
+    const std::string corpus = CorpusFolder();
     for (const std::string &folder : folders) {
-        const std::filesystem::path root = std::filesystem::path(ASSIMP_RETRO_CORPUS_DIR) / folder;
+        if (corpus.empty()) break;
+        const std::filesystem::path root = std::filesystem::path(corpus) / folder;
         if (!std::filesystem::is_directory(root)) continue;
         for (const auto &entry : std::filesystem::recursive_directory_iterator(root)) {
             if (entry.is_regular_file() && keep(ReadFile(entry.path().string()))) {
@@ -46,7 +48,7 @@ std::vector<std::string> CorpusFiles(const std::vector<std::string> &folders,
         }
     }
     std::sort(files.begin(), files.end());
-    return files;
+    return CorpusParameters(files);
 }
 
 std::string ParamName(std::string path) {

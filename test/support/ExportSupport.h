@@ -20,8 +20,9 @@ std::vector<uint8_t> ExportToMemory(const aiScene &scene, const std::string &for
 /// the exit code.
 int RunToolExport(const std::string &in, const std::string &out, const std::string &arguments, std::string *output);
 
-/// The files under ../shared/corpus/<folder> (recursively, for each of
-/// `folders` that exists) whose bytes `keep` accepts, as "<folder>/<path>", sorted.
+/// The files under the corpus' <folder> (recursively, for each of `folders`
+/// that exists) whose bytes `keep` accepts, as "<folder>/<path>", sorted; where
+/// the corpus is missing, CorpusParameters' placeholder.
 std::vector<std::string> CorpusFiles(const std::vector<std::string> &folders,
         const std::function<bool(const std::vector<uint8_t> &)> &keep);
 

@@ -12,10 +12,36 @@ class Importer;
 
 namespace retro_test {
 
-/// Absolute path of a file under ../shared/corpus. Fails the current test
-/// (ADD_FAILURE with a clear message) and returns "" when the corpus or the
-/// file is missing, so a test never passes silently without its data.
+/// The real game files (ASSIMP_RETRO_CORPUS_DIR, by default ../shared/corpus)
+/// are not part of the project: a clone without them skips every test that
+/// needs them, and a machine without a judge (the Node.js glTF validator,
+/// Blender) skips the tests that need that judge. EndTestUnavailable ends the
+/// current test as skipped with `reason`, or as failed when the environment
+/// variable `requiredBy` is 1 (tools/run_tests.sh sets ASSIMP_RETRO_REQUIRE_CORPUS
+/// and ASSIMP_RETRO_REQUIRE_JUDGES in its full run, so CI never passes without
+/// them). It ends the test by throwing testing::AssertionException, which
+/// GoogleTest catches silently, so a helper several calls deep ends the whole
+/// test; outside a test (parameter generators) it only returns.
+/// Every reason starts with its first line as the summary tools/ctest_skips.py
+/// groups by, so keep that line free of per-test detail.
+void EndTestUnavailable(const std::string &reason, const char *requiredBy);
+
+/// The corpus folder when it is there (an existing, non-empty folder), else "".
+std::string CorpusFolder();
+
+/// CorpusFolder(), or, where the corpus is missing, ends the test (EndTestUnavailable).
+std::string RequireCorpusFolder();
+
+/// Absolute path of a file under the corpus. Where the whole corpus is missing
+/// the test ends as skipped (EndTestUnavailable); where the corpus is there but
+/// the file is not, the test fails (ADD_FAILURE) and "" is returned, so a test
+/// never passes silently without its data.
 std::string CorpusPath(const std::string &relative);
+
+/// The parameters of a test over corpus files: `files`, or where the corpus is
+/// missing one placeholder whose test CorpusPath then skips, so the suite still
+/// has a test that says why it did not run.
+std::vector<std::string> CorpusParameters(std::vector<std::string> files);
 
 /// A fresh path under the build's test output folder (parent folders created).
 std::string OutputPath(const std::string &relative);
@@ -43,9 +69,11 @@ const aiScene *Import(Assimp::Importer &importer, const std::string &path, unsig
 const aiScene *ImportMemory(Assimp::Importer &importer, const std::vector<uint8_t> &bytes, const std::string &hint,
         unsigned flags = 0);
 
-/// Result of the Khronos glTF validator (npm gltf-validator via node).
+/// Result of the Khronos glTF validator (npm gltf-validator via node). Where
+/// node or the validator package is missing, ValidateGltf ends the test
+/// (EndTestUnavailable, ASSIMP_RETRO_REQUIRE_JUDGES).
 struct GltfValidation {
-    bool ran = false;     ///< false: node or the validator package is missing (message says which)
+    bool ran = false;     ///< false: the validator did not run (report says why)
     int errors = -1;
     int warnings = -1;
     std::string report;   ///< the validator's messages, or why it did not run

@@ -16,6 +16,9 @@ namespace abc {
 /// from an ABC file in.
 constexpr double kV6CentimetresPerUnit = 2.2; ///< LithTech 1.x (ABC v6)
 constexpr double kV9CentimetresPerUnit = 1.7; ///< LithTech 2.x (ABC v9-v13)
+/// LTB (LithTech Talon/Jupiter): CrossFire's characters stand about 198 units
+/// tall, so 1 unit is 1 cm (docs/units-and-collada.md).
+constexpr double kLtbCentimetresPerUnit = 1.0;
 
 /// Settings of the v6 scene builder.
 struct V6BuildSettings {

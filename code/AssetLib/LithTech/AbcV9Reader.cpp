@@ -407,6 +407,17 @@ void ReadAnimationSection(BinaryReader &payload, const std::string &name, Model 
 
 } // namespace
 
+void ReadNodeTree(BinaryReader &r, const Header &h, std::vector<Node> &nodes, std::vector<WeightSet> &weightSets) {
+    NodesSection section;
+    ReadNodes(r, h, section);
+    nodes = std::move(section.nodes);
+    weightSets = std::move(section.weightSets);
+}
+
+void ReadAnimBindingLists(BinaryReader &r, std::vector<std::vector<AnimBinding>> &animBindings, size_t lists) {
+    ReadAnimBindings(r, animBindings, lists);
+}
+
 bool LooksLikeV9(const uint8_t *data, size_t size) {
     static const uint8_t kHeader[8] = {6, 0, 'H', 'e', 'a', 'd', 'e', 'r'};
     if (!data || size < 16 || std::memcmp(data, kHeader, 8) != 0) {

@@ -8,6 +8,8 @@
 
 #include "AbcV9Model.h"
 
+#include "Common/BinaryReader.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -19,6 +21,15 @@ namespace v9 {
 /// True if the 16 bytes at the file start look like a v9+ header
 /// (06 00 "Header", then a known version at offset 12).
 bool LooksLikeV9(const uint8_t *data, size_t size);
+
+/// The node tree (depth-first, parents rebuilt from NumChildren, header
+/// NodeCount nodes) followed by the weight sets, as v9-v13 store them; the
+/// LTB reader reads the same layout (LtbReader.cpp).
+void ReadNodeTree(BinaryReader &r, const Header &h, std::vector<Node> &nodes, std::vector<WeightSet> &weightSets);
+
+/// `lists` animation binding lists (u32 count; name, dims, translation each),
+/// shared with the LTB reader.
+void ReadAnimBindingLists(BinaryReader &r, std::vector<std::vector<AnimBinding>> &animBindings, size_t lists);
 
 /// Parses the whole file. Throws ImportError naming the section, field and offset.
 Model ReadModel(const uint8_t *data, size_t size, const std::string &fileName);

@@ -628,8 +628,8 @@ struct Builder {
 } // namespace
 
 void BuildScene(const Model &model, const std::vector<ChildAnimationSource> &children, const V9ImportSettings &settings,
-        const std::string &fileName, aiScene *scene) {
-    Builder builder(model, children, settings, "ABC: " + fileName + ": ", scene);
+        const std::string &fileName, aiScene *scene, const char *format) {
+    Builder builder(model, children, settings, std::string(format) + ": " + fileName + ": ", scene);
     builder.Build();
 }
 

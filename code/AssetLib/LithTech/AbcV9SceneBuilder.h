@@ -43,9 +43,10 @@ struct ChildAnimationSource {
     Model model;
 };
 
-/// Fills `scene` (which must be empty). `fileName` prefixes messages.
+/// Fills `scene` (which must be empty). `format` and `fileName` prefix
+/// messages ("LTB" for the LTB models converted into this model).
 void BuildScene(const Model &model, const std::vector<ChildAnimationSource> &children, const V9ImportSettings &settings,
-        const std::string &fileName, aiScene *scene);
+        const std::string &fileName, aiScene *scene, const char *format = "ABC");
 
 } // namespace v9
 } // namespace abc

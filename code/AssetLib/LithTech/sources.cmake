@@ -17,3 +17,13 @@ if(ASSIMP_RETRO_ENABLE_ABC)
     ${abc_v9_sources})
   target_compile_definitions(assimp_retro PRIVATE ASSIMP_RETRO_HAS_ABC)
 endif()
+
+# LithTech LTB: its reader and importer, feeding the v9+ scene builder, and the
+# shared LZMA-alone wrapper over Debian's liblzma (only built with LTB, so the
+# builds without liblzma, port/ and the Windows zip, leave both out).
+if(ASSIMP_RETRO_ENABLE_ABC AND ASSIMP_RETRO_ENABLE_LTB)
+  file(GLOB ltb_sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/Ltb*.cpp)
+  target_sources(assimp_retro PRIVATE ${ltb_sources} ${PROJECT_SOURCE_DIR}/code/Common/LzmaAlone.cpp)
+  target_link_libraries(assimp_retro PRIVATE LibLZMA::LibLZMA)
+  target_compile_definitions(assimp_retro PRIVATE ASSIMP_RETRO_HAS_LTB)
+endif()

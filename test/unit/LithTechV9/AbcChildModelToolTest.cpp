@@ -31,7 +31,9 @@ struct Fixture {
 
 Fixture WriteFixture() {
     Fixture f;
-    f.folder = retro_test::OutputPath("AbcChildModelTool/game/x");
+    // One folder per test: ctest runs the tests of this file as parallel processes.
+    const std::string test = ::testing::UnitTest::GetInstance()->current_test_info()->name();
+    f.folder = retro_test::OutputPath("AbcChildModelTool/" + test + "/game/x");
     f.folder.pop_back();
     f.model = f.folder + "Main.abc";
     retro_test::WriteFile(f.model, w::Write(w::MakeTestModel(12, 1, {"/goodman.abc", "Models\\Base"})));

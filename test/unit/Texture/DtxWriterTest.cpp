@@ -18,8 +18,8 @@ namespace {
 
 std::vector<std::string> CorpusDtx() {
     std::vector<std::string> files;
-    const std::string root = ASSIMP_RETRO_CORPUS_DIR;
-    if (!std::filesystem::is_directory(root)) return files;
+    const std::string root = retro_test::CorpusFolder();
+    if (root.empty()) return retro_test::CorpusParameters(files);
     for (const auto &e : std::filesystem::recursive_directory_iterator(root)) {
         std::string ext = e.path().extension().string();
         for (char &c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));

@@ -62,8 +62,7 @@ void ExpectCleanGlbs(const std::vector<fs::path> &models, const std::string &out
 } // namespace
 
 TEST(GlbValidation, EveryCorpusModelHasNoErrorsAndNoWarnings) {
-    const fs::path corpus(ASSIMP_RETRO_CORPUS_DIR);
-    ASSERT_TRUE(fs::is_directory(corpus)) << "the shared corpus is missing: " << corpus;
+    const fs::path corpus(retro_test::RequireCorpusFolder());
     std::vector<fs::path> models;
     for (const char *folder : {"abc", "abc-v12", "p3d", "oban", "kpc-tree", "ofp-tree", "humans"}) {
         const std::vector<fs::path> found = ModelsUnder(corpus / folder);

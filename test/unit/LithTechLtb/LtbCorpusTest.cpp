@@ -1,0 +1,198 @@
+// The real CrossFire LTB files in ../shared/corpus/ltb against STATS.tsv (the
+// values io_scene_lithtech's reader gives): nodes, pieces, LOD-0 triangles and
+// vertices, animations (first name, keys, last key time), sockets and the
+// LOD-0 bounding box in file units; and each one converted to GLB by the tool
+// with no validator error or warning.
+#include "LtbTestHelpers.h"
+
+#include "AssetLib/LithTech/LtbReader.h"
+
+#include <assimp_retro/config.h>
+
+#include <gtest/gtest.h>
+
+#include <cfloat>
+#include <fstream>
+#include <sstream>
+
+namespace {
+
+struct StatsRow {
+    std::string file;
+    unsigned modelVersion = 0, nodes = 0, pieces = 0, triangles = 0, vertices = 0, animations = 0;
+    std::string firstAnimation;
+    unsigned firstKeys = 0;
+    double lastKeyMs = 0;
+    unsigned sockets = 0;
+    std::vector<std::string> socketNames;
+    aiVector3D bboxMin, bboxMax;
+};
+
+std::vector<std::string> Split(const std::string &line, char separator) {
+    std::vector<std::string> fields;
+    std::string field;
+    std::istringstream in(line);
+    while (std::getline(in, field, separator)) {
+        fields.push_back(field);
+    }
+    if (!line.empty() && line.back() == separator) {
+        fields.emplace_back();
+    }
+    return fields;
+}
+
+aiVector3D ParseVector(const std::string &text) {
+    std::istringstream in(text);
+    aiVector3D v;
+    in >> v.x >> v.y >> v.z;
+    return v;
+}
+
+std::vector<StatsRow> ReadStats() {
+    std::vector<StatsRow> rows;
+    const std::string path = retro_test::CorpusPath("ltb/STATS.tsv");
+    if (path.empty()) {
+        return rows;
+    }
+    std::ifstream in(path);
+    std::string line;
+    std::getline(in, line); // the column names
+    while (std::getline(in, line)) {
+        const std::vector<std::string> f = Split(line, '\t');
+        if (f.size() < 14) {
+            continue;
+        }
+        StatsRow r;
+        r.file = f[0];
+        r.modelVersion = std::stoul(f[1]);
+        r.nodes = std::stoul(f[2]);
+        r.pieces = std::stoul(f[3]);
+        r.triangles = std::stoul(f[4]);
+        r.vertices = std::stoul(f[5]);
+        r.animations = std::stoul(f[6]);
+        r.firstAnimation = f[7];
+        r.firstKeys = std::stoul(f[8]);
+        r.lastKeyMs = f[9].empty() ? 0 : std::stod(f[9]);
+        r.sockets = std::stoul(f[10]);
+        r.socketNames = f[11].empty() ? std::vector<std::string>() : Split(f[11], ';');
+        r.bboxMin = ParseVector(f[12]);
+        r.bboxMax = ParseVector(f[13]);
+        rows.push_back(r);
+    }
+    return rows;
+}
+
+/// The bounding box of every mesh at its node's place, in file space (the
+/// mirror and half turn undone; the test helpers keep file units).
+void FileBox(const aiScene &scene, const aiNode &node, const aiMatrix4x4 &parent, aiVector3D &lo, aiVector3D &hi) {
+    const aiMatrix4x4 global = parent * node.mTransformation;
+    for (unsigned m = 0; m < node.mNumMeshes; ++m) {
+        const aiMesh &mesh = *scene.mMeshes[node.mMeshes[m]];
+        for (unsigned v = 0; v < mesh.mNumVertices; ++v) {
+            aiVector3D p = global * mesh.mVertices[v];
+            p.z = -p.z;  // ABC's mirror in X, then the half turn about Y: z negated
+            lo.x = std::min(lo.x, p.x), lo.y = std::min(lo.y, p.y), lo.z = std::min(lo.z, p.z);
+            hi.x = std::max(hi.x, p.x), hi.y = std::max(hi.y, p.y), hi.z = std::max(hi.z, p.z);
+        }
+    }
+    for (unsigned c = 0; c < node.mNumChildren; ++c) {
+        FileBox(scene, *node.mChildren[c], global, lo, hi);
+    }
+}
+
+void ExpectNear(const aiVector3D &a, const aiVector3D &b, const std::string &what) {
+    EXPECT_NEAR(a.x, b.x, 2e-3) << what;
+    EXPECT_NEAR(a.y, b.y, 2e-3) << what;
+    EXPECT_NEAR(a.z, b.z, 2e-3) << what;
+}
+
+} // namespace
+
+TEST(LtbCorpus, EveryFileMatchesStats) {
+    const std::vector<StatsRow> rows = ReadStats();
+    if (rows.empty()) {
+        return; // CorpusPath said why
+    }
+    EXPECT_EQ(rows.size(), 4u);
+    for (const StatsRow &row : rows) {
+        SCOPED_TRACE(row.file);
+        const std::string path = retro_test::CorpusPath("ltb/" + row.file);
+        ASSERT_FALSE(path.empty());
+        // The format model: what the file holds.
+        const std::vector<uint8_t> bytes = retro_test::ReadFile(path);
+        const assimp_retro::ltb::Model model = assimp_retro::ltb::ReadModel(bytes.data(), bytes.size(), row.file);
+        EXPECT_EQ(model.header.modelVersion, row.modelVersion);
+        EXPECT_EQ(model.nodes.size(), row.nodes);
+        EXPECT_EQ(model.pieces.size(), row.pieces);
+        size_t vertices = 0;
+        for (const auto &piece : model.pieces) {
+            vertices += piece.lods.empty() ? 0 : piece.lods[0].vertices.size();
+        }
+        EXPECT_EQ(vertices, row.vertices);
+        ASSERT_EQ(model.sockets.size(), row.sockets);
+        for (size_t i = 0; i < row.socketNames.size(); ++i) {
+            EXPECT_EQ(model.sockets[i].name, row.socketNames[i]);
+        }
+        // The scene, through the importer.
+        Assimp::Importer importer;
+        const aiScene *scene = retro_test::Import(importer, path);
+        ASSERT_NE(scene, nullptr) << importer.GetErrorString();
+        unsigned triangles = 0;
+        for (unsigned m = 0; m < scene->mNumMeshes; ++m) {
+            triangles += scene->mMeshes[m]->mNumFaces;
+        }
+        EXPECT_EQ(triangles, row.triangles);
+        for (const std::string &socket : row.socketNames) {
+            EXPECT_NE(ltb_test::FindNode(*scene, socket), nullptr) << socket;
+        }
+        ASSERT_EQ(scene->mNumAnimations, row.animations);
+        if (row.animations > 0) {
+            const aiAnimation &first = *scene->mAnimations[0];
+            EXPECT_EQ(std::string(first.mName.C_Str()), row.firstAnimation);
+            ASSERT_GT(first.mNumChannels, 0u);
+            EXPECT_EQ(first.mChannels[0]->mNumRotationKeys, row.firstKeys);
+            EXPECT_DOUBLE_EQ(first.mDuration, row.lastKeyMs);
+        }
+        aiVector3D lo(FLT_MAX, FLT_MAX, FLT_MAX), hi(-FLT_MAX, -FLT_MAX, -FLT_MAX);
+        FileBox(*scene, *scene->mRootNode, aiMatrix4x4(), lo, hi);
+        ExpectNear(lo, row.bboxMin, "LOD-0 bounding box minimum");
+        ExpectNear(hi, row.bboxMax, "LOD-0 bounding box maximum");
+    }
+}
+
+TEST(LtbCorpus, EveryFileConvertsToAValidGlb) {
+    const std::vector<StatsRow> rows = ReadStats();
+    if (rows.empty()) {
+        return;
+    }
+    const std::string tool = retro_test::ToolPath();
+    ASSERT_FALSE(tool.empty()) << "assimp-retro was not built";
+    for (const StatsRow &row : rows) {
+        const std::string path = retro_test::CorpusPath("ltb/" + row.file);
+        const std::string glb = retro_test::OutputPath("LtbCorpus/" + row.file + ".glb");
+        std::string log;
+        const int status = retro_test::RunCommand(
+                retro_test::ShellQuote(tool) + " export " + retro_test::ShellQuote(path) + " " + retro_test::ShellQuote(glb), &log);
+        ASSERT_EQ(status, 0) << row.file << ": " << log;
+        const retro_test::GltfValidation result = retro_test::ValidateGltf(glb);
+        ASSERT_TRUE(result.ran) << result.report;
+        EXPECT_EQ(result.errors, 0) << row.file << "\n" << result.report;
+        EXPECT_EQ(result.warnings, 0) << row.file << "\n" << result.report;
+    }
+}
+
+TEST(LtbCorpus, TheBatchConvertsTheFolderWithTwoJobs) {
+    const std::string folder = retro_test::CorpusPath("ltb");
+    if (folder.empty()) {
+        return;
+    }
+    const std::string tool = retro_test::ToolPath();
+    ASSERT_FALSE(tool.empty()) << "assimp-retro was not built";
+    const std::string out = retro_test::OutputPath("LtbBatch/out");
+    std::string log;
+    const int status = retro_test::RunCommand(retro_test::ShellQuote(tool) + " export --recursive " + retro_test::ShellQuote(folder) +
+                                                      " " + retro_test::ShellQuote(out) + " -f glb -j 2",
+            &log);
+    EXPECT_EQ(status, 0) << log;
+    EXPECT_NE(log.find("4 converted, 0 failed"), std::string::npos) << log;
+}
