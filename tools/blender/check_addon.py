@@ -224,7 +224,7 @@ def check_options(module, config_h):
     for name in sorted(set(defaults) - offered - left_out):
         check(False, "config.h defines %s, which the add-on offers as no option (a row in options.py)" % name)
     operators = {"ABC": bpy.ops.import_scene.assimp_retro_abc, "P3D": bpy.ops.import_scene.assimp_retro_p3d,
-                 "OBAN": bpy.ops.import_scene.assimp_retro_oban}
+                 "OBAN": bpy.ops.import_scene.assimp_retro_oban, "LTB": bpy.ops.import_scene.assimp_retro_ltb}
     for option in module.options.OPTIONS:
         library = defaults.get(option.name)
         if not check(library is not None, "%s: no default found in config.h" % option.name):
@@ -253,7 +253,7 @@ def models(corpus):
     found = []
     for folder, pattern in (("abc", ".abc"), ("abc-v12", ".abc"), ("humans", ".abc"),
                             ("kpc-tree/MODELS/CREATURES", ".abc"), ("kpc-tree/MODELS/DECOS", ".abc"),
-                            ("p3d", ".p3d"), ("ofp-tree/TZK_Objects/Model", ".p3d"), ("oban", ".oni"),
+                            ("ltb", ".ltb"), ("p3d", ".p3d"), ("ofp-tree/TZK_Objects/Model", ".p3d"), ("oban", ".oni"),
                             ("oban/level_pc", ".dat")):
         path = os.path.join(corpus, folder)
         found += [os.path.join(path, n) for n in sorted(os.listdir(path)) if n.lower().endswith(pattern)]
@@ -262,7 +262,8 @@ def models(corpus):
 
 def operator_for(path):
     ext = os.path.splitext(path)[1].lower()
-    return {".abc": bpy.ops.import_scene.assimp_retro_abc, ".p3d": bpy.ops.import_scene.assimp_retro_p3d,
+    return {".abc": bpy.ops.import_scene.assimp_retro_abc, ".ltb": bpy.ops.import_scene.assimp_retro_ltb,
+            ".p3d": bpy.ops.import_scene.assimp_retro_p3d,
             ".oni": bpy.ops.import_scene.assimp_retro_oban, ".dat": bpy.ops.import_scene.assimp_retro_oban}[ext]
 
 

@@ -1,4 +1,4 @@
-# assimp-retro for Blender: File > Import for LithTech ABC, Operation
+# assimp-retro for Blender: File > Import for LithTech ABC and LTB, Operation
 # Flashpoint P3D, Oni OBAN and the games' textures (PAA/PAC, DTX), and
 # File > Export to LithTech ABC v6/v12 and OFP P3D. The assimp-retro tool
 # converts (see tool.py for where it comes from); Blender's glTF importer
@@ -129,6 +129,16 @@ class IMPORT_SCENE_OT_assimp_retro_abc(_ImportModel, Operator):
     extensions = (".abc",)
     filename_ext = ".abc"
     filter_glob: StringProperty(default="*.abc;*.ABC", options={"HIDDEN"})
+
+
+class IMPORT_SCENE_OT_assimp_retro_ltb(_ImportModel, Operator):
+    """Import a LithTech LTB model (PC, plain or LZMA-packed: CrossFire, NOLF2, Tron 2.0) with the assimp-retro tool"""
+    bl_idname = "import_scene.assimp_retro_ltb"
+    bl_label = "Import LithTech LTB"
+    retro_format = options.LTB
+    extensions = (".ltb",)
+    filename_ext = ".ltb"
+    filter_glob: StringProperty(default="*.ltb;*.LTB", options={"HIDDEN"})
 
 
 class IMPORT_SCENE_OT_assimp_retro_p3d(_ImportModel, Operator):
@@ -278,13 +288,14 @@ class EXPORT_SCENE_OT_assimp_retro_p3d(_ExportModel, Operator):
 
 
 EXPORT_OPERATORS = (EXPORT_SCENE_OT_assimp_retro_abc, EXPORT_SCENE_OT_assimp_retro_p3d)
-MODEL_OPERATORS = (IMPORT_SCENE_OT_assimp_retro_abc, IMPORT_SCENE_OT_assimp_retro_p3d,
-                   IMPORT_SCENE_OT_assimp_retro_oban)
+MODEL_OPERATORS = (IMPORT_SCENE_OT_assimp_retro_abc, IMPORT_SCENE_OT_assimp_retro_ltb,
+                   IMPORT_SCENE_OT_assimp_retro_p3d, IMPORT_SCENE_OT_assimp_retro_oban)
 CLASSES = (AssimpRetroPreferences,) + MODEL_OPERATORS + EXPORT_OPERATORS + (IMAGE_OT_assimp_retro_texture,)
 
 
 def menu_import(self, context):
     self.layout.operator(IMPORT_SCENE_OT_assimp_retro_abc.bl_idname, text="LithTech ABC (.abc)")
+    self.layout.operator(IMPORT_SCENE_OT_assimp_retro_ltb.bl_idname, text="LithTech LTB (.ltb)")
     self.layout.operator(IMPORT_SCENE_OT_assimp_retro_p3d.bl_idname, text="Operation Flashpoint P3D (.p3d)")
     self.layout.operator(IMPORT_SCENE_OT_assimp_retro_oban.bl_idname, text="Oni OBAN (.oni, .dat)")
     self.layout.operator(IMAGE_OT_assimp_retro_texture.bl_idname, text="Game Texture (.paa, .pac, .dtx)")
