@@ -4,7 +4,9 @@
 # choice of bin/windows-x86_64/assimp-retro.exe can be checked), checks that
 # the bundled Linux tool finds Assimp inside the add-on (ldd, and a run with
 # Debian's libassimp.so.5 hidden in a private mount namespace when unshare is
-# allowed), then runs tools/blender/check_addon.py in Blender 3.4 with a fresh
+# allowed), checks the choice of the Windows tool with plain Python
+# (tools/blender/check_tool_choice.py), then runs tools/blender/check_addon.py (import) and
+# tools/blender/check_export.py (File > Export) in Blender 3.4 with a fresh
 # user configuration. Prints the wall and CPU time it took.
 #   tools/check_blender_addon.sh [BUILD_DIR]        (default: build)
 # Needs blender, patchelf, python3; the models come from ../shared/corpus.
@@ -59,6 +61,8 @@ else
     echo "NOTE unshare -m is not allowed here: the tool was checked with ldd only"
 fi
 echo "CHECK ldd: $(echo "$resolved" | grep -c "=> $out/unpacked") libraries from the add-on folder"
+# The Windows tool's choice, with plain Python (no Blender for Windows here).
+python3 "$root/tools/blender/check_tool_choice.py" "$out/unpacked/assimp_retro_blender" || status=1
 
 # PATH without the build's tool: the add-on must use its own copy.
 blender=$(command -v blender)
@@ -70,9 +74,17 @@ TMPDIR=$out/tmp BLENDER_USER_CONFIG=$out/home/config BLENDER_USER_SCRIPTS=$out/h
     --config-h "$root/include/assimp_retro/config.h" --out "$out" ${ASSIMP_RETRO_ADDON_RENDER:+--render} \
     > "$out/blender.log" 2>&1
 blender_status=$?
+TMPDIR=$out/tmp BLENDER_USER_CONFIG=$out/home/config BLENDER_USER_SCRIPTS=$out/home/scripts \
+    PATH=/usr/local/bin:/usr/bin:/bin \
+    "$blender" -b --factory-startup --python "$root/tools/blender/check_export.py" -- \
+    --zip "$zip" --tool "$build/tools/assimp-retro" --corpus "$corpus" --out "$out/export" \
+    > "$out/blender-export.log" 2>&1
+export_status=$?
 set -e
 grep -E '^(MODEL|TEXTURE|OPTIONS|ERROR|BATCH|RENDER|FAIL|RESULT) ' "$out/blender.log" | tee "$out/report.txt"
+grep -E '^(EXPORT|IMPORT|REFUSAL|ROUNDTRIP|MOVED|SKIP|FAIL|RESULT) ' "$out/blender-export.log" | tee "$out/report-export.txt"
 grep -q '^RESULT .* 0 failure(s)$' "$out/report.txt" && [ "$blender_status" -eq 0 ] || status=1
+grep -q '^RESULT .* 0 failure(s)$' "$out/report-export.txt" && [ "$export_status" -eq 0 ] || status=1
 times > "$out/times.txt"
 echo "TIME $(($(date +%s) - start)) s wall; CPU (user, system) of this script and of its children: $(tr '\n' ' ' < "$out/times.txt")"
 exit "$status"

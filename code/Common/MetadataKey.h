@@ -12,6 +12,7 @@
 
 #include <assimp/scene.h> // 5.2.5: metadata.h needs what scene.h includes first
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -42,6 +43,27 @@ template <typename T>
 bool Get(const aiMetadata *meta, const MetaKey<T> &key, T &value) {
     return meta != nullptr && meta->Get(key.name, value);
 }
+/// The number under `key` whatever numeric type the importer gave it: the
+/// format importers' int32/float/double, or glTF's (Assimp's glTF importer
+/// reads a JSON integer as a 64-bit integer, kept here as signed, and a JSON
+/// number as a double). False when absent or not a number.
+inline bool GetNumber(const aiMetadata *meta, const std::string &key, double &value) {
+    for (unsigned i = 0; meta != nullptr && i < meta->mNumProperties; ++i) {
+        const aiMetadataEntry &entry = meta->mValues[i];
+        if (key != meta->mKeys[i].C_Str() || entry.mData == nullptr) {
+            continue;
+        }
+        switch (entry.mType) {
+        case AI_FLOAT: value = *static_cast<const float *>(entry.mData); return true;
+        case AI_DOUBLE: value = *static_cast<const double *>(entry.mData); return true;
+        case AI_INT32: value = *static_cast<const int32_t *>(entry.mData); return true;
+        case AI_UINT64: value = static_cast<double>(static_cast<int64_t>(*static_cast<const uint64_t *>(entry.mData))); return true;
+        default: return false;
+        }
+    }
+    return false;
+}
+
 inline bool Get(const aiMetadata *meta, const MetaKey<std::string> &key, std::string &value) {
     aiString text;
     if (meta == nullptr || !meta->Get(key.name, text)) {

@@ -15,8 +15,45 @@ namespace abc {
 
 namespace {
 
+/// An integer from metadata of any numeric type (GetNumber): a scene from
+/// glTF holds the importer's int32 values as 64-bit integers.
+bool IntegerOf(const aiMetadata *meta, const std::string &key, int32_t &value) {
+    double number = 0.0;
+    if (!GetNumber(meta, key, number) || number != std::floor(number) || number < INT32_MIN || number > INT32_MAX) {
+        return false;
+    }
+    value = static_cast<int32_t>(number);
+    return true;
+}
+
 bool NodeMetaInt(const aiNode &node, const std::string &key, int32_t &value) {
-    return node.mMetaData && node.mMetaData->Get(key, value);
+    return IntegerOf(node.mMetaData, key, value);
+}
+
+/// The scene's metadata: aiScene::mMetaData, or when that has no
+/// abc:version, the metadata of the importers' `<ABC_Root>` node (the root or
+/// a child of it) if it has any. A scene that went through glTF has it there:
+/// Assimp's glTF importer does not read the glTF scene's extras (its own
+/// metadata only names the source asset), so the Blender add-on writes them
+/// on that node (docs/blender.md, "Export").
+const aiMetadata *SceneMetadata(const aiScene &scene) {
+    if (scene.mMetaData && scene.mMetaData->HasKey(keys::kVersion.name.c_str())) {
+        return scene.mMetaData;
+    }
+    auto isRoot = [](const aiNode *n) {
+        return n && n->mMetaData && n->mMetaData->mNumProperties > 0 &&
+                std::strcmp(n->mName.C_Str(), keys::kRootNodeName) == 0;
+    };
+    const aiNode *root = scene.mRootNode;
+    if (isRoot(root)) {
+        return root->mMetaData;
+    }
+    for (unsigned i = 0; root && i < root->mNumChildren; ++i) {
+        if (isRoot(root->mChildren[i])) {
+            return root->mChildren[i]->mMetaData;
+        }
+    }
+    return scene.mMetaData;
 }
 
 bool NodeMetaBool(const aiNode &node, const std::string &key) {
@@ -120,6 +157,7 @@ ExportScene::ExportScene(const aiScene &s, const std::string &f, bool socketsAsN
     if (!scene.mRootNode) {
         Fail("the scene has no root node");
     }
+    mSceneMeta = SceneMetadata(scene);
     int32_t version = 0;
     if (MetaInt(keys::kVersion.name, version)) {
         fromAbc = true;
@@ -136,7 +174,7 @@ void ExportScene::Warn(const std::string &message) {
 
 bool ExportScene::MetaString(const std::string &key, std::string &value) const {
     aiString s;
-    if (!scene.mMetaData || !scene.mMetaData->Get(key, s)) {
+    if (!mSceneMeta || !mSceneMeta->Get(key, s)) {
         return false;
     }
     value.assign(s.data, s.length);
@@ -144,19 +182,24 @@ bool ExportScene::MetaString(const std::string &key, std::string &value) const {
 }
 
 bool ExportScene::MetaInt(const std::string &key, int32_t &value) const {
-    return scene.mMetaData && scene.mMetaData->Get(key, value);
+    return IntegerOf(mSceneMeta, key, value);
 }
 
 bool ExportScene::MetaFloat(const std::string &key, float &value) const {
-    return scene.mMetaData && scene.mMetaData->Get(key, value);
+    double number = 0.0;
+    if (!GetNumber(mSceneMeta, key, number)) {
+        return false;
+    }
+    value = static_cast<float>(number);
+    return true;
 }
 
 bool ExportScene::MetaVector(const std::string &key, aiVector3D &value) const {
-    return scene.mMetaData && scene.mMetaData->Get(key, value);
+    return mSceneMeta && mSceneMeta->Get(key, value);
 }
 
 bool ExportScene::MetaBool(const std::string &key, bool &value) const {
-    return scene.mMetaData && scene.mMetaData->Get(key, value);
+    return mSceneMeta && mSceneMeta->Get(key, value);
 }
 
 void ExportScene::ReadUnits() {
@@ -164,18 +207,7 @@ void ExportScene::ReadUnits() {
     // doubles). A scene without UnitScaleFactor is taken to be in metres
     // (glTF, and what Assimp's importers mostly produce).
     auto number = [&](const char *key, double &value) {
-        if (!scene.mMetaData) {
-            return false;
-        }
-        float single = 0;
-        if (scene.mMetaData->Get(key, value)) {
-            return std::isfinite(value) && value > 0;
-        }
-        if (scene.mMetaData->Get(key, single)) {
-            value = single;
-            return std::isfinite(value) && value > 0;
-        }
-        return false;
+        return GetNumber(mSceneMeta, key, value) && std::isfinite(value) && value > 0;
     };
     double sceneUnit = 100.0, fileUnit = defaultCentimetresPerUnit;
     number("UnitScaleFactor", sceneUnit);
@@ -416,7 +448,7 @@ aiVector3D ExportScene::LocalNormal(const ExportMesh &m, int node, const aiVecto
 
 std::map<uint32_t, std::string> ExportScene::KeyframeCommands(const std::string &prefix) const {
     std::map<uint32_t, std::string> commands;
-    const aiMetadata *meta = scene.mMetaData;
+    const aiMetadata *meta = mSceneMeta;
     const std::string start = prefix + "key", end = keys::kKeyCommandSuffix;
     for (unsigned i = 0; meta && i < meta->mNumProperties; ++i) {
         const std::string key(meta->mKeys[i].data, meta->mKeys[i].length);

@@ -168,6 +168,7 @@ private:
     aiMatrix4x4 mRootParentGlobal; ///< global of the LithTech root's scene parent
     bool mScaleWarned = false;
     bool mSocketsAsNodes = false;
+    const aiMetadata *mSceneMeta = nullptr; ///< the scene's metadata (SceneMetadata in the .cpp)
 };
 
 /// Rigid part (T * R) of a transform; `hadScale` set when the scale was not 1.

@@ -68,30 +68,12 @@ std::string MetaText(const aiMetadata *meta, const std::string &key, bool *found
 }
 
 bool MetaFloat(const aiMetadata *meta, const std::string &key, float &value) {
-    if (!meta) {
+    double number = 0.0;
+    if (!GetNumber(meta, key, number)) {
         return false;
     }
-    for (unsigned i = 0; i < meta->mNumProperties; ++i) {
-        if (key == meta->mKeys[i].C_Str() && meta->mValues[i].mData) {
-            switch (meta->mValues[i].mType) {
-            case AI_FLOAT:
-                value = *static_cast<const float *>(meta->mValues[i].mData);
-                return true;
-            case AI_DOUBLE:
-                value = static_cast<float>(*static_cast<const double *>(meta->mValues[i].mData));
-                return true;
-            case AI_INT32:
-                value = static_cast<float>(*static_cast<const int32_t *>(meta->mValues[i].mData));
-                return true;
-            case AI_UINT64: // glTF's importer reads JSON integers so
-                value = static_cast<float>(*static_cast<const uint64_t *>(meta->mValues[i].mData));
-                return true;
-            default:
-                return false;
-            }
-        }
-    }
-    return false;
+    value = static_cast<float>(number);
+    return true;
 }
 
 bool IsProxyNode(const aiNode *node) {
@@ -227,6 +209,8 @@ private:
     void CollectMeshes(const aiNode *node, bool top);
     void AddMesh(const aiMesh &mesh, const aiNode *node, const aiMatrix4x4 &world);
     void AddP3dData();
+    void AddSelectionLists(const aiMetadata *meta, uint32_t vertexBase, uint32_t vertexCount, uint32_t faceBase,
+            uint32_t faceCount);
     void AddFrames();
     void AddLoosePoint(const Vec3 &p);
     void Weld(MlodLod &lod);
@@ -349,10 +333,16 @@ void LodWriter::CollectMeshes(const aiNode *node, bool top) {
         return; // the importer's memory point nodes: its loose points and selections stand for them
     }
     const aiMatrix4x4 world = WorldTransform(node);
+    const uint32_t vertexBase = static_cast<uint32_t>(mPositions.size());
+    const uint32_t faceBase = static_cast<uint32_t>(mFaces.size());
     for (unsigned i = 0; i < node->mNumMeshes; ++i) {
         if (node->mMeshes[i] < mScene.mNumMeshes) {
             AddMesh(*mScene.mMeshes[node->mMeshes[i]], node, world);
         }
+    }
+    if (!mSource.fromP3d && node->mNumMeshes > 0) {
+        AddSelectionLists(node->mMetaData, vertexBase, static_cast<uint32_t>(mPositions.size()) - vertexBase, faceBase,
+                static_cast<uint32_t>(mFaces.size()) - faceBase);
     }
     if (!top && node->mNumMeshes == 0 && node->mNumChildren == 0) {
         // Another format's empty node: a named point (memory points, positions).
@@ -406,6 +396,17 @@ void LodWriter::AddP3dData() {
         }
         mQuads.insert(ids.begin(), ids.end());
     }
+    AddSelectionLists(meta, 0, vertexCount, 0, faceCount);
+}
+
+/// The selection lists in `meta` (P3dMetadataKeys.h: "p3d:selection:<name>:vertices",
+/// ":weights", ":triangles"), their ids counted from `vertexBase` and
+/// `faceBase`: a LOD's own (the importer's), or a mesh node's in another
+/// format's scene (the Blender add-on writes a mesh's vertex groups so).
+void LodWriter::AddSelectionLists(const aiMetadata *meta, uint32_t vertexBase, uint32_t vertexCount, uint32_t faceBase,
+        uint32_t faceCount) {
+    std::string text;
+    std::vector<uint32_t> ids;
     const std::string prefix = keys::kSelectionPrefix, suffix = keys::kSelectionVerticesSuffix;
     for (unsigned i = 0; meta && i < meta->mNumProperties; ++i) {
         const std::string key = meta->mKeys[i].C_Str();
@@ -426,7 +427,7 @@ void LodWriter::AddP3dData() {
         }
         for (size_t k = 0; k < ids.size(); ++k) {
             if (weights[k] > 0) {
-                sel.vertices.emplace_back(ids[k], weights[k]);
+                sel.vertices.emplace_back(vertexBase + ids[k], weights[k]);
             }
         }
         if (GetLongString(meta, selection.triangles.name, text)) {
@@ -434,7 +435,9 @@ void LodWriter::AddP3dData() {
                 ThrowExportError(Where() + selection.triangles.name + " is not a list of triangle ids below " +
                         std::to_string(faceCount));
             }
-            sel.faces.insert(ids.begin(), ids.end());
+            for (uint32_t id : ids) {
+                sel.faces.insert(faceBase + id);
+            }
         }
     }
 }

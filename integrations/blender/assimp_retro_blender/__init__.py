@@ -1,25 +1,27 @@
-# assimp-retro for Blender: File > Import for LithTech ABC, Operation
-# Flashpoint P3D, Oni OBAN and the games' textures (PAA/PAC, DTX). The
-# assimp-retro tool converts (see tool.py for where it comes from); Blender's
-# glTF importer reads the result (importer.py). See docs/blender.md.
+# assimp-retro for Blender: File > Import for LithTech ABC and LTB, Operation
+# Flashpoint P3D, Oni OBAN and the games' textures (PAA/PAC, DTX), and
+# File > Export to LithTech ABC v6/v12 and OFP P3D. The assimp-retro tool
+# converts (see tool.py for where it comes from); Blender's glTF importer
+# reads the result (importer.py), and its glTF exporter writes what the tool
+# exports (exporter.py). See docs/blender.md.
 bl_info = {
     "name": "assimp-retro: LithTech ABC, OFP P3D, Oni OBAN, PAA/PAC/DTX",
     "author": "assimp-retro",
     "version": (0, 1, 0),
     "blender": (3, 4, 0),
-    "location": "File > Import",
-    "description": "Imports classic game models and textures through the assimp-retro tool",
+    "location": "File > Import, File > Export",
+    "description": "Imports classic game models and textures, and exports ABC and P3D, through the assimp-retro tool",
     "category": "Import-Export",
 }
 
 import os
 
 import bpy
-from bpy.props import BoolProperty, CollectionProperty, StringProperty
+from bpy.props import BoolProperty, CollectionProperty, EnumProperty, FloatProperty, StringProperty
 from bpy.types import AddonPreferences, Operator, OperatorFileListElement
-from bpy_extras.io_utils import ImportHelper
+from bpy_extras.io_utils import ExportHelper, ImportHelper
 
-from . import importer, options, tool
+from . import exporter, importer, options, tool
 
 
 class AssimpRetroPreferences(AddonPreferences):
@@ -129,6 +131,16 @@ class IMPORT_SCENE_OT_assimp_retro_abc(_ImportModel, Operator):
     filter_glob: StringProperty(default="*.abc;*.ABC", options={"HIDDEN"})
 
 
+class IMPORT_SCENE_OT_assimp_retro_ltb(_ImportModel, Operator):
+    """Import a LithTech LTB model (PC, plain or LZMA-packed: CrossFire, NOLF2, Tron 2.0) with the assimp-retro tool"""
+    bl_idname = "import_scene.assimp_retro_ltb"
+    bl_label = "Import LithTech LTB"
+    retro_format = options.LTB
+    extensions = (".ltb",)
+    filename_ext = ".ltb"
+    filter_glob: StringProperty(default="*.ltb;*.LTB", options={"HIDDEN"})
+
+
 class IMPORT_SCENE_OT_assimp_retro_p3d(_ImportModel, Operator):
     """Import an Operation Flashpoint P3D model (ODOL v7, MLOD) with the assimp-retro tool"""
     bl_idname = "import_scene.assimp_retro_p3d"
@@ -175,16 +187,123 @@ class IMAGE_OT_assimp_retro_texture(_FileSelection, ImportHelper, Operator):
         return _deliver(self, reports, bool(images))
 
 
-MODEL_OPERATORS = (IMPORT_SCENE_OT_assimp_retro_abc, IMPORT_SCENE_OT_assimp_retro_p3d,
-                   IMPORT_SCENE_OT_assimp_retro_oban)
-CLASSES = (AssimpRetroPreferences,) + MODEL_OPERATORS + (IMAGE_OT_assimp_retro_texture,)
+class _ExportModel(ExportHelper):
+    bl_options = {"REGISTER", "PRESET"}
+
+    use_selection: BoolProperty(name="Selection Only", description="Export the selected objects only; "
+                                "off: every object of the scene", default=False)
+
+    def game_format(self):
+        raise NotImplementedError
+
+    def export_settings(self):
+        """(--set name, value) pairs of the dialog's options."""
+        return []
+
+    def animations(self):
+        return False
+
+    def execute(self, context):
+        tool_path = _find_tool(self, context)
+        if not tool_path:
+            return {"CANCELLED"}
+        reports = importer.Reports()
+        target = bpy.path.abspath(self.filepath)
+        try:
+            found = exporter.export_game(context, target, self.game_format(), self.export_settings(),
+                                         self.use_selection, self.animations(), tool_path)
+        except tool.ToolError as error:
+            reports.errors.append("%s: %s" % (os.path.basename(target), error))
+            return _deliver(self, reports, False)
+        importer.add_warnings(reports, target, found)
+        return _deliver(self, reports, True)
+
+
+class EXPORT_SCENE_OT_assimp_retro_abc(_ExportModel, Operator):
+    """Export a LithTech ABC model (v6: Shogo, Blood 2, KISS Psycho Circus; v12: NOLF) with the assimp-retro tool"""
+    bl_idname = "export_scene.assimp_retro_abc"
+    bl_label = "Export LithTech ABC"
+    filename_ext = ".abc"
+    filter_glob: StringProperty(default="*.abc;*.ABC", options={"HIDDEN"})
+
+    version: EnumProperty(name="Version", default="abc12", items=(
+        ("abc6", "v6", "Shogo, Blood 2, KISS Psycho Circus"),
+        ("abc12", "v12", "No One Lives Forever")))
+    export_animations: BoolProperty(name="Animations", default=True,
+                                     description="Every action of the armature becomes an animation; off: the "
+                                                 "rest pose only")
+    skins: EnumProperty(name="Skins", default="NONE", items=(
+        ("NONE", "None", "Write the model only"),
+        ("BESIDE", "Beside the Model", "Each image texture as a DTX file in the model's folder"),
+        ("SKINS", "SKINS Layout", "Each image texture as a DTX file where LithTech looks: MODELS/X/Y.abc -> "
+                                  "SKINS/X/Y.dtx")))
+
+    def game_format(self):
+        return self.version
+
+    def animations(self):
+        return self.export_animations
+
+    def export_settings(self):
+        if self.skins == "BESIDE":
+            return [("EXPORT_ABC_SKIN_DIR", os.path.dirname(bpy.path.abspath(self.filepath)))]
+        if self.skins == "SKINS":
+            return [("EXPORT_ABC_SKINS", "1")]
+        return []
+
+
+class EXPORT_SCENE_OT_assimp_retro_p3d(_ExportModel, Operator):
+    """Export an Operation Flashpoint P3D model (MLOD) with the assimp-retro tool"""
+    bl_idname = "export_scene.assimp_retro_p3d"
+    bl_label = "Export OFP P3D"
+    filename_ext = ".p3d"
+    filter_glob: StringProperty(default="*.p3d;*.P3D", options={"HIDDEN"})
+
+    texture_root: StringProperty(name="Texture Root", default="",
+                                 description="The game-relative folder (myaddon\\data) of image textures that "
+                                             "have no OFP path of their own: they become <root>\\<image>.paa")
+    write_textures: BoolProperty(name="Write Textures", default=True,
+                                 description="Write the images as PAA/PAC files at the game paths the model "
+                                             "names, under the Game Root")
+    game_root: StringProperty(name="Game Root", default="", subtype="DIR_PATH",
+                              description="The folder the game paths are relative to; empty: found from the "
+                                          "output's folder")
+    mass: FloatProperty(name="Mass", default=-1.0, min=-1.0,
+                        description="The total mass in kg on the Geometry LOD; -1: the scene's own")
+
+    def game_format(self):
+        return "p3d"
+
+    def export_settings(self):
+        pairs = []
+        if self.texture_root:
+            pairs.append(("EXPORT_P3D_TEXTURE_ROOT", self.texture_root))
+        if not self.write_textures:
+            pairs.append(("EXPORT_P3D_TEXTURES", "0"))
+        if self.game_root:
+            pairs.append(("EXPORT_P3D_GAME_ROOT", bpy.path.abspath(self.game_root).rstrip("/\\")))
+        if self.mass >= 0.0:
+            pairs.append(("EXPORT_P3D_MASS", "%.7g" % self.mass))
+        return pairs
+
+
+EXPORT_OPERATORS = (EXPORT_SCENE_OT_assimp_retro_abc, EXPORT_SCENE_OT_assimp_retro_p3d)
+MODEL_OPERATORS = (IMPORT_SCENE_OT_assimp_retro_abc, IMPORT_SCENE_OT_assimp_retro_ltb,
+                   IMPORT_SCENE_OT_assimp_retro_p3d, IMPORT_SCENE_OT_assimp_retro_oban)
+CLASSES = (AssimpRetroPreferences,) + MODEL_OPERATORS + EXPORT_OPERATORS + (IMAGE_OT_assimp_retro_texture,)
 
 
 def menu_import(self, context):
     self.layout.operator(IMPORT_SCENE_OT_assimp_retro_abc.bl_idname, text="LithTech ABC (.abc)")
+    self.layout.operator(IMPORT_SCENE_OT_assimp_retro_ltb.bl_idname, text="LithTech LTB (.ltb)")
     self.layout.operator(IMPORT_SCENE_OT_assimp_retro_p3d.bl_idname, text="Operation Flashpoint P3D (.p3d)")
     self.layout.operator(IMPORT_SCENE_OT_assimp_retro_oban.bl_idname, text="Oni OBAN (.oni, .dat)")
     self.layout.operator(IMAGE_OT_assimp_retro_texture.bl_idname, text="Game Texture (.paa, .pac, .dtx)")
+
+
+def menu_export(self, context):
+    self.layout.operator(EXPORT_SCENE_OT_assimp_retro_abc.bl_idname, text="LithTech ABC (.abc)")
+    self.layout.operator(EXPORT_SCENE_OT_assimp_retro_p3d.bl_idname, text="Operation Flashpoint P3D (.p3d)")
 
 
 def menu_image(self, context):
@@ -200,11 +319,13 @@ def register():
     for cls in CLASSES:
         bpy.utils.register_class(cls)
     bpy.types.TOPBAR_MT_file_import.append(menu_import)
+    bpy.types.TOPBAR_MT_file_export.append(menu_export)
     bpy.types.IMAGE_MT_image.append(menu_image)
 
 
 def unregister():
     bpy.types.IMAGE_MT_image.remove(menu_image)
+    bpy.types.TOPBAR_MT_file_export.remove(menu_export)
     bpy.types.TOPBAR_MT_file_import.remove(menu_import)
     for cls in reversed(CLASSES):
         bpy.utils.unregister_class(cls)

@@ -1,16 +1,14 @@
 # Model and texture import: the tool converts, Blender's glTF importer reads
 # the result, then the names, collections and timeline are put right.
-import json
 import math
 import os
 import re
 import shutil
-import struct
 import tempfile
 
 import bpy
 
-from . import options, tool
+from . import glb, options, p3d_selections, tool
 
 # Blender 3.4's glTF importer still uses numpy.bool, which NumPy 1.24 removed
 # (NumPy 2 has it again): put the alias back only where it is missing. Looked
@@ -50,22 +48,12 @@ class Reports:
 
 def _glb_key_times(path):
     """Every animation key time (seconds) of a GLB, from its sampler inputs."""
-    with open(path, "rb") as f:
-        data = f.read()
-    if len(data) < 20 or data[:4] != b"glTF":
+    try:
+        document, binary = glb.read(path)
+    except glb.GlbError:
         return []
-    json_length = struct.unpack_from("<I", data, 12)[0]
-    document = json.loads(data[20:20 + json_length].decode("utf-8"))
-    binary_start = 20 + json_length + 8
-    times = []
-    for animation in document.get("animations", []):
-        for sampler in animation.get("samplers", []):
-            accessor = document["accessors"][sampler["input"]]
-            view = document["bufferViews"][accessor["bufferView"]]
-            offset = binary_start + view.get("byteOffset", 0) + accessor.get("byteOffset", 0)
-            stride = view.get("byteStride", 4)
-            times += [struct.unpack_from("<f", data, offset + k * stride)[0] for k in range(accessor["count"])]
-    return times
+    return [t for animation in document.get("animations", []) for sampler in animation.get("samplers", [])
+            for (t,) in glb.floats(document, binary, sampler["input"])]
 
 
 def frame_rate(glb_paths):
@@ -79,6 +67,16 @@ def frame_rate(glb_paths):
         return sum(1 for t in times if abs(t * rate - round(t * rate)) <= KEY_TOLERANCE)
 
     return max(FRAME_RATES, key=lambda rate: (on_frames(rate), -FRAME_RATES.index(rate)))
+
+
+def keep_double_sided(path):
+    """The GLB with the backs of double-sided faces on vertices of their own
+    (glb.separate_shared_faces): Blender would otherwise drop them, and an
+    export would write a one-sided model."""
+    document, binary = glb.read(path)
+    binary, separated = glb.separate_shared_faces(document, binary)
+    if separated:
+        glb.write(path, document, binary)
 
 
 def _id_snapshot():
@@ -121,7 +119,7 @@ def import_gltf(path):
         raise RuntimeError("Blender's glTF importer could not read the converted file")
 
 
-def _add_warnings(reports, source, found):
+def add_warnings(reports, source, found):
     """The tool's warnings: all on the console, the first few as reports."""
     name = os.path.basename(source)
     for warning in found:
@@ -142,15 +140,24 @@ def _is_synthetic(name, source):
     return bool(re.fullmatch(r"<.*>", name)) or name == os.path.basename(source)
 
 
-def _rename(objects, actions, source):
+# The custom property that keeps a renamed object's node name in the game
+# file, for the export (exporter.py) to write it back.
+GAME_NAME = "assimp_retro:name"
+
+
+def _rename(objects, actions, source, node_names):
     """The armature after the model, the importer-made top node too; the
-    actions ("<animation>_<object>") follow their object's new name."""
+    actions ("<animation>_<object>") follow their object's new name. An
+    object that was a node of the file (in `node_names`) keeps that name in
+    GAME_NAME."""
     model = _model_name(source)
     renamed = {}
     armatures = [o for o in objects if o.type == "ARMATURE"]
     for index, armature in enumerate(armatures):
         new = model if index == 0 else "%s_%s" % (model, armature.name)
         renamed[armature.name] = new
+        if armature.name in node_names:
+            armature[GAME_NAME] = armature.name
         armature.name = new
         armature.data.name = new
     names = {o.name for o in objects}
@@ -159,12 +166,18 @@ def _rename(objects, actions, source):
             continue
         new = model if model not in names else model + "_root"
         renamed[obj.name] = new
+        obj[GAME_NAME] = obj.name
         obj.name = new
     for action in actions:
         for old, new in renamed.items():
             if action.name.endswith("_" + old):
                 action.name = action.name[:-len(old)] + new
                 break
+
+
+def _node_names(path):
+    document, _ = glb.read(path)
+    return {node.get("name") for node in document.get("nodes", [])}
 
 
 def _into_collection(context, objects, name):
@@ -175,6 +188,19 @@ def _into_collection(context, objects, name):
             owner.objects.unlink(obj)
         collection.objects.link(obj)
     return collection
+
+
+def _lods_into_collections(collection, objects):
+    """Each P3D LOD (an object with p3d:resolution) and what hangs under it
+    in a collection of its own, named after it, inside the model's: a LOD can
+    then be hidden or shown as a whole."""
+    for lod in [o for o in objects if p3d_selections.RESOLUTION in o.keys()]:
+        child = bpy.data.collections.new(lod.name)
+        collection.children.link(child)
+        for obj in [lod] + list(lod.children_recursive):
+            if obj.name in collection.objects:
+                collection.objects.unlink(obj)
+            child.objects.link(obj)
 
 
 def import_models(context, sources, fmt, values, tool_path, reports):
@@ -188,14 +214,15 @@ def import_models(context, sources, fmt, values, tool_path, reports):
     try:
         converted = []
         for index, source in enumerate(sources):
-            glb = os.path.join(work, "%d.glb" % index)
+            glb_path = os.path.join(work, "%d.glb" % index)
             try:
-                found = tool.export_glb(tool_path, source, glb, settings)
+                found = tool.export_glb(tool_path, source, glb_path, settings)
             except tool.ToolError as error:
                 reports.errors.append("%s: %s" % (os.path.basename(source), error))
                 continue
-            _add_warnings(reports, source, found)
-            converted.append((source, glb))
+            add_warnings(reports, source, found)
+            keep_double_sided(glb_path)
+            converted.append((source, glb_path))
         if not converted:
             return 0
 
@@ -203,23 +230,27 @@ def import_models(context, sources, fmt, values, tool_path, reports):
         # The glTF importer turns key times into frames at the scene's rate, so
         # the rate is set first. A file that has animations already keeps its
         # rate: changing it would change their speed.
-        rate = None if had_actions else frame_rate([glb for _, glb in converted])
+        rate = None if had_actions else frame_rate([path for _, path in converted])
         if rate is not None:
             scene.render.fps, scene.render.fps_base = rate, 1.0
         imported_actions = []
         count = 0
-        for source, glb in converted:
+        for source, glb_path in converted:
             snapshot = _id_snapshot()
             try:
-                import_gltf(glb)
+                import_gltf(glb_path)
             except Exception as error:  # anything: the scene must be as it was
                 _remove_new(snapshot)
                 reports.errors.append("%s: %s" % (os.path.basename(source), str(error).strip()))
                 continue
             objects = _new_ids(snapshot, "objects")
             actions = _new_ids(snapshot, "actions")
-            _rename(objects, actions, source)
-            _into_collection(context, objects, _model_name(source))
+            if fmt == options.P3D:
+                p3d_selections.to_vertex_groups(glb_path, objects)
+            _rename(objects, actions, source, _node_names(glb_path))
+            collection = _into_collection(context, objects, _model_name(source))
+            if fmt == options.P3D:
+                _lods_into_collections(collection, objects)
             imported_actions += actions
             count += 1
         state.restore_engine()

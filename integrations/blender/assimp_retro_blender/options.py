@@ -18,8 +18,8 @@
 # IMPORT_RETRO_TEXTURE_CACHE (a C++ pointer).
 from collections import namedtuple
 
-ABC, P3D, OBAN = "ABC", "P3D", "OBAN"
-ALL = (ABC, P3D, OBAN)
+ABC, P3D, OBAN, LTB = "ABC", "P3D", "OBAN", "LTB"
+ALL = (ABC, P3D, OBAN, LTB)
 
 # items: only for kind "enum".
 Option = namedtuple("Option", "name kind default label description formats items", defaults=(None,))
@@ -34,9 +34,10 @@ OPTIONS = (
     Option("IMPORT_RETRO_UNITS_TO_METRES", "bool", True, "Units to Metres",
            "Scale the model to metres, from the format's unit (P3D is in metres already)", ALL),
     Option("IMPORT_RETRO_METRES_PER_UNIT", "float", 0.0, "Metres per Unit",
-           "The length of one file unit in metres; 0: the format's own", (ABC, OBAN)),
+           "The length of one file unit in metres; 0: the format's own", (ABC, OBAN, LTB)),
     Option("IMPORT_RETRO_TEXTURES", "bool", True, "Textures",
-           "Find and decode the textures the model uses (P3D: the paths it names; ABC: its skins)", (ABC, P3D)),
+           "Find and decode the textures the model uses (P3D: the paths it names; ABC, LTB: its skins)",
+           (ABC, P3D, LTB)),
     Option("IMPORT_RETRO_MAP_FILES", "bool", True, "Memory-Map Large Files",
            "Read files of 1 MiB or more by mapping them; switch off for files that may change while read", ALL),
     Option("IMPORT_ABC_VERTEX_ANIMATION", "bool", True, "Vertex Animation",
@@ -44,14 +45,17 @@ OPTIONS = (
     Option("IMPORT_ABC_LOD_LEVELS", "int", 0, "LOD Levels",
            "ABC v6: how many lower-detail meshes to build from the progressive-mesh data (0-32)", (ABC,)),
     Option("IMPORT_ABC_ALL_LODS", "bool", False, "All LODs",
-           "ABC v9-v13: every LOD of every piece, not only LOD 0", (ABC,)),
+           "ABC v9-v13, LTB: every LOD of every piece, not only LOD 0", (ABC, LTB)),
     Option("IMPORT_ABC_CHILD_MODELS", "bool", True, "Child Models",
            "ABC v9-v13: add the animations of the child models (.abc files next to the model)", (ABC,)),
     Option("IMPORT_ABC_SKINS", "string", "", "Skins",
            "The skin of each material index, ';'-separated; relative to the model's folder, then the skin "
-           "folder. When set, no skin is guessed", (ABC,)),
+           "folder. When set, no skin is guessed", (ABC, LTB)),
     Option("IMPORT_ABC_SKIN_DIR", "dir", "", "Skin Folder",
-           "A folder with the model's skins (<model>.dtx, <model>_head.dtx), searched first", (ABC,)),
+           "A folder with the model's skins (<model>.dtx, <model>_head.dtx), searched first", (ABC, LTB)),
+    Option("IMPORT_LTB_FACE_FRONT", "bool", True, "Face Front",
+           "Turn the model half a turn about the up axis, so that CrossFire's models face front (+Z) "
+           "like every other import; off for LTB files compiled from models that already do", (LTB,)),
     Option("IMPORT_P3D_LODS", "enum", "0", "LODs", "Which LODs become objects", (P3D,), P3D_LOD_ITEMS),
     Option("IMPORT_P3D_TEXTURE_ROOTS", "string", "", "Texture Roots",
            "The game's data folders (';'-separated) that texture paths such as tzk_objects\\tomahawk.paa "

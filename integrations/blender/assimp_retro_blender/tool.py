@@ -158,3 +158,17 @@ def decode_texture(tool, source, target):
     if summary.startswith(source + ": "):
         summary = summary[len(source) + 2:]
     return summary.rsplit(" -> ", 1)[0]
+
+
+def export_game(tool, source, target, fmt, settings):
+    """Writes the scene `source` (the add-on's GLB) to the game file `target`
+    with the tool's exporter `fmt` (abc6, abc12, p3d); returns the warnings.
+    Raises ToolError with the tool's message when it refuses."""
+    arguments = ["export", source, target, "-f", fmt, "-l"]
+    for name, value in settings:
+        arguments += ["--set", "%s=%s" % (name, value)]
+    code, out, err = run(tool, arguments)
+    if code != 0 or not os.path.isfile(target):
+        message = error_message(err, code).replace(target + ": ", "").replace(target, os.path.basename(target))
+        raise ToolError(message.replace(source, "the scene"))
+    return [w.replace(source, "the scene") for w in warnings(out + "\n" + err)]

@@ -199,3 +199,29 @@ TEST(P3dExportErrors, BonesBecomeWeightedSelections) {
     ASSERT_TRUE(lod->mMetaData->Get("p3d:selection:turret:weights", weights));
     EXPECT_STREQ(weights.C_Str(), "255 128"); // full, then 0.5 as 128/255
 }
+
+// Selection lists on a mesh node of another format's scene (the Blender
+// add-on writes a mesh's vertex groups so), counted from that node's first
+// vertex and triangle: the second LOD's list names its own second and third
+// corners, with their weights, and its triangle.
+TEST(P3dExportErrors, SelectionListsOnMeshNodesBecomeSelections) {
+    std::unique_ptr<aiScene> scene = TriangleScene({"LOD 1.000", "LOD 2.000"}, "data\\x.paa");
+    aiNode *second = scene->mRootNode->mChildren[1];
+    second->mMetaData = aiMetadata::Alloc(3);
+    second->mMetaData->Set(0, "p3d:selection:decal:vertices", aiString("1-2"));
+    second->mMetaData->Set(1, "p3d:selection:decal:weights", aiString("128 255"));
+    second->mMetaData->Set(2, "p3d:selection:decal:triangles", aiString("0"));
+    const ExportResult result = Export(scene.get(), "mesh_node_selection");
+    ASSERT_TRUE(result.ok) << result.error;
+    Assimp::Importer importer;
+    const aiScene *back = ImportP3d(importer, result.path);
+    ASSERT_NE(back, nullptr) << importer.GetErrorString();
+    ASSERT_EQ(back->mRootNode->mNumChildren, 2u);
+    aiString text;
+    EXPECT_FALSE(back->mRootNode->mChildren[0]->mMetaData->Get("p3d:selection:decal:vertices", text));
+    const aiMetadata *lod = back->mRootNode->mChildren[1]->mMetaData;
+    ASSERT_TRUE(lod->Get("selection:decal", text));
+    EXPECT_STREQ(text.C_Str(), "2 vertices, 1 faces");
+    ASSERT_TRUE(lod->Get("p3d:selection:decal:weights", text));
+    EXPECT_STREQ(text.C_Str(), "128 255");
+}

@@ -1,0 +1,166 @@
+# Export to the games: Blender's glTF exporter writes the scene as a GLB, the
+# add-on adds to that GLB what the glTF exporter cannot say (docs/blender.md,
+# "Export"), and the tool's own exporters (abc6, abc12, p3d) write the
+# game file from it: the same exporters and the same bytes as
+# `assimp-retro export scene.glb out.abc -f abc12` on the command line.
+#
+# The side channel is the GLB's node "extras", which Assimp's glTF importer
+# turns into node metadata, read by the exporters under the keys of
+# code/AssetLib/LithTech/AbcMetadataKeys.h and
+# code/AssetLib/Poseidon/P3dMetadataKeys.h:
+# - an empty whose parent is a bone gets abc:socket = true (an ABC socket);
+# - an animation is named after its action, without the "_<armature>" suffix
+#   that the add-on's import gives actions;
+# - an object the import renamed (the armature, the file's top node) gets its
+#   node name in the game file back (importer.GAME_NAME);
+# - an armature object that was no node of the game file (Blender's glTF
+#   importer makes one; one made in Blender) and does not move is left out of
+#   the node tree, its bones taking its place: LithTech has no armature
+#   object, only nodes;
+# - abc: the scene's custom properties (where Blender's glTF importer puts
+#   the model's metadata: abc:version, the command string, the animations'
+#   settings, the units) go on the node "<ABC_Root>", made when missing:
+#   Assimp's glTF importer does not read the glTF scene's extras, and the ABC
+#   exporters read the scene's metadata from that node then;
+# - an image keeps its file extension in its name (Blender's glTF exporter
+#   drops it), which is the game path of a P3D texture;
+# - p3d: the vertex groups of a P3D LOD's mesh are its named selections
+#   (p3d_selections.py).
+import os
+import shutil
+import tempfile
+
+import bpy
+
+from . import glb, importer, p3d_selections, tool
+
+# Keys and names of AbcMetadataKeys.h the add-on writes.
+ABC_SOCKET = "abc:socket"
+ABC_ROOT = "<ABC_Root>"
+
+
+def export_gltf(path, selection_only, animations):
+    """Blender's glTF exporter, set up so that nothing the games need is
+    sampled away: every bone (not only deforming ones), every action of the
+    armature with its own key times, custom properties as extras."""
+    if "gltf" not in dir(bpy.ops.export_scene):
+        raise tool.ToolError("Blender's glTF exporter (the add-on 'Import-Export: glTF 2.0 format') is not enabled")
+    result = bpy.ops.export_scene.gltf(
+        filepath=path, export_format="GLB", use_selection=selection_only, export_extras=True,
+        export_yup=True, export_apply=False, export_skins=True, export_def_bones=False,
+        export_animations=animations, export_anim_single_armature=True, export_force_sampling=False,
+        export_frame_range=False, export_nla_strips=True, export_all_influences=True,
+        export_lights=False, export_cameras=False)
+    if "FINISHED" not in result:
+        raise tool.ToolError("Blender's glTF exporter could not write the scene")
+
+
+def socket_names(objects):
+    """Empties parented to a bone: the ABC sockets."""
+    return {o.name for o in objects if o.type == "EMPTY" and o.parent is not None and o.parent_type == "BONE"}
+
+
+def armature_names(objects):
+    return [o.name for o in objects if o.type == "ARMATURE"]
+
+
+def _is_still(document, index):
+    node = document["nodes"][index]
+    moved = node.get("translation", [0, 0, 0]) != [0, 0, 0] or node.get("rotation", [0, 0, 0, 1]) != [0, 0, 0, 1] \
+        or node.get("scale", [1, 1, 1]) != [1, 1, 1] or "matrix" in node
+    animated = any(channel.get("target", {}).get("node") == index
+                   for animation in document.get("animations", []) for channel in animation.get("channels", []))
+    return not moved and not animated and "mesh" not in node
+
+
+def _lift(document, index):
+    """Node `index` out of the tree, its children in its place."""
+    children = document["nodes"][index].get("children", [])
+    owners = [n["children"] for n in document["nodes"] if index in n.get("children", [])]
+    owners += [scene["nodes"] for scene in document.get("scenes", []) if index in scene.get("nodes", [])]
+    for owner in owners:
+        at = owner.index(index)
+        owner[at:at + 1] = children
+    for skin in document.get("skins", []):
+        if skin.get("skeleton") == index:
+            del skin["skeleton"]
+    document["nodes"][index]["children"] = []
+
+
+def _image_names(document, images):
+    lower = {name.lower(): name for name in images}
+    for image in document.get("images", []):
+        name = image.get("name", "")
+        for extension in (".paa", ".pac"):
+            if (name + extension).lower() in lower:
+                image["name"] = lower[(name + extension).lower()]
+
+
+def scene_metadata_on_root(document):
+    """The glTF scene's extras on its "<ABC_Root>" node (see the top)."""
+    scenes = document.get("scenes", [])
+    scene = scenes[document.get("scene", 0)] if scenes else None
+    extras = scene.pop("extras", None) if scene else None
+    if not extras:
+        return
+    nodes = document["nodes"]
+    root = next((i for i in scene.get("nodes", []) if nodes[i].get("name") == ABC_ROOT), None)
+    if root is None:
+        nodes.append({"name": ABC_ROOT, "children": list(scene.get("nodes", []))})
+        root = len(nodes) - 1
+        scene["nodes"] = [root]
+    own = nodes[root].get("extras", {})
+    nodes[root]["extras"] = dict(extras, **own)
+
+
+def add_side_channel(document, sockets, armatures, images):
+    """What the glTF exporter drops, as node extras and names (see the top)."""
+    for index, node in enumerate(document.get("nodes", [])):
+        extras = node.get("extras", {})
+        name = node.get("name")
+        if name in sockets:
+            node.setdefault("extras", {})[ABC_SOCKET] = True
+        if importer.GAME_NAME in extras:
+            node["name"] = extras.pop(importer.GAME_NAME)
+        elif name in armatures and _is_still(document, index):
+            _lift(document, index)
+    _image_names(document, images)
+    for animation in document.get("animations", []):
+        name = animation.get("name", "")
+        for armature in armatures:
+            if name.endswith("_" + armature) and len(name) > len(armature) + 1:
+                animation["name"] = name[:-len(armature) - 1]
+                break
+
+
+def export_game(context, target, fmt, settings, selection_only, animations, tool_path):
+    """Writes `target` in `fmt`; returns the tool's warnings. Raises
+    tool.ToolError with the message of whatever refused the export; no file
+    is then left at `target` that was not there before."""
+    objects = list(context.selected_objects if selection_only else context.scene.objects)
+    if not objects:
+        raise tool.ToolError("nothing to export: " + ("no object is selected" if selection_only else "the scene is empty"))
+    work = tempfile.mkdtemp(prefix="assimp_retro_")
+    existed = os.path.exists(target)
+    try:
+        scene = os.path.join(work, "scene.glb")
+        export_gltf(scene, selection_only, animations)
+        try:
+            document, binary = glb.read(scene)
+        except glb.GlbError:
+            raise tool.ToolError("Blender's glTF exporter wrote no GLB")
+        if fmt == "p3d":  # first: it finds the objects by their Blender names
+            p3d_selections.from_vertex_groups(document, binary, objects)
+        add_side_channel(document, socket_names(objects), armature_names(objects),
+                         [image.name for image in bpy.data.images])
+        if fmt != "p3d":
+            scene_metadata_on_root(document)
+        glb.write(scene, document, binary)
+        try:
+            return tool.export_game(tool_path, scene, target, fmt, settings)
+        except tool.ToolError:
+            if not existed and os.path.exists(target):
+                os.remove(target)
+            raise
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
