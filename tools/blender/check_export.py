@@ -306,8 +306,9 @@ def compare(where, original, exported):
             continue
         check(original[key] == exported[key], "%s: %s %s, the original %s" % (where, key, exported[key], original[key]))
     # Sorted: the extents of the raw meshes, which for a v12 model are its
-    # bind pose; Blender's armature space can turn that pose (docs/blender.md,
-    # "What cannot be expressed yet"), the animated model stays where it was.
+    # bind pose. A known fault turns that pose for the real NOLF1 character
+    # (docs/blender.md, "What cannot be expressed yet": animated nodes above
+    # its bones lose their bind transform); the animated model stays in place.
     check(all(abs(a - b) <= 0.01 * max(abs(a), 1e-6) for a, b in zip(sorted(original["size"]), sorted(exported["size"]))),
           "%s: size %s, the original %s" % (where, exported["size"], original["size"]))
 
