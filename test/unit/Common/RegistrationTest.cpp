@@ -109,7 +109,11 @@ TEST(Registration, PluginServesEveryExtension) {
     }
     EXPECT_TRUE(builtIn == 0u || builtIn == 3u) << builtIn; // Debian's Assimp, or a patched one
     for (const auto &entry : fresh) {
-        EXPECT_EQ(entry.second, builtIn != 0 ? ImporterCopy::BuiltIn : ImporterCopy::None) << entry.first;
+        // port/ leaves LTB out of Assimp until liblzma is built in with it
+        // (port/apply_to_assimp.py): a patched library has no copy of it.
+        const bool portHasIt = entry.first != "ltb";
+        EXPECT_EQ(entry.second, builtIn != 0 && portHasIt ? ImporterCopy::BuiltIn : ImporterCopy::None)
+                << entry.first;
     }
 
     EXPECT_EQ(assimp_retro::RegisterAll(importer), kPluginImporters);
