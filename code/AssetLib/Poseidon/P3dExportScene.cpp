@@ -13,6 +13,7 @@
 #include "P3dExportScene.h"
 
 #include "P3dMetadataKeys.h"
+#include "P3dResolutions.h"
 #include "P3dModel.h"
 
 #include "Common/ExportError.h"
@@ -36,13 +37,6 @@ namespace assimp_retro {
 namespace p3d {
 
 namespace {
-
-constexpr float kGeometryResolution = 1e13f;
-constexpr float kMemoryResolution = 1e15f;
-
-bool Near(float value, float target) {
-    return std::fabs(value - target) <= std::fabs(target) * 0.01f;
-}
 
 struct LodSource {
     const aiNode *node = nullptr;
@@ -722,7 +716,7 @@ void LodWriter::WriteMass(MlodLod &lod) {
     // A LOD's own #Mass# sum (from an MLOD); the Geometry LOD's from the
     // property, else the scene's total (ODOL's ModelInfo mass).
     float total = -1.f;
-    const bool geometry = Near(mSource.resolution, kGeometryResolution);
+    const bool geometry = NearResolution(mSource.resolution, kResolutionGeometry);
     if (geometry && mOptions.mass >= 0.f) {
         total = mOptions.mass;
     } else if (!MetaFloat(mSource.node->mMetaData, keys::kMass.name, total) &&
