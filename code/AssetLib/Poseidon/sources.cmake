@@ -5,6 +5,7 @@ if(ASSIMP_RETRO_ENABLE_P3D)
   target_sources(assimp_retro PRIVATE
     ${CMAKE_CURRENT_LIST_DIR}/MlodWriter.cpp
     ${CMAKE_CURRENT_LIST_DIR}/P3dExporter.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/P3dExportLods.cpp
     ${CMAKE_CURRENT_LIST_DIR}/P3dExportScene.cpp
     ${CMAKE_CURRENT_LIST_DIR}/P3dImporter.cpp
     ${CMAKE_CURRENT_LIST_DIR}/P3dReader.cpp
