@@ -11,7 +11,7 @@
 //   Info.cpp              `info <file>`
 //   Texture.cpp           `texture <in> [<out.png>]`, `texture --recursive <in-dir> <out-dir>`
 //   TextureEncode.cpp     `texture <in> <out.paa|out.pac>`
-//   ImageFile.cpp         the images the texture verb encodes (the library's DecodeImageFile)
+//   ImageFile.cpp         the images the texture verb encodes (the library's DecodeImage, <assimp_retro/texture.h>)
 //   TextureFiles.cpp      embedded textures as image files beside OBJ/DAE/FBX outputs
 #pragma once
 
