@@ -25,6 +25,8 @@ class ExportProperties;
 
 namespace assimp_retro {
 
+/// What ExportCollada wrote; a completion pass that fails leaves its part
+/// (animations, then metadata) at zero.
 struct ColladaExportReport {
     bool exported = false;            ///< Assimp's exporter wrote the file (a failure after this is the completion's)
     unsigned animationsWritten = 0;   ///< <animation> elements, one <animation_clip> each
