@@ -181,7 +181,8 @@ bool StderrIsTerminal();
 /// Writes `text` to stderr without buffering; safe in a signal handler.
 void WriteStderrUnbuffered(const char *text);
 
-/// Lower-case copy.
+/// Lower-case copy (bytes A-Z). The tool's own: it uses the library's public
+/// API only, and string helpers are no part of that.
 std::string ToLower(std::string text);
 
 /// The texels of `input` (ImageFile.cpp): a game texture (.paa, .pac, .dtx)
