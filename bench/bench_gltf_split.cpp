@@ -33,7 +33,7 @@
 
 #include "Export/ExportSceneView.h"
 #include "Export/GltfAnimations.h"
-#include "Export/SceneCheck.h"
+#include <assimp_retro/scene_export.h>
 
 #include <assimp_retro/assimp_retro.h>
 #include <assimp_retro/config.h>

@@ -4,7 +4,7 @@ them, the way an in-tree importer is added (see docs/DESIGN.md §6):
 
   code/AssetLib/<Format>/     the importer folders, unchanged
   code/Common/                the shared reader, error type, name and handedness helpers, textures
-  include/assimp_retro/       the property names (config.h), the texture cache (texture_cache.h)
+  include/assimp_retro/       the property names (config.h), texture types (texture.h), the texture cache (texture_cache.h)
   code/CMakeLists.txt         one ADD_ASSIMP_IMPORTER block per format, after IQM's
   code/Common/ImporterRegistry.cpp   include + push_back per format, after IQM's
   code/Common/Exporter.cpp    the exporters back to the game formats (EXPORTERS):
@@ -101,7 +101,7 @@ def main():
                         ignore=shutil.ignore_patterns(*FORMAT_SKIP))
     shutil.rmtree(src / "include" / "assimp_retro", ignore_errors=True)
     (src / "include" / "assimp_retro").mkdir(parents=True)
-    for header in ("config.h", "texture_cache.h"):  # what the importers include
+    for header in ("config.h", "texture.h", "texture_cache.h"):  # what the importers include
         shutil.copy2(ROOT / "include" / "assimp_retro" / header, src / "include" / "assimp_retro" / header)
     if (src / "code" / "AssetLib" / "glTF2").is_dir():
         shutil.copy2(ROOT / "code" / "Export" / "GltfRules.h", src / "code" / "AssetLib" / "glTF2" / "glTF2RetroRules.h")

@@ -183,12 +183,11 @@ if [ "${ASSIMP_RETRO_SKIP_PORT:-0}" != 1 ]; then
     # The second configuration (docs/two-routes.md): the plugin's whole suite
     # against the patched libassimp just built, through LD_LIBRARY_PATH (never
     # installed), except the tests that need formats the small build leaves
-    # out (COLLADA export, XML importers); then the tool's GLB and FBX of every
+    # out (label full-libassimp, test/CMakeLists.txt); then the tool's GLB and FBX of every
     # real model must be the same as with the system's Assimp, or differ only
     # in the ways docs/two-routes.md explains.
     port_lib=$(dirname "$(find port/work/build -name 'libassimp.so.5' | head -n 1)")
-    port_check "plugin tests on the patched libassimp" tools/test_with_assimp.sh "$port_lib" build \
-      -E '^(ColladaRoots\.AnimatedOdolLod|ColladaMetadata\.|ToolMetadata\.ColladaAndFbx|Tool\.ExportFormatSelection|ToolLimitBoneWeights\.NotAddedForOtherFormats|Tool\.BatchSkipsXmlAndLevelCompanions)'
+    port_check "plugin tests on the patched libassimp" tools/test_with_assimp.sh "$port_lib" build -LE full-libassimp
     if corpus_present; then
       port_check "same outputs with either libassimp" python3 tools/compare_routes.py "$port_lib" \
         build/tools/assimp-retro port/work/routes-out --formats glb fbx

@@ -1,5 +1,6 @@
-// An identity node above animated top nodes for COLLADA (see ColladaRoots.h).
-#include "Export/ColladaRoots.h"
+// An identity node above animated top nodes for COLLADA (see
+// include/assimp_retro/collada_export.h).
+#include <assimp_retro/collada_export.h>
 
 #include <assimp/scene.h>
 

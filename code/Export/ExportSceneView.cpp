@@ -1,8 +1,11 @@
 // ExportSceneView: a view of an aiScene for exporters, node metadata left out or flat.
 #include "Export/ExportSceneView.h"
 
+#include <assimp_retro/scene_export.h>
+
 #include "Common/SceneHelpers.h"
 
+#include <assimp/Exporter.hpp>
 #include <assimp/scene.h>
 #include <assimp/metadata.h>
 
@@ -152,6 +155,12 @@ ExportSceneView::~ExportSceneView() {
     scene->mSkeletons = nullptr;
     scene->mMetaData = nullptr;
     delete scene; // deletes only the copied node tree
+}
+
+bool ExportWithAssimp(Assimp::Exporter &exporter, const aiScene &scene, const std::string &formatId,
+        const std::string &path, unsigned preprocessing, const Assimp::ExportProperties *properties) {
+    const ExportSceneView view(scene);
+    return exporter.Export(view.scene, formatId.c_str(), path.c_str(), preprocessing, properties) == AI_SUCCESS;
 }
 
 } // namespace assimp_retro

@@ -13,7 +13,7 @@
 #include "Export/FbxMetadata.h"
 #include "Export/FbxMorphTargets.h"
 #include "Export/FbxRecords.h"
-#include "Export/SceneCheck.h"
+#include <assimp_retro/scene_export.h>
 
 #include <assimp/Exporter.hpp>
 #include <assimp/scene.h>

@@ -4,7 +4,7 @@
 
 #include "Export/ExportSceneView.h"
 #include "Export/GltfAnimations.h"
-#include "Export/SceneCheck.h"
+#include <assimp_retro/scene_export.h>
 
 #include <assimp/Exporter.hpp>
 #include <assimp/metadata.h>

@@ -4,7 +4,7 @@
 // a deep copy of the scene as if it had read it from a file; the validator then
 // runs on it (before ScenePreprocessor, so exactly on what we hand over) and
 // the Importer owns and frees the copy whatever happens.
-#include "SceneCheck.h"
+#include <assimp_retro/scene_export.h>
 
 #include "Export/ExportSceneView.h"
 

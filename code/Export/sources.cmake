@@ -1,5 +1,6 @@
 target_sources(assimp_retro PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/ColladaAnimations.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ColladaExport.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ColladaMetadata.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ColladaRoots.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ColladaXml.cpp

@@ -3,7 +3,7 @@
 // finding, not a quiet import failure), or a failure with an error message.
 #pragma once
 
-#include "Export/SceneCheck.h"
+#include <assimp_retro/scene_export.h>
 
 #include <assimp/Importer.hpp>
 

@@ -15,7 +15,7 @@
 // To sweep another kind of file, add a row to kKinds.
 #include "Common/ImportError.h"
 #include "Common/Texture/Texture.h"
-#include "Export/SceneCheck.h"
+#include <assimp_retro/scene_export.h>
 
 #include <assimp_retro/assimp_retro.h>
 #include <assimp_retro/config.h>

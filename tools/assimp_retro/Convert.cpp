@@ -2,16 +2,11 @@
 #include "Tool.h"
 
 #include <assimp_retro/assimp_retro.h>
+#include <assimp_retro/collada_export.h>
 #include <assimp_retro/fbx_export.h>
 #include <assimp_retro/gltf_completion.h>
-
 #include <assimp_retro/gltf_texture_refs.h>
-
-#include "Export/ColladaAnimations.h"
-#include "Export/ColladaMetadata.h"
-#include "Export/ColladaRoots.h"
-#include "Export/ExportSceneView.h"
-#include "Export/SceneCheck.h"
+#include <assimp_retro/scene_export.h>
 
 #include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>
@@ -110,39 +105,40 @@ bool ExportGameFile(Assimp::Exporter &exporter, const aiScene &scene, const std:
 
 /// Assimp's COLLADA file given the scene's node animations with a clip each
 /// (its exporter, which got the scene without them, writes unusable ones) and
-/// the scene's metadata (COLLADA <extra>), which it does not write.
-bool CompleteCollada(const aiScene &scene, const std::string &output, ConversionResult &result) {
+/// the scene's metadata (COLLADA <extra>), which it does not write
+/// (assimp_retro::ExportCollada).
+bool ExportColladaFile(const aiScene &scene, const std::string &output, const Assimp::ExportProperties &properties,
+        ConversionResult &result) {
     std::string error;
-    assimp_retro::ColladaAnimationReport animations;
-    if (!assimp_retro::AddColladaAnimations(scene, output, &error, &animations)) {
-        result.error = "COLLADA completion failed: " + error;
-        result.exitCode = kExitCompletionFailed;
+    assimp_retro::ColladaExportReport report;
+    const bool written = assimp_retro::ExportCollada(scene, output, &error, &report, 0u, &properties);
+    if (!written && !report.exported) {
+        result.error = error;
+        result.exitCode = kExitExportFailed;
         return false;
     }
-    if (animations.animationsWritten > 0) {
+    if (report.animationsWritten > 0) {
         char seconds[32];
-        std::snprintf(seconds, sizeof(seconds), "%.3f", animations.timelineSeconds);
-        result.notes.push_back("COLLADA completion: " + std::to_string(animations.animationsWritten) +
-                               " animation(s) with " + std::to_string(animations.channelsWritten) +
+        std::snprintf(seconds, sizeof(seconds), "%.3f", report.timelineSeconds);
+        result.notes.push_back("COLLADA completion: " + std::to_string(report.animationsWritten) +
+                               " animation(s) with " + std::to_string(report.channelsWritten) +
                                " channel(s), one clip each, one after another on a " + seconds + " s timeline");
     }
-    for (const std::string &note : animations.notes) {
+    for (const std::string &note : report.animationNotes) {
         result.notes.push_back("COLLADA completion: " + note);
     }
-    assimp_retro::ColladaMetadataReport report;
-    if (!assimp_retro::AddColladaMetadata(scene, output, &error, &report)) {
-        result.error = "COLLADA completion failed: " + error;
-        result.exitCode = kExitCompletionFailed;
-        return false;
-    }
-    if (report.entriesWritten > 0) {
-        result.notes.push_back("COLLADA completion: " + std::to_string(report.entriesWritten) +
+    if (report.metadataEntriesWritten > 0) {
+        result.notes.push_back("COLLADA completion: " + std::to_string(report.metadataEntriesWritten) +
                                " metadata entries on " + std::to_string(report.elementsWithMetadata) + " element(s)");
     }
-    for (const std::string &note : report.notes) {
+    for (const std::string &note : report.metadataNotes) {
         result.notes.push_back("COLLADA completion: " + note);
     }
-    return true;
+    if (!written) {
+        result.error = "COLLADA completion failed: " + error;
+        result.exitCode = kExitCompletionFailed;
+    }
+    return written;
 }
 
 } // namespace
@@ -288,15 +284,14 @@ ConversionResult ConvertFile(Assimp::Importer &importer, Assimp::Exporter &expor
             if (!ExportGameFile(exporter, *scene, exporterId, output, exportProperties, result)) {
                 return;
             }
-        } else if (assimp_retro::ExportSceneView view(*scene, format.id != "collada"); // Assimp 5.2.5 aborts copying
-                                                                                      // nested metadata; the
-                                                                                      // COLLADA pass writes animations
-                   exporter.Export(view.scene, exporterId, output, 0u, &exportProperties) != AI_SUCCESS) {
+        } else if (format.id == "collada") {
+            if (!ExportColladaFile(*scene, output, exportProperties, result)) {
+                return;
+            }
+        } else if (!assimp_retro::ExportWithAssimp(exporter, *scene, exporterId, output, 0u, &exportProperties)) {
             const char *message = exporter.GetErrorString();
             result.error = std::string("export failed: ") + ((message && *message) ? message : "unknown error");
             result.exitCode = kExitExportFailed;
-            return;
-        } else if (format.id == "collada" && !CompleteCollada(*scene, output, result)) {
             return;
         }
         result.exportSeconds = SecondsSince(start);

@@ -1,10 +1,9 @@
 // assimp-retro: images the `texture` verb encodes into game textures (DTX,
-// PAA/PAC): the file's bytes through the library's DecodeImageFile (game
+// PAA/PAC): the file's bytes through the library's DecodeImage (game
 // textures through their decoders, PNG/TGA/BMP/JPEG through stb_image).
 #include "Tool.h"
 
-#include "Common/ImportError.h"
-#include "Common/Texture/ImageDecode.h"
+#include <assimp_retro/texture.h>
 
 #include <cstdint>
 #include <fstream>
@@ -22,13 +21,7 @@ bool LoadImage(const fs::path &input, assimp_retro::RgbaImage &image, std::strin
         return false;
     }
     const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    try {
-        image = assimp_retro::DecodeImageFile(bytes.data(), bytes.size(), input.u8string());
-        return true;
-    } catch (const assimp_retro::ImportError &e) {
-        error = e.what();
-        return false;
-    }
+    return assimp_retro::DecodeImage(bytes.data(), bytes.size(), input.u8string(), image, &error);
 }
 
 } // namespace retro_tool

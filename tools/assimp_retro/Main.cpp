@@ -16,13 +16,6 @@
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
-#if defined(__GLIBC__) && defined(__linux__)
-#include <sys/mman.h>
-#include <unistd.h>
-
-#include <cstdint>
-#include <cstdlib>
-#endif
 
 namespace {
 
@@ -38,36 +31,6 @@ void KeepLargeBlocksInHeap() {
 #if defined(__GLIBC__)
     mallopt(M_MMAP_THRESHOLD, 32 << 20);
     mallopt(M_TRIM_THRESHOLD, 64 << 20);
-#endif
-}
-
-/// A conversion touches most of its heap once: every page the kernel maps
-/// in on first touch costs a fault. Assimp's exporters force
-/// JoinIdenticalVertices on their copy of the scene, which for a mesh with
-/// morph targets fills one 272-byte Vertex per vertex and target (ORB_PV:
-/// 11.8 MB, a third of its GLB conversion's time in page faults). The heap
-/// is reserved 64 MiB at a time and marked for transparent huge pages
-/// (MADV_HUGEPAGE; only the pages touched are backed, 2 MiB at a time where
-/// the kernel has them): glibc does the same with its tunable
-/// glibc.malloc.hugetlb=1, which only the environment can set. A kernel
-/// without THP ignores it. docs/gltf-export.md has the measurements.
-void HeapOnHugePages() {
-#if defined(__GLIBC__) && defined(__linux__) && defined(MADV_HUGEPAGE)
-    constexpr size_t kReserve = size_t(64) << 20;
-    mallopt(M_TOP_PAD, static_cast<int>(kReserve));
-    void *block = std::malloc(size_t(1) << 20); // more than the start-up heap has left: it grows now
-    if (!block) {
-        return;
-    }
-    const uintptr_t page = static_cast<uintptr_t>(sysconf(_SC_PAGESIZE));
-    const uintptr_t begin = (reinterpret_cast<uintptr_t>(block) + page - 1) & ~(page - 1);
-    const uintptr_t end = reinterpret_cast<uintptr_t>(sbrk(0)) & ~(page - 1);
-    // Only when the block lies in the heap just grown (not so under another
-    // malloc, e.g. a sanitizer's, which does not use the break).
-    if (end > begin && end - begin <= kReserve + (size_t(4) << 20)) {
-        madvise(reinterpret_cast<void *>(begin), end - begin, MADV_HUGEPAGE); // advice: failure changes nothing
-    }
-    std::free(block);
 #endif
 }
 
@@ -165,7 +128,6 @@ int ListExportFormats() {
 
 int main(int argc, char *argv[]) {
     KeepLargeBlocksInHeap();
-    HeapOnHugePages();
     const std::vector<std::string> arguments = retro_tool::Utf8Arguments(argc, argv);
     if (arguments.size() <= 1) {
         std::fprintf(stderr, "assimp-retro: no command specified. Use 'assimp-retro help' for a detailed command list\n");

@@ -8,7 +8,13 @@
 #include <cstring>
 
 #if defined(_WIN32)
-#include "Common/WindowsApi.h"
+#ifndef WIN32_LEAN_AND_MEAN
+#define WIN32_LEAN_AND_MEAN // <windows.h> without its rarely used parts
+#endif
+#ifndef NOMINMAX
+#define NOMINMAX // nor its min/max macros
+#endif
+#include <windows.h>
 #include <shellapi.h>
 #include <io.h>
 #else

@@ -4,9 +4,7 @@
 // the texture's extension, so X.paa and X.pac do not collide).
 #include "Tool.h"
 
-#include "Common/ImportError.h"
-#include "Common/Texture/DtxWriter.h"
-#include "Common/Texture/Texture.h"
+#include <assimp_retro/texture.h>
 
 #include <algorithm>
 #include <cctype>
@@ -67,11 +65,9 @@ TextureJobResult DecodeToPng(const fs::path &input, const fs::path &output) {
     const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     assimp_retro::DecodedTexture texture;
     std::vector<uint8_t> png;
-    try {
-        texture = assimp_retro::DecodeTexture(bytes.data(), bytes.size(), input.u8string());
-        png = assimp_retro::EncodePng(texture.image);
-    } catch (const assimp_retro::ImportError &e) {
-        return {false, kExitImportFailed, e.what()};
+    if (std::string error; !assimp_retro::DecodeGameTexture(bytes.data(), bytes.size(), input.u8string(), texture, &error) ||
+            !assimp_retro::EncodeAsPng(texture.image, png, &error)) {
+        return {false, kExitImportFailed, error};
     }
     std::ofstream out(output, std::ios::binary | std::ios::trunc);
     out.write(reinterpret_cast<const char *>(png.data()), std::streamsize(png.size()));
@@ -99,10 +95,8 @@ int EncodeOne(const std::vector<std::string> &paths, const std::string &formatNa
         return kExitImportFailed;
     }
     std::vector<uint8_t> dtx;
-    try {
-        dtx = assimp_retro::EncodeDtx(image, format);
-    } catch (const assimp_retro::ImportError &e) {
-        std::fprintf(stderr, "assimp-retro texture: %s\n", e.what());
+    if (!assimp_retro::EncodeAsDtx(image, format, dtx, &error)) {
+        std::fprintf(stderr, "assimp-retro texture: %s\n", error.c_str());
         return kExitExportFailed;
     }
     std::ofstream out(fs::u8path(paths[1]), std::ios::binary | std::ios::trunc);

@@ -3,8 +3,7 @@
 // the file is built in memory and written only when complete.
 #include "Tool.h"
 
-#include "Common/Texture/PaaWriter.h"
-#include "Common/Texture/Texture.h"
+#include <assimp_retro/texture.h>
 
 #include <cstdio>
 #include <filesystem>
@@ -38,13 +37,11 @@ int EncodeTextureFile(const std::string &input, const std::string &output, const
     }
 
     if (typeName.empty() && !pac) {
-        type = assimp_retro::ChoosePaaType(image, false); // as OFP's own textures (PaaWriter.h)
+        type = assimp_retro::ChoosePaaType(image, false); // as OFP's own textures (assimp_retro/texture.h)
     }
     std::vector<uint8_t> paa;
-    try {
-        paa = assimp_retro::EncodePaa(image, type, mipmaps);
-    } catch (const std::exception &e) {
-        std::fprintf(stderr, "assimp-retro texture: %s: %s\n", input.c_str(), e.what());
+    if (std::string error; !assimp_retro::EncodeAsPaa(image, type, mipmaps, paa, &error)) {
+        std::fprintf(stderr, "assimp-retro texture: %s: %s\n", input.c_str(), error.c_str());
         return kExitExportFailed;
     }
     std::ofstream out(std::filesystem::u8path(output), std::ios::binary);

@@ -11,7 +11,7 @@
 //   Info.cpp              `info <file>`
 //   Texture.cpp           `texture <in> [<out.png>]`, `texture --recursive <in-dir> <out-dir>`
 //   TextureEncode.cpp     `texture <in> <out.paa|out.pac>`
-//   ImageFile.cpp         the images the texture verb encodes (the library's DecodeImageFile)
+//   ImageFile.cpp         the images the texture verb encodes (the library's DecodeImage, <assimp_retro/texture.h>)
 //   TextureFiles.cpp      embedded textures as image files beside OBJ/DAE/FBX outputs
 #pragma once
 
@@ -181,7 +181,8 @@ bool StderrIsTerminal();
 /// Writes `text` to stderr without buffering; safe in a signal handler.
 void WriteStderrUnbuffered(const char *text);
 
-/// Lower-case copy.
+/// Lower-case copy (bytes A-Z). The tool's own: it uses the library's public
+/// API only, and string helpers are no part of that.
 std::string ToLower(std::string text);
 
 /// The texels of `input` (ImageFile.cpp): a game texture (.paa, .pac, .dtx)

@@ -14,19 +14,13 @@
 // median cut, and every mip texel takes the nearest entry.
 #pragma once
 
-#include "Texture.h"
+#include "Texture.h" // DtxFormat, ParseDtxFormat: <assimp_retro/texture.h>
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
 namespace assimp_retro {
-
-enum class DtxFormat { Lt1Palette, Lt10Palette, Lt2Bgra32, Lt2Dxt1, Lt2Dxt3, Lt2Dxt5 };
-
-/// The format named "lt1-palette", "lt10-palette", "lt2-32", "lt2-dxt1",
-/// "lt2-dxt3", "lt2-dxt5"; false for anything else.
-bool ParseDtxFormat(const std::string &name, DtxFormat &format);
 
 /// The DTX file of `image` (1..4096 per side). Throws ImportError with a
 /// "DTX writer: ..." message for an image it cannot write.

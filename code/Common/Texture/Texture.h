@@ -6,37 +6,14 @@
 // embed it as a compressed aiTexture. Nothing here knows an importer.
 #pragma once
 
+#include <assimp_retro/texture.h> // RgbaImage, TextureAlpha, DecodedTexture: public types
+
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 namespace assimp_retro {
-
-/// 8-bit RGBA pixels, rows top first (as both games and PNG store them),
-/// `pixels.size() == width * height * 4`.
-struct RgbaImage {
-    uint32_t width = 0;
-    uint32_t height = 0;
-    std::vector<uint8_t> pixels;
-};
-
-/// How a material should treat the texture's alpha (glTF's alphaMode).
-enum class TextureAlpha {
-    Opaque, ///< every texel opaque (or alpha carries no meaning)
-    Mask,   ///< alpha only 0 or full: alpha test
-    Blend,  ///< partial alpha: blending
-};
-
-/// A decoded texture file.
-struct DecodedTexture {
-    RgbaImage image;
-    TextureAlpha alpha = TextureAlpha::Opaque;
-    std::string format; ///< what was decoded, for notes: "PAA DXT1", "DTX v-3 8-bit palette", ...
-};
-
-/// True for the extensions a decoder exists for: .paa, .pac, .dtx (any case).
-bool IsDecodableTextureName(const std::string &fileName);
 
 /// Decodes a whole texture file held in memory. `fileName` supplies the
 /// extension (an untagged PAA is ARGB4444 as .paa and palettised as .pac) and
@@ -49,9 +26,6 @@ DecodedTexture DecodeTexture(const uint8_t *data, size_t size, const std::string
 /// Mask, any other value -> Blend. The decoders start from this (PAA's FLAG
 /// TAGG can then turn a non-opaque image into Mask or Blend).
 TextureAlpha ClassifyAlpha(const RgbaImage &image);
-
-/// "opaque", "mask", "blend".
-const char *TextureAlphaName(TextureAlpha alpha);
 
 /// PNG (8-bit RGBA, zlib-compressed) of `image`. Throws ImportError if zlib fails.
 std::vector<uint8_t> EncodePng(const RgbaImage &image);

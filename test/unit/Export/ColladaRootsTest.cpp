@@ -3,7 +3,7 @@
 // COLLADA file's top node is not replaced by their animation.
 #include "support/TestSupport.h"
 
-#include "Export/ColladaRoots.h"
+#include <assimp_retro/collada_export.h>
 #include "support/GltfTestScenes.h"
 
 #include <assimp/Exporter.hpp>

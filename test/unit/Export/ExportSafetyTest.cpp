@@ -6,7 +6,7 @@
 #include "support/GltfTestScenes.h"
 #include "support/LinkedAssimp.h"
 
-#include "Export/SceneCheck.h"
+#include <assimp_retro/scene_export.h>
 #include "support/TestSupport.h"
 
 #include <assimp_retro/gltf_completion.h>

@@ -1,4 +1,4 @@
-// The tool with textures: a batch over the real game folders gives GLBs with
+// The tool exporting textured models: a batch over the real game folders gives GLBs with
 // their texture embedded that pass the Khronos validator; OBJ output gets PNG
 // files beside it.
 #include "support/PngDecoder.h"
@@ -78,7 +78,7 @@ void ExpectGlbEmbeds(const fs::path &glb, const std::string &imageName) {
 
 } // namespace
 
-TEST(TextureTool, KpcTreeBatchEmbedsSkins) {
+TEST(TexturedExportTool, KpcTreeBatchEmbedsSkins) {
     const fs::path out = ExportFolder("kpc-tree", "glb");
     for (const char *model : {"CREATURES/TIBERIUS", "CREATURES/BATWING", "CREATURES/ARACHNICLOWN", "DECOS/FLAG"}) {
         const std::string name = fs::path(model).filename().string();
@@ -86,12 +86,12 @@ TEST(TextureTool, KpcTreeBatchEmbedsSkins) {
     }
 }
 
-TEST(TextureTool, OfpTreeBatchEmbedsTexture) {
+TEST(TexturedExportTool, OfpTreeBatchEmbedsTexture) {
     const fs::path out = ExportFolder("ofp-tree", "glb");
     ExpectGlbEmbeds(out / "TZK_Objects/Model/Tomahawk_gdtcti_xj200.glb", "tomahawk.paa");
 }
 
-TEST(TextureTool, ObjOutputReferencesPngFilesBesideIt) {
+TEST(TexturedExportTool, ObjOutputReferencesPngFilesBesideIt) {
     const fs::path out = ExportFolder("ofp-tree", "obj");
     const fs::path folder = out / "TZK_Objects/Model";
     EXPECT_TRUE(fs::is_regular_file(folder / "Tomahawk_gdtcti_xj200_textures/tomahawk.png"));

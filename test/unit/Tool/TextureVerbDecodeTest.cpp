@@ -18,7 +18,7 @@ int RunTextureVerb(const std::string &args, std::string &output) {
     return RunCommand("'" + tool + "' texture " + args, &output);
 }
 
-TEST(TextureTool, DecodesOneFileToTheExpectedPng) {
+TEST(TextureVerbDecode, DecodesOneFileToTheExpectedPng) {
     const std::string input = CorpusPath("kpc-tree/SKINS/CREATURES/BATWING.DTX");
     const std::string expectedPath = CorpusPath("tex/expected/BATWING.DTX.png");
     ASSERT_FALSE(input.empty());
@@ -34,7 +34,7 @@ TEST(TextureTool, DecodesOneFileToTheExpectedPng) {
     EXPECT_EQ(decoded.rgba, expected.rgba);
 }
 
-TEST(TextureTool, RecursiveMirrorsFoldersAndSummarises) {
+TEST(TextureVerbDecode, RecursiveMirrorsFoldersAndSummarises) {
     const fs::path in = fs::path(OutputPath("Tool/texture-tree/in/x")).parent_path();
     const fs::path out = fs::path(OutputPath("Tool/texture-tree/out/x")).parent_path();
     fs::remove_all(out);
@@ -61,7 +61,7 @@ TEST(TextureTool, RecursiveMirrorsFoldersAndSummarises) {
     EXPECT_EQ(image.height, 8u);
 }
 
-TEST(TextureTool, ErrorsAndExitCodes) {
+TEST(TextureVerbDecode, ErrorsAndExitCodes) {
     std::string log;
     EXPECT_EQ(RunTextureVerb("", log), 1) << log;
     EXPECT_NE(log.find("expected <in> [<out.png>]"), std::string::npos) << log;
