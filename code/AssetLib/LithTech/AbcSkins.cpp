@@ -1,6 +1,6 @@
 #include "AbcSkins.h"
 
-#include "AbcExportScene.h"
+#include "AbcExportInput.h"
 #include "Common/ImportError.h"
 #include "Common/Texture/MaterialImage.h"
 #include "Common/Texture/TextureLookup.h"
