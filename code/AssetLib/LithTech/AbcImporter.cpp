@@ -2,10 +2,10 @@
 
 #include <algorithm>
 
-#include "AbcLt1Reader.h"
-#include "AbcLt1SceneBuilder.h"
+#include "AbcLt1Import.h"
+#include "AbcLt1Reader.h" // IsLt1
 #include "AbcLt2Import.h"
-#include "AbcLt2Reader.h"
+#include "AbcLt2Reader.h" // LooksLikeLt2
 #include "Common/FileBuffer.h"
 #include "Common/ImportError.h"
 #include "Common/NormalRepair.h"
@@ -33,7 +33,8 @@ const aiImporterDesc kDescription = {
     "abc",
 };
 
-enum class AbcKind { None, V6, V9 };
+/// The engine generation a file belongs to (docs/formats/ABC.md "Names in the code").
+enum class AbcKind { None, Lt1, Lt2 };
 
 /// Enough of the file to tell: the "Header" section's start (u16 name length,
 /// "Header", u32 next-section offset), then either the v6 file token (u16
@@ -44,9 +45,9 @@ constexpr size_t kDetectBytes = kHeaderSectionStart + kV6TokenBytes;
 
 AbcKind Detect(const uint8_t *data, size_t size) {
     if (assimp_retro::abc::IsLt1(data, size)) {
-        return AbcKind::V6;
+        return AbcKind::Lt1;
     }
-    return assimp_retro::abc::lt2::LooksLikeLt2(data, size) ? AbcKind::V9 : AbcKind::None;
+    return assimp_retro::abc::lt2::LooksLikeLt2(data, size) ? AbcKind::Lt2 : AbcKind::None;
 }
 
 } // namespace
@@ -82,28 +83,25 @@ void AbcImporter::InternReadFile(const std::string &pFile, aiScene *pScene, IOSy
             assimp_retro::ReadOrMapWholeFile(pIOHandler, pFile, "ABC", assimp_retro::kMaxInputFileBytes, mMapFiles);
     const AbcKind kind = Detect(data.data(), data.size());
     const double centimetresPerUnit = assimp_retro::CentimetresPerUnit(
-            mMetresPerUnit, kind == AbcKind::V6 ? assimp_retro::abc::kLt1CentimetresPerUnit : assimp_retro::abc::kLt2CentimetresPerUnit, "ABC");
+            mMetresPerUnit, kind == AbcKind::Lt1 ? assimp_retro::abc::kLt1CentimetresPerUnit : assimp_retro::abc::kLt2CentimetresPerUnit, "ABC");
     switch (kind) {
-    case AbcKind::V6: {
-        // The model's keys and vertex frames are the file's bytes: the file
-        // is freed once the builder has converted them.
-        const assimp_retro::abc::Lt1Model model = assimp_retro::abc::ReadLt1(data.data(), data.size(), pFile);
+    case AbcKind::Lt1: {
         assimp_retro::abc::Lt1BuildSettings settings = mLt1Settings;
-        settings.fileName = pFile;
         // The builder converts the position keys as it writes them.
         settings.positionKeyScale = assimp_retro::SceneUnitScale(centimetresPerUnit, mUnitsToMetres);
         positionKeys = assimp_retro::PositionKeys::AlreadyScaled;
-        assimp_retro::abc::BuildLt1Scene(model, settings, pScene);
-        data.Release();
+        assimp_retro::abc::ImportLt1(data.data(), data.size(), pFile, settings, pScene);
         break;
     }
-    case AbcKind::V9:
+    case AbcKind::Lt2:
         assimp_retro::abc::ImportLt2(data.data(), data.size(), pFile, pIOHandler, mLt2Settings, pScene);
         break;
     default:
         throw assimp_retro::ImportError("ABC: " + pFile +
                 ": not a LithTech ABC model (expected a 'Header' section with the v6 file token or version 9-13/108)");
     }
+    // The scene holds nothing of the file's bytes: free them before the skins are decoded.
+    data.Release();
     if (mTextures.enabled) {
         const auto skins = assimp_retro::LocateAbcSkins(*pScene, pIOHandler, pFile, mTextures);
         assimp_retro::ApplyMaterialTextures(*pScene, skins, pIOHandler, mTextures, "ABC");

@@ -1,5 +1,8 @@
-// assimp-retro: LithTech ABC models (.abc): v6 (Shogo, Blood 2, KISS Psycho
-// Circus) here, v9-v13 and v108 (NOLF, AVP2, ...) through abc::ImportLt2.
+// assimp-retro: LithTech ABC models (.abc), the Assimp importer: it reads the
+// properties, picks the engine generation and calls its import, v6
+// (LithTech 1.x: Shogo, Blood 2, KISS Psycho Circus) through abc::ImportLt1,
+// v9-v13 and v108 (LithTech 2.x: NOLF, AVP2, ...) through abc::ImportLt2,
+// then finds the skins, repairs normals and applies the units.
 //
 // `.abc` is also Alembic's extension, so files are recognised by content only:
 // a "Header" section followed by the v6 file token or a known v9+ version.
