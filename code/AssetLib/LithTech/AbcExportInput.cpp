@@ -1,6 +1,7 @@
 #include "AbcExportInput.h"
 
 #include "Common/ExportError.h"
+#include "Common/FiniteValues.h"
 
 #include <assimp/anim.h>
 #include <assimp/scene.h>
@@ -111,17 +112,6 @@ aiQuaternion Slerp(const aiQuaternion &a, const aiQuaternion &b, ai_real f) {
     aiQuaternion q;
     aiQuaternion::Interpolate(q, a, b, f);
     return q;
-}
-
-bool Finite(const aiMatrix4x4 &m) {
-    for (unsigned r = 0; r < 4; ++r) {
-        for (unsigned c = 0; c < 4; ++c) {
-            if (!std::isfinite(m[r][c])) {
-                return false;
-            }
-        }
-    }
-    return true;
 }
 
 } // namespace

@@ -6,6 +6,7 @@
 #include "AbcLt1Reader.h" // IsLt1
 #include "AbcLt2Import.h"
 #include "AbcLt2Reader.h" // LooksLikeLt2
+#include "AbcSkinLookup.h"
 #include "Common/FileBuffer.h"
 #include "Common/ImportError.h"
 #include "Common/NormalRepair.h"

@@ -1,6 +1,7 @@
 #include "AbcLt1ExportModel.h"
 
 #include "AbcExportInput.h"
+#include "Common/FiniteValues.h"
 
 #include <assimp/anim.h>
 #include <assimp/scene.h>
@@ -30,10 +31,6 @@ ByteNormal ToBytes(const aiVector3D &n) {
 
 Vec3 ToVec3(const aiVector3D &v) {
     return Vec3{v.x, v.y, v.z};
-}
-
-bool Finite(const aiVector3D &v) {
-    return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
 }
 
 /// Morph target weights of one mesh at a time: `weights[t]` for target t.

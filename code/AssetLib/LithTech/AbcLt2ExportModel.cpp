@@ -1,6 +1,7 @@
 #include "AbcLt2ExportModel.h"
 
 #include "AbcExportInput.h"
+#include "Common/FiniteValues.h"
 
 #include <assimp/anim.h>
 #include <assimp/material.h>
@@ -33,15 +34,10 @@ Quat ToQuat(const aiQuaternion &q) {
     return Quat{q.x, q.y, q.z, q.w};
 }
 
-bool Finite(const aiVector3D &v) {
-    return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
-}
-
-bool NodeMeta(const aiNode &node, const std::string &key, float &value) {
-    return node.mMetaData && node.mMetaData->Get(key, value);
-}
-
-bool NodeMetaInt(const aiNode &node, const std::string &key, int32_t &value) {
+/// A node's metadata value stored with exactly type T (aiMetadata::Get: no
+/// conversion; AbcExportInput's NodeMetaInt takes any integral number).
+template <typename T>
+bool NodeMeta(const aiNode &node, const std::string &key, T &value) {
     return node.mMetaData && node.mMetaData->Get(key, value);
 }
 
@@ -136,7 +132,7 @@ void V12Builder::BuildNodes() {
         n.name = en.name;
         n.index = static_cast<uint16_t>(i);
         int32_t flags = 0;
-        if (NodeMetaInt(*en.node, keys::kNodeFlags.name, flags)) {
+        if (NodeMeta(*en.node, keys::kNodeFlags.name, flags)) {
             n.flags = static_cast<uint8_t>(flags);
         }
         const aiMatrix4x4 m = mScene.FileMatrix(mBind[i]);
@@ -253,7 +249,7 @@ void V12Builder::BuildPieces() {
         Piece piece;
         piece.name = mesh.mName.length ? mesh.mName.C_Str() : em.nodeName;
         int32_t material = static_cast<int32_t>(mesh.mMaterialIndex);
-        NodeMetaInt(*em.holder, keys::kMaterialIndex.name, material);
+        NodeMeta(*em.holder, keys::kMaterialIndex.name, material);
         piece.materialIndex = static_cast<uint16_t>(material);
         piece.specularScale = 1.f;
         NodeMeta(*em.holder, keys::kSpecularPower.name, piece.specularPower);

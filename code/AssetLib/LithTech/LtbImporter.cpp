@@ -1,6 +1,7 @@
 #include "LtbImporter.h"
 
 #include "AbcLt2SceneBuilder.h"
+#include "AbcSkinLookup.h"
 #include "LtbReader.h"
 #include "LtbToAbcLt2.h"
 

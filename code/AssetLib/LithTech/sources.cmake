@@ -11,6 +11,7 @@ if(ASSIMP_RETRO_ENABLE_ABC)
     ${CMAKE_CURRENT_LIST_DIR}/AbcExporter.cpp
     ${CMAKE_CURRENT_LIST_DIR}/AbcExportInput.cpp
     ${CMAKE_CURRENT_LIST_DIR}/AbcImporter.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/AbcSkinLookup.cpp
     ${CMAKE_CURRENT_LIST_DIR}/AbcSkins.cpp
     ${abc_generation_sources})
   target_compile_definitions(assimp_retro PRIVATE ASSIMP_RETRO_HAS_ABC)
