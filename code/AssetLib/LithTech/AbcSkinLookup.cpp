@@ -1,3 +1,4 @@
+// assimp-retro: the LithTech skin lookup (AbcSkinLookup.h).
 #include "AbcSkinLookup.h"
 
 #include "Common/SceneHelpers.h"
