@@ -5,6 +5,7 @@
 #include "Export/FbxMorphTargets.h"
 
 #include "Export/GltfRules.h"
+#include "Export/Quote.h"
 
 #include <assimp_retro/fbx_export.h>
 
@@ -25,8 +26,6 @@ using fbx::Record;
 
 const double kFbxTicksPerSecond = 46186158000.0; // FBX time unit (KTime) per second
 const int32_t kKeyInterpolationLinear = 0x4;     // FbxAnimCurveDef::eInterpolationLinear, in KeyAttrFlags
-
-std::string Quote(const std::string &text) { return "'" + text + "'"; }
 
 using fbx::Child;
 using fbx::TopRecord;
@@ -182,7 +181,7 @@ private:
         if (mesh.mNumAnimMeshes == 0 || !mesh.mAnimMeshes) {
             return;
         }
-        const std::string what = "mesh " + std::to_string(m) + " " + Quote(mesh.mName.C_Str());
+        const std::string what = "mesh " + std::to_string(m) + " " + Quote(mesh.mName.C_Str(), '\'');
         std::vector<int> firstVertex;
         std::string why;
         if (!ControlPoints(mesh, *meshGeometries_[m].first, firstVertex, why)) {
@@ -297,7 +296,7 @@ private:
         if (!animation || animation->mNumMorphMeshChannels == 0 || !animation->mMorphMeshChannels) {
             return;
         }
-        const std::string what = "animation " + Quote(animation->mName.C_Str());
+        const std::string what = "animation " + Quote(animation->mName.C_Str(), '\'');
         if (stacks_.size() != scene_.mNumAnimations || stacks_[a].second != animation->mName.C_Str() ||
                 !layerOfStack_.count(stacks_[a].first)) {
             report_.notes.push_back(what + ": morph weight animation left out: no AnimationStack/Layer of that name");
@@ -310,7 +309,7 @@ private:
             if (!channel) {
                 continue;
             }
-            const std::string channelWhat = what + ", morph channel " + Quote(channel->mName.C_Str());
+            const std::string channelWhat = what + ", morph channel " + Quote(channel->mName.C_Str(), '\'');
             const std::vector<unsigned> meshes = DrivenMeshes(channel->mName.C_Str());
             if (meshes.empty()) {
                 report_.notes.push_back(channelWhat + ": no node or mesh of that name, left out");

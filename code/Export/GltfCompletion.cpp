@@ -9,6 +9,7 @@
 #include "Export/GltfRules.h"
 #include "Export/GltfSkinnedMeshRoots.h"
 #include "Export/MetadataJson.h"
+#include "Export/Quote.h"
 
 #include <assimp/anim.h>
 #include <assimp/camera.h>
@@ -29,10 +30,6 @@ using Json = GltfDocument::Json;
 
 constexpr double kDefaultTicksPerSecond = gltf_rules::kDefaultTicksPerSecond;
 constexpr double kPi = 3.14159265358979323846;
-
-std::string Quote(const std::string &name) {
-    return "\"" + name + "\"";
-}
 
 bool IsFinite(double value) {
     return std::isfinite(value);

@@ -330,6 +330,160 @@ bool ForEachMember(const std::string &text, size_t begin, size_t end, Visit visi
     return false;
 }
 
+/// A bufferView of buffer 0, and where its byteOffset number is in the text
+/// of bufferViews while that is text.
+struct BufferZeroView {
+    int64_t offset = 0, length = 0;
+    size_t index = 0;                            ///< in bufferViews
+    size_t numberBegin = kBad, numberEnd = kBad; ///< byteOffset's value in the text (kBad: none)
+};
+
+/// The bufferViews of buffer 0 (of `bufferSize` bytes), the first step of
+/// GltfDocument::RemoveUnreferencedBytes.
+struct BufferZeroViews {
+    std::vector<BufferZeroView> views;
+    bool movable = true; // false: a view we cannot read or place; then only zero the gaps
+    int64_t bufferSize = 0;
+
+    void Add(const BufferZeroView &view, int64_t buffer) {
+        if (buffer != 0) {
+            return;
+        }
+        const int64_t size = bufferSize;
+        if (view.offset < 0 || view.length < 0 || view.offset > size || view.length > size - view.offset) {
+            movable = false; // what it references of the buffer stays referenced
+            if (view.offset >= 0 && view.offset < size && view.length > 0) {
+                BufferZeroView inside = view;
+                inside.length = size - view.offset;
+                views.push_back(inside);
+            }
+            return;
+        }
+        views.push_back(view);
+    }
+
+    void AddJson(const GltfDocument::Json &json, size_t index) {
+        auto integer = [](const GltfDocument::Json &object, const char *key, int64_t fallback) {
+            return object.contains(key) && object[key].is_number_integer() ? object[key].get<int64_t>() : fallback;
+        };
+        BufferZeroView view;
+        view.index = index;
+        view.offset = integer(json, "byteOffset", 0);
+        view.length = integer(json, "byteLength", -1);
+        Add(view, json.is_object() ? integer(json, "buffer", -1) : -1);
+    }
+
+    /// The views in `text`, the bufferViews array as text; `index` counts
+    /// them. False when the text cannot be scanned or a number read.
+    bool AddText(const std::string &text, size_t &index) {
+        bool numbers = true;
+        const bool scanned = ForEachElement(text, 0, text.size(), [&](size_t begin, size_t end) {
+            BufferZeroView view;
+            view.index = index++;
+            view.length = -1;
+            int64_t buffer = -1;
+            ForEachMember(text, begin, end, [&](const std::string &name, size_t valueBegin, size_t valueEnd) {
+                int64_t *target = name == "buffer" ? &buffer : name == "byteOffset" ? &view.offset
+                                                     : name == "byteLength"   ? &view.length
+                                                                              : nullptr;
+                if (target) {
+                    const auto result = std::from_chars(text.data() + valueBegin, text.data() + valueEnd, *target);
+                    numbers = numbers && result.ec == std::errc() && result.ptr == text.data() + valueEnd;
+                }
+                if (target == &view.offset) {
+                    view.numberBegin = valueBegin;
+                    view.numberEnd = valueEnd;
+                }
+            });
+            Add(view, buffer);
+        });
+        return scanned && numbers;
+    }
+};
+
+/// Buffer 0 with its unreferenced bytes removed, and each view's new offset.
+struct PackedBuffer {
+    std::vector<uint8_t> bytes;
+    std::vector<int64_t> newOffset; ///< per view of BufferZeroViews
+    long long nonZero = 0;          ///< unreferenced bytes that were not zero
+};
+
+/// Views in buffer order; a run is a stretch of overlapping or adjacent
+/// views. Packed, each run moves down as a whole to the first place after
+/// the previous run with the same remainder modulo 4 (glTF aligns data to
+/// its component size, at most 4 bytes), so every alignment holds and the
+/// gaps left are alignment padding (< 4 bytes, zero). Not movable: the runs
+/// stay in place and only the gaps are zeroed.
+PackedBuffer PackViews(const std::vector<uint8_t> &buffer, const BufferZeroViews &found) {
+    const std::vector<BufferZeroView> &views = found.views;
+    std::vector<size_t> order(views.size());
+    for (size_t i = 0; i < order.size(); ++i) {
+        order[i] = i;
+    }
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return views[a].offset < views[b].offset; });
+    PackedBuffer out;
+    std::vector<uint8_t> &packed = out.bytes;
+    packed.reserve(buffer.size());
+    out.newOffset.resize(views.size());
+    size_t previousEnd = 0;
+    for (size_t first = 0; first < order.size();) {
+        const size_t runBegin = static_cast<size_t>(views[order[first]].offset);
+        size_t runEnd = runBegin + static_cast<size_t>(views[order[first]].length);
+        size_t last = first + 1;
+        while (last < order.size() && static_cast<size_t>(views[order[last]].offset) <= runEnd) {
+            runEnd = std::max(runEnd, static_cast<size_t>(views[order[last]].offset + views[order[last]].length));
+            ++last;
+        }
+        for (size_t i = previousEnd; i < runBegin; ++i) {
+            out.nonZero += buffer[i] != 0;
+        }
+        size_t target = runBegin; // in place when a view cannot be read or placed
+        if (found.movable) {
+            for (target = packed.size(); target % 4 != runBegin % 4; ++target) {
+            }
+        }
+        packed.resize(target, 0);
+        packed.insert(packed.end(), buffer.begin() + static_cast<std::ptrdiff_t>(runBegin),
+                buffer.begin() + static_cast<std::ptrdiff_t>(runEnd));
+        for (size_t k = first; k < last; ++k) {
+            out.newOffset[order[k]] =
+                    views[order[k]].offset - static_cast<int64_t>(runBegin) + static_cast<int64_t>(target);
+        }
+        previousEnd = runEnd;
+        first = last;
+    }
+    for (size_t i = previousEnd; i < buffer.size(); ++i) {
+        out.nonZero += buffer[i] != 0;
+    }
+    // Trailing padding to a multiple of 4 that was there stays (zero).
+    packed.resize(packed.size() + std::min(buffer.size() - previousEnd, (4 - packed.size() % 4) % 4), 0);
+    if (!found.movable) {
+        packed.resize(buffer.size(), 0);
+    }
+    return out;
+}
+
+/// Rewrites the byteOffset numbers of `views` in the text of bufferViews;
+/// views appended as JSON after it get theirs there.
+template <typename TextMember>
+void RewriteTextOffsets(TextMember &member, const std::vector<BufferZeroView> &views,
+        const std::vector<int64_t> &newOffset) {
+    std::string text;
+    text.reserve(member.text.size());
+    size_t copied = 0;
+    for (size_t v = 0; v < views.size(); ++v) {
+        if (views[v].numberBegin != kBad) {
+            text.append(member.text, copied, views[v].numberBegin - copied);
+            text += std::to_string(newOffset[v]);
+            copied = views[v].numberEnd;
+        } else if (!member.appended.empty() && views[v].index >= static_cast<size_t>(member.count)) {
+            member.appended[views[v].index - static_cast<size_t>(member.count)]["byteOffset"] = newOffset[v];
+        }
+    }
+    text.append(member.text, copied, std::string::npos);
+    member.text = std::move(text);
+}
+
 /// The top-level arrays kept as text (see GltfDocument.h).
 bool IsTextMember(const std::string &key) {
     return key == "accessors" || key == "bufferViews" || key == "animations";
@@ -626,157 +780,42 @@ long long GltfDocument::RemoveUnreferencedBytes(std::string &error, long long *n
     }
     // The bufferViews of buffer 0, and where each one's byteOffset number is
     // (in the text of bufferViews while that is text, else in the JSON).
-    struct View {
-        int64_t offset = 0, length = 0;
-        size_t index = 0;                    ///< in bufferViews
-        size_t numberBegin = kBad, numberEnd = kBad; ///< byteOffset's value in the text (kBad: none)
-    };
-    std::vector<View> views;
-    bool movable = true; // false: a view we cannot read or place; then only zero the gaps
-    auto addView = [&](const View &view, int64_t buffer) {
-        if (buffer != 0) {
-            return;
-        }
-        const int64_t size = static_cast<int64_t>(mBuffer.size());
-        if (view.offset < 0 || view.length < 0 || view.offset > size || view.length > size - view.offset) {
-            movable = false; // what it references of the buffer stays referenced
-            if (view.offset >= 0 && view.offset < size && view.length > 0) {
-                View inside = view;
-                inside.length = size - view.offset;
-                views.push_back(inside);
-            }
-            return;
-        }
-        views.push_back(view);
-    };
-    auto integer = [](const Json &json, const char *key, int64_t fallback) {
-        return json.contains(key) && json[key].is_number_integer() ? json[key].get<int64_t>() : fallback;
-    };
-    auto addJsonView = [&](const Json &json, size_t index) {
-        View view;
-        view.index = index;
-        view.offset = integer(json, "byteOffset", 0);
-        view.length = integer(json, "byteLength", -1);
-        addView(view, json.is_object() ? integer(json, "buffer", -1) : -1);
-    };
-    const auto found = mText.find("bufferViews");
-    const bool asText = found != mText.end() && !found->second.parsed;
+    BufferZeroViews found;
+    found.bufferSize = static_cast<int64_t>(mBuffer.size());
+    const auto text = mText.find("bufferViews");
+    const bool asText = text != mText.end() && !text->second.parsed;
     if (asText) {
-        const std::string &text = found->second.text;
-        bool numbers = true;
         size_t index = 0;
-        const bool scanned = ForEachElement(text, 0, text.size(), [&](size_t begin, size_t end) {
-            View view;
-            view.index = index++;
-            view.length = -1;
-            int64_t buffer = -1;
-            ForEachMember(text, begin, end, [&](const std::string &name, size_t valueBegin, size_t valueEnd) {
-                int64_t *target = name == "buffer" ? &buffer : name == "byteOffset" ? &view.offset
-                                                     : name == "byteLength"   ? &view.length
-                                                                              : nullptr;
-                if (target) {
-                    const auto result = std::from_chars(text.data() + valueBegin, text.data() + valueEnd, *target);
-                    numbers = numbers && result.ec == std::errc() && result.ptr == text.data() + valueEnd;
-                }
-                if (target == &view.offset) {
-                    view.numberBegin = valueBegin;
-                    view.numberEnd = valueEnd;
-                }
-            });
-            addView(view, buffer);
-        });
-        if (!scanned || !numbers) {
+        if (!found.AddText(text->second.text, index)) {
             Parse("bufferViews");
             return RemoveUnreferencedBytes(error, nonZeroBytes);
         }
-        for (const Json &json : found->second.appended) {
-            addJsonView(json, index++);
+        for (const Json &json : text->second.appended) {
+            found.AddJson(json, index++);
         }
     } else if (mJson.contains("bufferViews") && mJson["bufferViews"].is_array()) {
         for (size_t i = 0; i < mJson["bufferViews"].size(); ++i) {
-            addJsonView(mJson["bufferViews"][i], i);
+            found.AddJson(mJson["bufferViews"][i], i);
         }
     }
 
-    // Views in buffer order; a run is a stretch of overlapping or adjacent
-    // views. Packed, each run moves down as a whole to the first place after
-    // the previous run with the same remainder modulo 4 (glTF aligns data to
-    // its component size, at most 4 bytes), so every alignment holds and the
-    // gaps left are alignment padding (< 4 bytes, zero).
-    std::vector<size_t> order(views.size());
-    for (size_t i = 0; i < order.size(); ++i) {
-        order[i] = i;
-    }
-    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return views[a].offset < views[b].offset; });
-    std::vector<uint8_t> packed;
-    packed.reserve(mBuffer.size());
-    std::vector<int64_t> newOffset(views.size());
-    long long nonZero = 0;
-    size_t previousEnd = 0;
-    for (size_t first = 0; first < order.size();) {
-        const size_t runBegin = static_cast<size_t>(views[order[first]].offset);
-        size_t runEnd = runBegin + static_cast<size_t>(views[order[first]].length);
-        size_t last = first + 1;
-        while (last < order.size() && static_cast<size_t>(views[order[last]].offset) <= runEnd) {
-            runEnd = std::max(runEnd, static_cast<size_t>(views[order[last]].offset + views[order[last]].length));
-            ++last;
-        }
-        for (size_t i = previousEnd; i < runBegin; ++i) {
-            nonZero += mBuffer[i] != 0;
-        }
-        size_t target = runBegin; // in place when a view cannot be read or placed
-        if (movable) {
-            for (target = packed.size(); target % 4 != runBegin % 4; ++target) {
-            }
-        }
-        packed.resize(target, 0);
-        packed.insert(packed.end(), mBuffer.begin() + static_cast<std::ptrdiff_t>(runBegin),
-                mBuffer.begin() + static_cast<std::ptrdiff_t>(runEnd));
-        for (size_t k = first; k < last; ++k) {
-            newOffset[order[k]] = views[order[k]].offset - static_cast<int64_t>(runBegin) + static_cast<int64_t>(target);
-        }
-        previousEnd = runEnd;
-        first = last;
-    }
-    for (size_t i = previousEnd; i < mBuffer.size(); ++i) {
-        nonZero += mBuffer[i] != 0;
-    }
-    // Trailing padding to a multiple of 4 that was there stays (zero).
-    packed.resize(packed.size() + std::min(mBuffer.size() - previousEnd, (4 - packed.size() % 4) % 4), 0);
-    if (!movable) {
-        packed.resize(mBuffer.size(), 0);
-    }
+    PackedBuffer packed = PackViews(mBuffer, found);
     if (nonZeroBytes) {
-        *nonZeroBytes = nonZero;
+        *nonZeroBytes = packed.nonZero;
     }
-    const long long removed = static_cast<long long>(mBuffer.size() - packed.size());
-    if (removed == 0 && nonZero == 0) {
+    const long long removed = static_cast<long long>(mBuffer.size() - packed.bytes.size());
+    if (removed == 0 && packed.nonZero == 0) {
         return 0; // nothing unreferenced but zero padding
     }
-    mBuffer = std::move(packed);
+    mBuffer = std::move(packed.bytes);
     mBufferChanged = true;
     mJson["buffers"][0]["byteLength"] = mBuffer.size();
     if (asText) {
-        // Rewrite the byteOffset numbers in the text; views appended as JSON after it.
-        TextMember &member = found->second;
-        std::string text;
-        text.reserve(member.text.size());
-        size_t copied = 0;
-        for (size_t v = 0; v < views.size(); ++v) {
-            if (views[v].numberBegin != kBad) {
-                text.append(member.text, copied, views[v].numberBegin - copied);
-                text += std::to_string(newOffset[v]);
-                copied = views[v].numberEnd;
-            } else if (!member.appended.empty() && views[v].index >= static_cast<size_t>(member.count)) {
-                member.appended[views[v].index - static_cast<size_t>(member.count)]["byteOffset"] = newOffset[v];
-            }
-        }
-        text.append(member.text, copied, std::string::npos);
-        member.text = std::move(text);
+        RewriteTextOffsets(text->second, found.views, packed.newOffset);
     } else {
-        for (size_t v = 0; v < views.size(); ++v) {
-            if (views[v].offset != newOffset[v]) {
-                mJson["bufferViews"][views[v].index]["byteOffset"] = newOffset[v];
+        for (size_t v = 0; v < found.views.size(); ++v) {
+            if (found.views[v].offset != packed.newOffset[v]) {
+                mJson["bufferViews"][found.views[v].index]["byteOffset"] = packed.newOffset[v];
             }
         }
     }

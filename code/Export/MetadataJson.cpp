@@ -3,6 +3,7 @@
 #include "Export/MetadataLeaves.h"
 
 #include "Export/GltfDocument.h"
+#include "Export/Quote.h"
 
 #include <assimp/scene.h> // 5.2.5: metadata.h needs what scene.h includes first
 
@@ -19,10 +20,6 @@ constexpr int kMaxMetadataDepth = 64;
 constexpr int kMetadataInt64 = 8;
 constexpr int kMetadataUint32 = 9;
 constexpr bool kHeadersHaveInt64AndUint32 = static_cast<int>(AI_META_MAX) > kMetadataUint32;
-
-std::string Quote(const std::string &name) {
-    return "\"" + name + "\"";
-}
 
 Json FloatValue(float value, const std::string &where, std::vector<std::string> &notes) {
     if (!std::isfinite(value)) {

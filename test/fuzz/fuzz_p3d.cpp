@@ -1,7 +1,7 @@
 // Fuzz target: the P3D importer (ODOL v7 and MLOD) through Assimp, with every
 // LOD built, so readers and scene builder both see hostile input; then again
 // with only the first LOD built, so the ODOL walk over unwanted LODs
-// (LzssSkip, ScanOdolFaces) sees it too.
+// (LzssSkip, WalkOdolLod without a Lod) sees it too.
 #include "FuzzCheck.h"
 
 #include <assimp_retro/assimp_retro.h>

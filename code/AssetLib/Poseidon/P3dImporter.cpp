@@ -2,6 +2,7 @@
 
 #include "P3dReader.h"
 #include "P3dSceneBuilder.h"
+#include "P3dTextureLookup.h"
 
 #include "Common/FileBuffer.h"
 #include "Common/ImportError.h"

@@ -9,7 +9,7 @@
 // LODs the caller does not want (ReadP3d's `choose`) are walked, not decoded:
 // every count, bound, LZSS stream length and index the walk can see is
 // checked with the same message as decoding gives, but not the LZSS checksums
-// nor the index values inside compressed selection arrays (see SkipOdolLod).
+// nor the index values inside selection arrays (see WalkOdolLod).
 #include "P3dReader.h"
 
 #include "Common/BinaryReader.h"
@@ -66,54 +66,36 @@ void FinishLzss(BinaryReader &r, const LzssResult &result, uint32_t count, size_
 
 /// A CompArray (the wiki's "CompressedStruct"): u32 count, then count *
 /// elemSize bytes, LZSS-compressed with a u32 checksum iff that is >= 1024.
-/// Returns the raw little-endian element bytes.
-std::vector<uint8_t> ReadCompArray(BinaryReader &r, size_t elemSize, const char *field, uint32_t *countOut) {
+/// With `out`, its raw little-endian element bytes are decoded into it;
+/// without, it is stepped over with the same checks but its checksum
+/// (LzssSkip cannot verify it). Returns the element count.
+uint32_t CompArray(BinaryReader &r, size_t elemSize, const char *field, std::vector<uint8_t> *out) {
     const size_t countAt = r.Offset();
     const uint32_t count = r.U32(field);
     const uint64_t bytes = uint64_t(count) * elemSize;
-    std::vector<uint8_t> out;
     if (bytes < kCompressThreshold) {
         r.CheckCount(uint64_t(count), elemSize, field);
-        const uint8_t *p = r.Bytes(static_cast<size_t>(bytes), field);
-        out.assign(p, p + bytes);
-    } else {
-        CheckCompressedFits(r, countAt, count, elemSize, field);
-        out.resize(static_cast<size_t>(bytes));
-        FinishLzss(r, LzssDecode(r.Here(), r.Remaining(), out.data(), out.size(), LzssChecksum::UnsignedBytes), count,
+        if (out) {
+            const uint8_t *p = r.Bytes(static_cast<size_t>(bytes), field);
+            out->assign(p, p + bytes);
+        } else {
+            r.Skip(static_cast<size_t>(bytes), field);
+        }
+        return count;
+    }
+    CheckCompressedFits(r, countAt, count, elemSize, field);
+    if (out) {
+        out->resize(static_cast<size_t>(bytes));
+        FinishLzss(r, LzssDecode(r.Here(), r.Remaining(), out->data(), out->size(), LzssChecksum::UnsignedBytes), count,
                 elemSize, field);
-    }
-    if (countOut) {
-        *countOut = count;
-    }
-    return out;
-}
-
-/// Steps over a CompArray with the same checks as ReadCompArray but its
-/// checksum (LzssSkip cannot verify it); returns the element count.
-uint32_t SkipCompArray(BinaryReader &r, size_t elemSize, const char *field) {
-    const size_t countAt = r.Offset();
-    const uint32_t count = r.U32(field);
-    const uint64_t bytes = uint64_t(count) * elemSize;
-    if (bytes < kCompressThreshold) {
-        r.CheckCount(uint64_t(count), elemSize, field);
-        r.Skip(static_cast<size_t>(bytes), field);
     } else {
-        CheckCompressedFits(r, countAt, count, elemSize, field);
         FinishLzss(r, LzssSkip(r.Here(), r.Remaining(), static_cast<size_t>(bytes), LzssChecksum::UnsignedBytes), count,
                 elemSize, field);
     }
     return count;
 }
 
-/// Steps over a u32 count of Vec3s; returns the count.
-size_t SkipVec3Array(BinaryReader &r, const char *field) {
-    const size_t count = r.CheckCount(uint64_t(r.U32(field)), 12, field);
-    r.Skip(count * 12, field);
-    return count;
-}
-
-std::vector<uint16_t> ReadCompU16(BinaryReader &r, const char *field) {
-    const std::vector<uint8_t> raw = ReadCompArray(r, 2, field, nullptr);
+std::vector<uint16_t> U16Values(const std::vector<uint8_t> &raw) {
     std::vector<uint16_t> values(raw.size() / 2);
     for (size_t i = 0; i < values.size(); ++i) {
         values[i] = LoadU16LE(&raw[2 * i]);
@@ -121,8 +103,7 @@ std::vector<uint16_t> ReadCompU16(BinaryReader &r, const char *field) {
     return values;
 }
 
-std::vector<uint32_t> ReadCompU32(BinaryReader &r, const char *field) {
-    const std::vector<uint8_t> raw = ReadCompArray(r, 4, field, nullptr);
+std::vector<uint32_t> U32Values(const std::vector<uint8_t> &raw) {
     std::vector<uint32_t> values(raw.size() / 4);
     for (size_t i = 0; i < values.size(); ++i) {
         values[i] = LoadU32LE(&raw[4 * i]);
@@ -130,14 +111,27 @@ std::vector<uint32_t> ReadCompU32(BinaryReader &r, const char *field) {
     return values;
 }
 
-std::vector<Vec3> ReadVec3Array(BinaryReader &r, const char *field) {
+/// A u32 count of Vec3s, decoded into `out` (any float, as stored) when
+/// given, else stepped over; returns the count.
+size_t Vec3Array(BinaryReader &r, const char *field, std::vector<Vec3> *out) {
     const size_t count = r.CheckCount(uint64_t(r.U32(field)), 12, field);
     const uint8_t *bytes = r.Bytes(count * 12, field); // cannot fail after CheckCount
-    std::vector<Vec3> values(count);
-    for (size_t i = 0; i < count; ++i) { // any float, as stored
-        values[i] = Vec3{LoadF32LE(bytes + 12 * i), LoadF32LE(bytes + 12 * i + 4), LoadF32LE(bytes + 12 * i + 8)};
+    if (out) {
+        out->resize(count);
+        for (size_t i = 0; i < count; ++i) {
+            (*out)[i] = Vec3{LoadF32LE(bytes + 12 * i), LoadF32LE(bytes + 12 * i + 4), LoadF32LE(bytes + 12 * i + 8)};
+        }
     }
-    return values;
+    return count;
+}
+
+/// A NUL-terminated string, kept in `out` when given, else stepped over.
+std::string_view CStringOrSkip(BinaryReader &r, const char *field, std::string *out) {
+    if (!out) {
+        return r.CStringView(field);
+    }
+    *out = r.CString(field);
+    return *out;
 }
 
 void CheckVertexArrays(const BinaryReader &r, size_t positionsAt, size_t nVerts, size_t nClip, size_t nUvs) {
@@ -156,6 +150,16 @@ void CheckNormalCount(const BinaryReader &r, size_t normalsAt, size_t nNormals, 
     }
 }
 
+// ---- One ODOL LOD -------------------------------------------------------------
+//
+// The layout of an ODOL LOD (docs/formats/P3D.md §2) is described once, by
+// WalkOdolLod and the WalkOdol* steps below: given a Lod they decode into it,
+// given none they walk the LOD for a LOD that is not wanted. A walk makes the
+// same checks with the same messages as decoding, except what needs decoded
+// data: the LZSS checksums and the face / vertex index values of the
+// selection arrays. Nothing is kept but the face offsets of the one LOD being
+// walked (which the sections refer to).
+
 /// ODOL LOD sections 5-7: hints and bounds (recomputed by the scene builder when needed).
 void SkipHintsAndBounds(BinaryReader &r) {
     r.U32("orHints");
@@ -164,154 +168,192 @@ void SkipHintsAndBounds(BinaryReader &r) {
     r.Skip(16, "bCenter/bRadius");
 }
 
-/// ODOL LOD sections 1-7: clip flags, UVs, positions, normals, hints and bounds.
-void ReadOdolVertices(BinaryReader &r, Lod &lod) {
-    // 1-4: vertex arrays
-    const std::vector<uint32_t> clip = ReadCompU32(r, "clipFlags");
-    uint32_t uvCount = 0;
-    const std::vector<uint8_t> uvRaw = ReadCompArray(r, 8, "uv", &uvCount);
+/// ODOL LOD sections 1-7: clip flags, UVs, positions, normals, hints and
+/// bounds. Returns the vertex count.
+size_t WalkOdolVertices(BinaryReader &r, Lod *lod) {
+    std::vector<uint8_t> clipRaw, uvRaw;
+    const uint32_t nClip = CompArray(r, 4, "clipFlags", lod ? &clipRaw : nullptr);
+    const uint32_t nUvs = CompArray(r, 8, "uv", lod ? &uvRaw : nullptr);
     const size_t positionsAt = r.Offset();
-    lod.positions = ReadVec3Array(r, "positions");
-    const size_t nVerts = lod.positions.size();
-    CheckVertexArrays(r, positionsAt, nVerts, clip.size(), uvCount);
-    lod.clipFlags = clip;
-    lod.uvs.resize(nVerts);
-    for (size_t i = 0; i < nVerts; ++i) {
-        lod.uvs[i] = {LoadF32LE(&uvRaw[8 * i]), LoadF32LE(&uvRaw[8 * i + 4])};
-    }
-    const size_t normalsAt = r.Offset();
-    lod.normals = ReadVec3Array(r, "normals");
-    CheckNormalCount(r, normalsAt, lod.normals.size(), nVerts);
-    SkipHintsAndBounds(r);
-}
-
-/// ODOL LOD section 8: the texture table.
-void ReadOdolTextures(BinaryReader &r, Lod &lod) {
-    // 8: texture table
-    const size_t nTextures = r.CheckCount(uint64_t(r.U32("textures")), 1, "textures");
-    lod.textures.reserve(nTextures);
-    for (size_t i = 0; i < nTextures; ++i) {
-        lod.textures.push_back(r.CString("texture"));
-    }
-}
-
-/// One ODOL face (section 11), checked against the LOD's vertex and texture counts.
-void ReadOdolFace(BinaryReader &r, uint32_t f, size_t nVerts, size_t nTextures, Polygon &poly) {
-    const size_t faceAt = r.Offset();
-    poly.special = r.U32("face.special");
-    poly.texIndex = r.I16("face.texIndex");
-    poly.count = r.U8("face.n");
-    if (poly.count < 3 || poly.count > 4) {
-        r.FailAt(faceAt, "face " + Str(f) + " has " + Str(poly.count) + " vertices (3 or 4 supported)", "face.n");
-    }
-    if (poly.texIndex < -1 || poly.texIndex >= static_cast<int32_t>(nTextures)) {
-        r.FailAt(faceAt, "face " + Str(f) + " texture index " + std::to_string(poly.texIndex) + " out of range (" +
-                Str(nTextures) + " textures)", "face.texIndex");
-    }
-    for (unsigned k = 0; k < poly.count; ++k) {
-        poly.index[k] = r.U16("face.index");
-        if (poly.index[k] >= nVerts) {
-            r.Fail("face " + Str(f) + " vertex index " + Str(poly.index[k]) + " >= vertex count " + Str(nVerts),
-                    "face.index");
+    const size_t nVerts = Vec3Array(r, "positions", lod ? &lod->positions : nullptr);
+    CheckVertexArrays(r, positionsAt, nVerts, nClip, nUvs);
+    if (lod) {
+        lod->clipFlags = U32Values(clipRaw);
+        lod->uvs.resize(nVerts);
+        for (size_t i = 0; i < nVerts; ++i) {
+            lod->uvs[i] = {LoadF32LE(&uvRaw[8 * i]), LoadF32LE(&uvRaw[8 * i + 4])};
         }
     }
+    const size_t normalsAt = r.Offset();
+    CheckNormalCount(r, normalsAt, Vec3Array(r, "normals", lod ? &lod->normals : nullptr), nVerts);
+    SkipHintsAndBounds(r);
+    return nVerts;
+}
+
+/// ODOL LOD section 8: the texture table. Returns the texture count.
+size_t WalkOdolTextures(BinaryReader &r, Lod *lod) {
+    const size_t nTextures = r.CheckCount(uint64_t(r.U32("textures")), 1, "textures");
+    if (lod) {
+        lod->textures.resize(nTextures);
+    }
+    for (size_t i = 0; i < nTextures; ++i) {
+        CStringOrSkip(r, "texture", lod ? &lod->textures[i] : nullptr);
+    }
+    return nTextures;
+}
+
+/// How ParseOdolFace reads a face list held in one block: each face's bounds
+/// checked once, no message; a rejected face makes it false (the hot loop of
+/// a LOD).
+class OdolFaceBytes {
+public:
+    OdolFaceBytes(const uint8_t *bytes, size_t size) : mBytes(bytes), mSize(size) {}
+    size_t Offset() const { return mAt; }
+    bool Fits(size_t bytes) const { return mSize - mAt >= bytes; }
+    uint32_t U32(const char *) { return Advance(4, LoadU32LE(mBytes + mAt)); }
+    int16_t I16(const char *) { return Advance(2, static_cast<int16_t>(LoadU16LE(mBytes + mAt))); }
+    uint8_t U8(const char *) { return Advance(1, mBytes[mAt]); }
+    uint16_t U16(const char *) { return Advance(2, LoadU16LE(mBytes + mAt)); }
+    template <typename Message>
+    bool RejectAt(size_t, const Message &, const char *) const {
+        return false;
+    }
+    template <typename Message>
+    bool Reject(const Message &, const char *) const {
+        return false;
+    }
+
+private:
+    template <typename T>
+    T Advance(size_t bytes, T value) {
+        mAt += bytes;
+        return value;
+    }
+    const uint8_t *mBytes;
+    size_t mSize;
+    size_t mAt = 0;
+};
+
+/// How ParseOdolFace reads a face through the BinaryReader: each field
+/// bounds-checked, a rejected face fails with its exact message.
+class OdolFaceReader {
+public:
+    explicit OdolFaceReader(BinaryReader &r) : mReader(r) {}
+    size_t Offset() const { return mReader.Offset(); }
+    bool Fits(size_t) const { return true; } // each read checks its own bytes
+    uint32_t U32(const char *field) { return mReader.U32(field); }
+    int16_t I16(const char *field) { return mReader.I16(field); }
+    uint8_t U8(const char *field) { return mReader.U8(field); }
+    uint16_t U16(const char *field) { return mReader.U16(field); }
+    template <typename Message>
+    [[noreturn]] bool RejectAt(size_t offset, const Message &message, const char *field) const {
+        mReader.FailAt(offset, message(), field);
+    }
+    template <typename Message>
+    [[noreturn]] bool Reject(const Message &message, const char *field) const {
+        mReader.Fail(message(), field);
+    }
+
+private:
+    BinaryReader &mReader;
+};
+
+/// The one description of an ODOL face (section 11): u32 special, i16
+/// texture index, u8 n, n u16 vertex indices, checked against the LOD's
+/// vertex and texture counts. `In` is OdolFaceBytes or OdolFaceReader.
+template <typename In>
+bool ParseOdolFace(In &in, uint32_t f, size_t nVerts, size_t nTextures, Polygon &poly) {
+    const size_t faceAt = in.Offset();
+    if (!in.Fits(7)) {
+        return false;
+    }
+    poly.special = in.U32("face.special");
+    poly.texIndex = in.I16("face.texIndex");
+    poly.count = in.U8("face.n");
+    if (poly.count < 3 || poly.count > 4) {
+        return in.RejectAt(faceAt, [&] {
+            return "face " + Str(f) + " has " + Str(poly.count) + " vertices (3 or 4 supported)";
+        }, "face.n");
+    }
+    if (poly.texIndex < -1 || poly.texIndex >= static_cast<int32_t>(nTextures)) {
+        return in.RejectAt(faceAt, [&] {
+            return "face " + Str(f) + " texture index " + std::to_string(poly.texIndex) + " out of range (" +
+                    Str(nTextures) + " textures)";
+        }, "face.texIndex");
+    }
+    if (!in.Fits(2 * size_t(poly.count))) {
+        return false;
+    }
+    for (unsigned k = 0; k < poly.count; ++k) {
+        poly.index[k] = in.U16("face.index");
+        if (poly.index[k] >= nVerts) {
+            return in.Reject([&] {
+                return "face " + Str(f) + " vertex index " + Str(poly.index[k]) + " >= vertex count " + Str(nVerts);
+            }, "face.index");
+        }
+    }
+    return true;
+}
+
+/// `nFaces` faces read with `in` into `faces` (sized nFaces) when given;
+/// `faceOffset` gets their offsets in the engine's Σ(10+2n) face buffer,
+/// then the end. False at the first face `in` rejects without a message.
+template <typename In>
+bool ParseOdolFaces(In &in, uint32_t nFaces, size_t nVerts, size_t nTextures, std::vector<Polygon> *faces,
+        std::vector<uint32_t> &faceOffset) {
+    Polygon scratch;
+    uint32_t offset = 0; // mod 2^32, as the engine's buffer offsets
+    for (uint32_t f = 0; f < nFaces; ++f) {
+        Polygon &poly = faces ? (*faces)[f] : scratch;
+        if (!ParseOdolFace(in, f, nVerts, nTextures, poly)) {
+            return false;
+        }
+        faceOffset[f] = offset;
+        offset += 10 + 2 * poly.count;
+    }
+    faceOffset[nFaces] = offset;
+    return true;
+}
+
+/// Section 11: `nFaces` faces at `r`, checked and, with `faces` (sized
+/// nFaces), decoded; returns their offsets in the engine's Σ(10+2n) buffer,
+/// then the end. The faces are parsed from their block at once; a face that
+/// is rejected makes them be read again through `r`, for the exact message.
+std::vector<uint32_t> ReadOdolFaceList(BinaryReader &r, uint32_t nFaces, size_t nVerts, size_t nTextures,
+        std::vector<Polygon> *faces) {
+    std::vector<uint32_t> faceOffset(size_t(nFaces) + 1);
+    OdolFaceBytes block(r.Here(), r.Remaining());
+    if (ParseOdolFaces(block, nFaces, nVerts, nTextures, faces, faceOffset)) {
+        r.Skip(block.Offset(), "faces");
+        return faceOffset;
+    }
+    OdolFaceReader reader(r);
+    ParseOdolFaces(reader, nFaces, nVerts, nTextures, faces, faceOffset); // fails where the block did
+    return faceOffset;
 }
 
 /// ODOL LOD sections 9-11: the point <-> vertex tables and the faces. Returns
 /// each face's byte offset in the engine's face buffer (sum of 10 + 2n), plus
 /// the end offset, for the sections that refer to faces by offset.
-/// Checks `nFaces` ODOL faces at `r` as ReadOdolFace does, without reading
-/// them (the hot loop of a LOD), filling `faceOffset` and `bytes`.
-/// False at the first face ReadOdolFace would reject: the caller rereads the
-/// faces with it for the message.
-bool ScanOdolFaces(const BinaryReader &r, uint32_t nFaces, size_t nVerts, size_t nTextures,
-        std::vector<uint32_t> &faceOffset, size_t &bytes) {
-    const uint8_t *p = r.Here();
-    const size_t size = r.Remaining();
-    size_t at = 0;
-    uint32_t offset = 0; // mod 2^32, as ReadOdolFaces stores it
-    for (uint32_t f = 0; f < nFaces; ++f) {
-        if (size - at < 7) {
-            return false;
-        }
-        const int32_t texIndex = static_cast<int16_t>(LoadU16LE(p + at + 4));
-        const unsigned n = p[at + 6];
-        if (n < 3 || n > 4 || texIndex < -1 || texIndex >= static_cast<int64_t>(nTextures) || size - at - 7 < 2 * n) {
-            return false;
-        }
-        for (unsigned k = 0; k < n; ++k) {
-            if (LoadU16LE(p + at + 7 + 2 * k) >= nVerts) {
-                return false;
-            }
-        }
-        faceOffset[f] = offset;
-        offset += 10 + 2 * n;
-        at += 7 + 2 * n;
+std::vector<uint32_t> WalkOdolFaces(BinaryReader &r, Lod *lod, size_t nVerts, size_t nTextures) {
+    // 9-10: MLOD point <-> vertex tables, decoded (checksums) but not needed to build the scene
+    std::vector<uint8_t> pointToVertex, vertexToPoint;
+    const uint32_t nPoints = CompArray(r, 2, "pointToVertex", lod ? &pointToVertex : nullptr);
+    CompArray(r, 2, "vertexToPoint", lod ? &vertexToPoint : nullptr);
+    if (lod) {
+        lod->pointCount = nPoints;
     }
-    faceOffset[nFaces] = offset;
-    bytes = at;
-    return true;
-}
-
-/// The faces ScanOdolFaces has checked, at `p`.
-void DecodeScannedOdolFaces(const uint8_t *p, std::vector<Polygon> &faces) {
-    size_t at = 0;
-    for (Polygon &poly : faces) {
-        poly.special = LoadU32LE(p + at);
-        poly.texIndex = static_cast<int16_t>(LoadU16LE(p + at + 4));
-        poly.count = p[at + 6];
-        for (unsigned k = 0; k < poly.count; ++k) {
-            poly.index[k] = LoadU16LE(p + at + 7 + 2 * k);
-        }
-        at += 7 + 2 * poly.count;
-    }
-}
-
-/// Section 11: `nFaces` faces at `r`, checked and, with `faces` (sized
-/// nFaces), decoded; returns their offsets in the engine's Σ(10+2n) buffer,
-/// then the end. A face ScanOdolFaces rejects makes them be read again one by
-/// one (ReadOdolFace), for the exact message.
-std::vector<uint32_t> ReadOdolFaceList(BinaryReader &r, uint32_t nFaces, size_t nVerts, size_t nTextures,
-        std::vector<Polygon> *faces) {
-    std::vector<uint32_t> faceOffset(size_t(nFaces) + 1);
-    size_t bytes = 0;
-    if (ScanOdolFaces(r, nFaces, nVerts, nTextures, faceOffset, bytes)) {
-        if (faces) {
-            DecodeScannedOdolFaces(r.Here(), *faces);
-        }
-        r.Skip(bytes, "faces");
-        return faceOffset;
-    }
-    Polygon scratch;
-    uint32_t offset = 0; // mod 2^32, as ScanOdolFaces stores it
-    for (uint32_t f = 0; f < nFaces; ++f) {
-        Polygon &poly = faces ? (*faces)[f] : scratch;
-        ReadOdolFace(r, f, nVerts, nTextures, poly);
-        faceOffset[f] = offset;
-        offset += 10 + 2 * poly.count;
-    }
-    faceOffset[nFaces] = offset;
-    return faceOffset;
-}
-
-std::vector<uint32_t> ReadOdolFaces(BinaryReader &r, Lod &lod) {
-    const size_t nVerts = lod.positions.size();
-    // 9-10: MLOD point <-> vertex tables
-    const std::vector<uint16_t> pointToVertex = ReadCompU16(r, "pointToVertex");
-    lod.pointCount = static_cast<uint32_t>(pointToVertex.size());
-    const std::vector<uint16_t> vertexToPoint = ReadCompU16(r, "vertexToPoint");
-    (void)vertexToPoint; // not needed to build the scene
 
     // 11: faces, variable length; offsets in the engine's Σ(10+2n) buffer
     const uint32_t nFaces = r.U32("faces");
-    const uint32_t rawSize = r.U32("faces.rawSize");
-    r.CheckCount(uint64_t(nFaces), 13, "faces");
-    lod.faces.resize(nFaces);
-    std::vector<uint32_t> faceOffset = ReadOdolFaceList(r, nFaces, nVerts, lod.textures.size(), &lod.faces);
     // rawSize == Σ(10+2n) in every binarised file, but Bohemia's own synthetic
     // fixture writes 0: it is only an allocation hint, so it is not checked.
-    (void)rawSize;
-    return faceOffset;
+    r.U32("faces.rawSize");
+    r.CheckCount(uint64_t(nFaces), 13, "faces");
+    if (lod) {
+        lod->faces.resize(nFaces);
+    }
+    return ReadOdolFaceList(r, nFaces, nVerts, nTextures, lod ? &lod->faces : nullptr);
 }
 
 /// The index of the face at `byteOffset` of the face buffer (exact face
@@ -327,8 +369,7 @@ uint32_t FaceAtOffset(const BinaryReader &r, const std::vector<uint32_t> &faceOf
 
 /// ODOL LOD section 12: sections (runs of faces with one texture and flags),
 /// checked and skipped: each face carries its own texture and flags.
-void ReadOdolSections(BinaryReader &r, size_t nTextures, const std::vector<uint32_t> &faceOffset) {
-    // 12: sections
+void WalkOdolSections(BinaryReader &r, size_t nTextures, const std::vector<uint32_t> &faceOffset) {
     const size_t nSections = r.CheckCount(uint64_t(r.U32("sections")), 18, "sections");
     for (size_t s = 0; s < nSections; ++s) {
         const size_t at = r.Offset();
@@ -356,40 +397,52 @@ void CheckSelectionWeights(const BinaryReader &r, size_t weightsAt, std::string_
     }
 }
 
-/// ODOL LOD section 13: named selections.
-void ReadOdolSelections(BinaryReader &r, Lod &lod) {
-    // 13: named selections
-    const size_t nSel = r.CheckCount(uint64_t(r.U32("namedSelections")), 26, "namedSelections");
-    lod.selections.resize(nSel);
-    for (size_t s = 0; s < nSel; ++s) {
-        NamedSelection &sel = lod.selections[s];
-        sel.name = r.CString("selection.name");
-        const size_t facesAt = r.Offset();
-        const std::vector<uint16_t> faces = ReadCompU16(r, "selection.faces");
-        for (uint16_t f : faces) {
-            if (f >= lod.faces.size()) {
-                r.FailAt(facesAt, "selection '" + sel.name + "' face index " + Str(f) + " >= face count " + Str(lod.faces.size()),
-                        "selection.faces");
+/// A selection's face or vertex indices (u16), decoded into `out` and each
+/// checked against `limit` when `out` is given; returns the count.
+uint32_t WalkSelectionIndices(BinaryReader &r, const char *field, std::string_view name, const char *what, size_t limit,
+        std::vector<uint32_t> *out) {
+    const size_t at = r.Offset();
+    std::vector<uint8_t> raw;
+    const uint32_t count = CompArray(r, 2, field, out ? &raw : nullptr);
+    if (out) {
+        const std::vector<uint16_t> values = U16Values(raw);
+        for (uint16_t value : values) {
+            if (value >= limit) {
+                r.FailAt(at, "selection '" + std::string(name) + "' " + what + " index " + Str(value) + " >= " + what +
+                        " count " + Str(limit), field);
             }
         }
-        sel.faces.assign(faces.begin(), faces.end());
-        ReadCompArray(r, 1, "selection.faceWeights", nullptr);
-        ReadCompArray(r, 4, "selection.faceOffsets", nullptr);
-        r.U8("selection.needsSections");
-        ReadCompArray(r, 4, "selection.sectionIndices", nullptr);
-        const size_t vertsAt = r.Offset();
-        const std::vector<uint16_t> verts = ReadCompU16(r, "selection.vertices");
-        for (uint16_t v : verts) {
-            if (v >= lod.positions.size()) {
-                r.FailAt(vertsAt, "selection '" + sel.name + "' vertex index " + Str(v) + " >= vertex count " +
-                        Str(lod.positions.size()), "selection.vertices");
-            }
-        }
-        sel.vertices.assign(verts.begin(), verts.end());
-        const size_t weightsAt = r.Offset();
-        sel.vertexWeights = ReadCompArray(r, 1, "selection.vertexWeights", nullptr);
-        CheckSelectionWeights(r, weightsAt, sel.name, sel.vertexWeights.size(), sel.vertices.size());
+        out->assign(values.begin(), values.end());
     }
+    return count;
+}
+
+/// One named selection of section 13, into `sel` when given.
+void WalkOdolSelection(BinaryReader &r, NamedSelection *sel, size_t nVerts, size_t nFaces) {
+    const std::string_view name = CStringOrSkip(r, "selection.name", sel ? &sel->name : nullptr);
+    WalkSelectionIndices(r, "selection.faces", name, "face", nFaces, sel ? &sel->faces : nullptr);
+    std::vector<uint8_t> unused; // decoded when reading (checksums), not kept
+    CompArray(r, 1, "selection.faceWeights", sel ? &unused : nullptr);
+    CompArray(r, 4, "selection.faceOffsets", sel ? &unused : nullptr);
+    r.U8("selection.needsSections");
+    CompArray(r, 4, "selection.sectionIndices", sel ? &unused : nullptr);
+    const uint32_t nSelVerts =
+            WalkSelectionIndices(r, "selection.vertices", name, "vertex", nVerts, sel ? &sel->vertices : nullptr);
+    const size_t weightsAt = r.Offset();
+    const uint32_t nWeights = CompArray(r, 1, "selection.vertexWeights", sel ? &sel->vertexWeights : nullptr);
+    CheckSelectionWeights(r, weightsAt, name, nWeights, nSelVerts);
+}
+
+/// ODOL LOD section 13: named selections. Returns their count.
+size_t WalkOdolSelections(BinaryReader &r, Lod *lod, size_t nVerts, size_t nFaces) {
+    const size_t nSel = r.CheckCount(uint64_t(r.U32("namedSelections")), 26, "namedSelections");
+    if (lod) {
+        lod->selections.resize(nSel);
+    }
+    for (size_t s = 0; s < nSel; ++s) {
+        WalkOdolSelection(r, lod ? &lod->selections[s] : nullptr, nVerts, nFaces);
+    }
+    return nSel;
 }
 
 void CheckFrameSize(const BinaryReader &r, size_t at, size_t frame, size_t nPositions, size_t nVerts) {
@@ -399,24 +452,28 @@ void CheckFrameSize(const BinaryReader &r, size_t at, size_t frame, size_t nPosi
     }
 }
 
-/// ODOL LOD sections 14-15: named properties and morph frames.
-void ReadOdolPropertiesAndFrames(BinaryReader &r, Lod &lod) {
-    // 14: named properties
+/// ODOL LOD sections 14-15: named properties and morph frames (per-vertex positions).
+void WalkOdolPropertiesAndFrames(BinaryReader &r, Lod *lod, size_t nVerts) {
     const size_t nProps = r.CheckCount(uint64_t(r.U32("namedProperties")), 2, "namedProperties");
-    for (size_t i = 0; i < nProps; ++i) {
-        std::string name = r.CString("property.name");
-        std::string value = r.CString("property.value");
-        lod.properties.emplace_back(std::move(name), std::move(value));
+    if (lod) {
+        lod->properties.resize(nProps);
     }
-
-    // 15: morph frames (per-vertex positions)
+    for (size_t i = 0; i < nProps; ++i) {
+        CStringOrSkip(r, "property.name", lod ? &lod->properties[i].first : nullptr);
+        CStringOrSkip(r, "property.value", lod ? &lod->properties[i].second : nullptr);
+    }
     const size_t nFrames = r.CheckCount(uint64_t(r.U32("frames")), 8, "frames");
-    lod.frames.resize(nFrames);
+    if (lod) {
+        lod->frames.resize(nFrames);
+    }
     for (size_t i = 0; i < nFrames; ++i) {
-        lod.frames[i].time = r.F32("frame.time");
+        const float time = r.F32("frame.time");
         const size_t at = r.Offset();
-        lod.frames[i].positions = ReadVec3Array(r, "frame.positions");
-        CheckFrameSize(r, at, i, lod.frames[i].positions.size(), lod.positions.size());
+        Frame *frame = lod ? &lod->frames[i] : nullptr;
+        CheckFrameSize(r, at, i, Vec3Array(r, "frame.positions", frame ? &frame->positions : nullptr), nVerts);
+        if (frame) {
+            frame->time = time;
+        }
     }
 }
 
@@ -436,91 +493,34 @@ void ReadOdolProxy(BinaryReader &r, size_t nSelections, Proxy &proxy) {
 }
 
 /// ODOL LOD sections 16-17: colours, LOD-wide flags and proxies.
-void ReadOdolProxies(BinaryReader &r, Lod &lod) {
-    // 16: colours and LOD-wide flags
-    lod.colorTop = r.U32("colorTop");
-    lod.color = r.U32("color");
-    lod.special = r.U32("special");
-
-    // 17: proxies
+void WalkOdolProxies(BinaryReader &r, Lod *lod, size_t nSelections) {
+    const uint32_t colorTop = r.U32("colorTop");
+    const uint32_t color = r.U32("color");
+    const uint32_t special = r.U32("special");
+    if (lod) {
+        lod->colorTop = colorTop;
+        lod->color = color;
+        lod->special = special;
+    }
     const size_t nProxies = r.CheckCount(uint64_t(r.U32("proxies")), 57, "proxies");
-    lod.proxies.resize(nProxies);
+    if (lod) {
+        lod->proxies.resize(nProxies);
+    }
+    Proxy scratch;
     for (size_t i = 0; i < nProxies; ++i) {
-        ReadOdolProxy(r, lod.selections.size(), lod.proxies[i]);
+        ReadOdolProxy(r, nSelections, lod ? lod->proxies[i] : scratch);
     }
 }
 
-void ReadOdolLod(BinaryReader &r, Lod &lod) {
-    ReadOdolVertices(r, lod);
-    ReadOdolTextures(r, lod);
-    const std::vector<uint32_t> faceOffset = ReadOdolFaces(r, lod);
-    ReadOdolSections(r, lod.textures.size(), faceOffset);
-    ReadOdolSelections(r, lod);
-    ReadOdolPropertiesAndFrames(r, lod);
-    ReadOdolProxies(r, lod);
-}
-
-/// Walks an ODOL LOD that is not wanted, in the order ReadOdolLod reads it and
-/// with the same checks and messages, except what needs decoded data: the
-/// LZSS checksums and the face / vertex index values of the compressed
-/// selection arrays. Nothing is kept but the face offsets of the one LOD
-/// being walked (which the sections refer to).
-void SkipOdolLod(BinaryReader &r) {
-    const uint32_t nClip = SkipCompArray(r, 4, "clipFlags");
-    const uint32_t nUvs = SkipCompArray(r, 8, "uv");
-    const size_t positionsAt = r.Offset();
-    const size_t nVerts = SkipVec3Array(r, "positions");
-    CheckVertexArrays(r, positionsAt, nVerts, nClip, nUvs);
-    const size_t normalsAt = r.Offset();
-    CheckNormalCount(r, normalsAt, SkipVec3Array(r, "normals"), nVerts);
-    SkipHintsAndBounds(r);
-
-    const size_t nTextures = r.CheckCount(uint64_t(r.U32("textures")), 1, "textures");
-    for (size_t i = 0; i < nTextures; ++i) {
-        r.CStringView("texture");
-    }
-
-    SkipCompArray(r, 2, "pointToVertex");
-    SkipCompArray(r, 2, "vertexToPoint");
-    const uint32_t nFaces = r.U32("faces");
-    r.U32("faces.rawSize");
-    r.CheckCount(uint64_t(nFaces), 13, "faces");
-    const std::vector<uint32_t> faceOffset = ReadOdolFaceList(r, nFaces, nVerts, nTextures, nullptr);
-    ReadOdolSections(r, nTextures, faceOffset);
-
-    const size_t nSel = r.CheckCount(uint64_t(r.U32("namedSelections")), 26, "namedSelections");
-    for (size_t s = 0; s < nSel; ++s) {
-        const std::string_view name = r.CStringView("selection.name");
-        SkipCompArray(r, 2, "selection.faces");
-        SkipCompArray(r, 1, "selection.faceWeights");
-        SkipCompArray(r, 4, "selection.faceOffsets");
-        r.U8("selection.needsSections");
-        SkipCompArray(r, 4, "selection.sectionIndices");
-        const uint32_t nSelVerts = SkipCompArray(r, 2, "selection.vertices");
-        const size_t weightsAt = r.Offset();
-        CheckSelectionWeights(r, weightsAt, name, SkipCompArray(r, 1, "selection.vertexWeights"), nSelVerts);
-    }
-
-    const size_t nProps = r.CheckCount(uint64_t(r.U32("namedProperties")), 2, "namedProperties");
-    for (size_t i = 0; i < nProps; ++i) {
-        r.CStringView("property.name");
-        r.CStringView("property.value");
-    }
-    const size_t nFrames = r.CheckCount(uint64_t(r.U32("frames")), 8, "frames");
-    for (size_t i = 0; i < nFrames; ++i) {
-        r.F32("frame.time");
-        const size_t at = r.Offset();
-        CheckFrameSize(r, at, i, SkipVec3Array(r, "frame.positions"), nVerts);
-    }
-
-    r.U32("colorTop");
-    r.U32("color");
-    r.U32("special");
-    const size_t nProxies = r.CheckCount(uint64_t(r.U32("proxies")), 57, "proxies");
-    Proxy proxy;
-    for (size_t i = 0; i < nProxies; ++i) {
-        ReadOdolProxy(r, nSel, proxy);
-    }
+/// An ODOL LOD, decoded into `lod`, or walked when `lod` is null.
+void WalkOdolLod(BinaryReader &r, Lod *lod) {
+    const size_t nVerts = WalkOdolVertices(r, lod);
+    const size_t nTextures = WalkOdolTextures(r, lod);
+    const std::vector<uint32_t> faceOffset = WalkOdolFaces(r, lod, nVerts, nTextures);
+    WalkOdolSections(r, nTextures, faceOffset);
+    const size_t nSelections = WalkOdolSelections(r, lod, nVerts, faceOffset.size() - 1);
+    WalkOdolPropertiesAndFrames(r, lod, nVerts);
+    WalkOdolProxies(r, lod, nSelections);
 }
 
 // ---- MLOD ---------------------------------------------------------------------
@@ -925,7 +925,7 @@ void ReadChosenOdolLods(BinaryReader &r, const std::vector<size_t> &lodStart, co
         r.Seek(lodStart[i], "LOD");
         Lod &lod = model.lods[i];
         const float resolution = lod.resolution;
-        ReadOdolLod(r, lod);
+        WalkOdolLod(r, &lod);
         lod.resolution = resolution;
         lod.skipped = false;
     }
@@ -964,10 +964,10 @@ Model ReadOdol(const uint8_t *data, size_t size, const std::string &fileName, co
         r.SetSection("LOD " + Str(i));
         lodStart[i] = r.Offset();
         if (choose) {
-            SkipOdolLod(r);
+            WalkOdolLod(r, nullptr);
             model.lods[i].skipped = true;
         } else {
-            ReadOdolLod(r, model.lods[i]);
+            WalkOdolLod(r, &model.lods[i]);
         }
     }
     r.SetSection("resolutions");
@@ -990,7 +990,8 @@ Model ReadOdol(const uint8_t *data, size_t size, const std::string &fileName, co
     r.Skip(12 + 12 + 36, "geometryCenter/centerOfMass/invInertia");
     r.Skip(5, "flags");
     model.mapType = static_cast<int8_t>(r.U8("mapType"));
-    ReadCompArray(r, 4, "mass array", nullptr);
+    std::vector<uint8_t> massArray; // decoded for its checksum, not kept
+    CompArray(r, 4, "mass array", &massArray);
     model.mass = r.F32("mass");
     r.F32("invMass");
     model.armor = r.F32("armor");

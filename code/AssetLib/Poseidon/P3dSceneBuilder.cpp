@@ -13,6 +13,7 @@
 #include "P3dSceneBuilder.h"
 
 #include "P3dMetadataKeys.h"
+#include "P3dResolutions.h"
 
 #include "Common/Handedness.h"
 #include "Common/ImportError.h"
@@ -40,26 +41,14 @@ namespace p3d {
 
 namespace {
 
-bool Near(float value, float target) {
-    return std::fabs(value - target) <= std::fabs(target) * 0.01f; // the engine's ±1%
-}
-
-// Resolutions of the special LODs the scene builder treats specially (the
-// full table of names is in LodName).
-constexpr float kResolutionViewGunner = 1000.f; ///< the first special LOD; below it, resolution LODs
-constexpr float kResolutionViewPilot = 1100.f;
-constexpr float kResolutionViewCargo = 1200.f;
-constexpr float kResolutionMemory = 1e15f;
-constexpr float kResolutionViewCommander = 1e16f;
-constexpr float kResolutionShadowVolume = 1e4f; ///< 1e4 + n: shadow volume n
-constexpr float kResolutionEdit = 2e4f;         ///< 2e4 + n: edit LOD n
-
-float Finite(float value) {
+float ZeroIfNotFinite(float value) {
     return std::isfinite(value) ? value : 0.f;
 }
 
 aiVector3D ToScene(const Vec3 &p, const Vec3 &centre) {
-    return Mirror(aiVector3D(Finite(p.x + centre.x), Finite(p.y + centre.y), Finite(p.z + centre.z)), MirrorAxis::Z);
+    return Mirror(aiVector3D(ZeroIfNotFinite(p.x + centre.x), ZeroIfNotFinite(p.y + centre.y),
+                          ZeroIfNotFinite(p.z + centre.z)),
+            MirrorAxis::Z);
 }
 
 /// Face flags that change how the material looks.
@@ -509,7 +498,7 @@ std::unique_ptr<aiMesh> Builder::BuildGroupMesh(const Lod &lod, const std::vecto
         mesh->mVertices[k] = positions[v];
         const Vec3 &sn = lod.normals[v];
         // Mirror Z, then negate: stored normals point inwards.
-        aiVector3D normal(-Finite(sn.x), -Finite(sn.y), Finite(sn.z));
+        aiVector3D normal(-ZeroIfNotFinite(sn.x), -ZeroIfNotFinite(sn.y), ZeroIfNotFinite(sn.z));
         const float length = normal.Length();
         if (length > 1e-6f && std::isfinite(length)) {
             mesh->mNormals[k] = normal / length;
@@ -639,7 +628,7 @@ std::unique_ptr<aiNode> Builder::BuildLod(const Lod &lod, const std::string &nam
         children.push_back(BuildProxy(proxy));
     }
     // Memory LOD: its named selections are the model's named points.
-    if (Near(lod.resolution, kResolutionMemory)) {
+    if (NearResolution(lod.resolution, kResolutionMemory)) {
         for (const NamedSelection &sel : lod.selections) {
             if (!sel.vertices.empty()) {
                 children.push_back(BuildMemoryPoint(lod, sel));
@@ -780,7 +769,7 @@ std::string LodName(float r) {
     }
     // The first match: the ±1% windows of the table's values do not overlap.
     for (const auto &special : kSpecialLods) {
-        if (Near(r, special.value)) {
+        if (NearResolution(r, special.value)) {
             return special.name;
         }
     }
@@ -831,8 +820,8 @@ bool IsResolutionLod(float r) {
 }
 
 bool IsVisualLod(float r) {
-    return IsResolutionLod(r) || Near(r, kResolutionViewGunner) || Near(r, kResolutionViewPilot) ||
-            Near(r, kResolutionViewCargo) || Near(r, kResolutionViewCommander);
+    return IsResolutionLod(r) || NearResolution(r, kResolutionViewGunner) || NearResolution(r, kResolutionViewPilot) ||
+            NearResolution(r, kResolutionViewCargo) || NearResolution(r, kResolutionViewCommander);
 }
 
 void BuildScene(const Model &model, const SceneOptions &options, aiScene *scene) {

@@ -160,10 +160,10 @@ Assimp::IOSystem *LookupIo(Assimp::IOSystem *io, const TextureOptions &options) 
     return options.diskIo ? nullptr : io;
 }
 
-std::vector<MaterialTexture> LocateP3dTextures(const aiScene &scene, Assimp::IOSystem *io,
-        const std::string &modelFile, const TextureOptions &options) {
+std::vector<MaterialTexture> LocateDiffuseTextures(const aiScene &scene, Assimp::IOSystem *io,
+        const TextureOptions &options, const DiffuseTextureFinder &find, const std::string &searched) {
     std::vector<MaterialTexture> textures(scene.mNumMaterials);
-    std::map<std::string, std::string> found; // game path -> file (materials share paths)
+    std::map<std::string, std::string> found; // path -> file (materials share paths)
     DirectoryCache dirs; // each folder listed once for all textures of the model
     for (unsigned i = 0; i < scene.mNumMaterials; ++i) {
         aiString path;
@@ -176,13 +176,10 @@ std::vector<MaterialTexture> LocateP3dTextures(const aiScene &scene, Assimp::IOS
         texture.source = path.C_Str();
         auto known = found.find(texture.source);
         if (known == found.end()) {
-            known = found.emplace(texture.source,
-                                  FindP3dTexture(LookupIo(io, options), modelFile, texture.source, options.p3dRoots, dirs))
-                            .first;
+            known = found.emplace(texture.source, find(LookupIo(io, options), texture.source, dirs)).first;
         }
         texture.file = known->second;
-        texture.searched = "the texture roots and the folders above the model, also with .paa/.pac swapped, "
-                           "and beside the model";
+        texture.searched = searched;
     }
     return textures;
 }

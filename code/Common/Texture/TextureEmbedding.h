@@ -3,6 +3,7 @@
 // PNG aiTexture ("*N" in the diffuse slot) and set the material's alpha mode.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,7 @@ class IOSystem;
 
 namespace assimp_retro {
 
+class DirectoryCache;
 class TextureCache;
 
 /// The texture import properties (config.h, "Textures").
@@ -41,10 +43,17 @@ struct MaterialTexture {
     std::string searched;
 };
 
-/// P3D: each material's diffuse path looked up (FindP3dTexture); paths that
-/// are not .paa/.pac (IsDecodableTextureName) are left alone.
-std::vector<MaterialTexture> LocateP3dTextures(const aiScene &scene, Assimp::IOSystem *io,
-        const std::string &modelFile, const TextureOptions &options);
+/// Finds the file a material's diffuse path names ("" if none), asking
+/// `lookupIo` (null: the disk only) and listing folders through `dirs`.
+using DiffuseTextureFinder =
+        std::function<std::string(Assimp::IOSystem *lookupIo, const std::string &path, DirectoryCache &dirs)>;
+
+/// Each material's diffuse path looked up with `find` (once per path, one
+/// DirectoryCache for the model); paths that are not .paa/.pac
+/// (IsDecodableTextureName) are left alone. `searched` says where `find`
+/// looks (for the warning when a file is missing).
+std::vector<MaterialTexture> LocateDiffuseTextures(const aiScene &scene, Assimp::IOSystem *io,
+        const TextureOptions &options, const DiffuseTextureFinder &find, const std::string &searched);
 
 /// The IOSystem the texture lookup asks about each candidate: none when it is
 /// the disk. Importers get Assimp's IOSystem wrapped in a filter whose Exists,

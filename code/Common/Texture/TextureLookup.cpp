@@ -14,19 +14,6 @@ namespace assimp_retro {
 
 namespace {
 
-bool SameNoCase(const std::string &a, const std::string &b) {
-    return a.size() == b.size() && ToLower(a) == ToLower(b);
-}
-
-} // namespace
-
-std::string ForwardSlashes(std::string path) {
-    std::replace(path.begin(), path.end(), '\\', '/');
-    return path;
-}
-
-namespace {
-
 // `path` resolved component by component on the filesystem, ignoring case.
 std::string FindOnDiskNoCase(const std::string &path, DirectoryCache &dirs) {
     fs::path wanted = fs::u8path(ForwardSlashes(path));
@@ -62,6 +49,15 @@ std::string FindOnDiskNoCase(const std::string &path, DirectoryCache &dirs) {
 
 } // namespace
 
+bool SameNoCase(const std::string &a, const std::string &b) {
+    return a.size() == b.size() && ToLower(a) == ToLower(b);
+}
+
+std::string ForwardSlashes(std::string path) {
+    std::replace(path.begin(), path.end(), '\\', '/');
+    return path;
+}
+
 std::vector<fs::path> FoldersAbove(const std::string &modelFile) {
     std::error_code ec;
     fs::path folder = fs::absolute(fs::u8path(ForwardSlashes(modelFile)), ec).lexically_normal().parent_path();
@@ -81,49 +77,6 @@ std::string FindBesideModel(Assimp::IOSystem *io, const std::string &modelFile, 
     const std::vector<fs::path> folders = FoldersAbove(modelFile);
     return folders.empty() || fileName.empty() ? "" : FindFileNoCase(io, (folders.front() / fs::u8path(fileName)).u8string(), dirs);
 }
-
-namespace {
-
-std::string SwapPaaPac(const std::string &path) {
-    const std::string extension = path.size() >= 4 ? ToLower(path.substr(path.size() - 4)) : "";
-    if (extension == ".paa") {
-        return path.substr(0, path.size() - 4) + ".pac";
-    }
-    if (extension == ".pac") {
-        return path.substr(0, path.size() - 4) + ".paa";
-    }
-    return "";
-}
-
-// The first-match search of docs/formats/TEXTURES.md (docs: docs/textures.md "Textures in models") for one
-// spelling of the game path.
-std::string SearchP3dPath(Assimp::IOSystem *io, const std::string &modelFile, const std::string &gamePath,
-        const std::vector<std::string> &roots, DirectoryCache &dirs) {
-    for (const std::string &root : roots) {
-        const std::string found = FindFileNoCase(io, (fs::u8path(ForwardSlashes(root)) / fs::u8path(gamePath)).u8string(), dirs);
-        if (!found.empty()) {
-            return found;
-        }
-    }
-    const size_t slash = gamePath.find('/');
-    const std::string addon = slash == std::string::npos ? "" : gamePath.substr(0, slash);
-    const std::string insideAddon = slash == std::string::npos ? "" : gamePath.substr(slash + 1);
-    for (const fs::path &folder : FoldersAbove(modelFile)) {
-        std::string found = FindFileNoCase(io, (folder / fs::u8path(gamePath)).u8string(), dirs);
-        if (found.empty()) {
-            found = FindFileNoCase(io, (folder / "AddOns" / fs::u8path(gamePath)).u8string(), dirs);
-        }
-        if (found.empty() && !addon.empty() && SameNoCase(folder.filename().u8string(), addon)) {
-            found = FindFileNoCase(io, (folder / fs::u8path(insideAddon)).u8string(), dirs);
-        }
-        if (!found.empty()) {
-            return found;
-        }
-    }
-    return "";
-}
-
-} // namespace
 
 const DirectoryCache::Folder &DirectoryCache::List(const std::string &folder) {
     auto known = folders_.find(folder);
@@ -227,33 +180,6 @@ std::string FindFileNoCase(Assimp::IOSystem *io, const std::string &path, Direct
         return slashed;
     }
     return FindOnDiskNoCase(slashed, dirs);
-}
-
-std::string FindP3dTexture(Assimp::IOSystem *io, const std::string &modelFile, const std::string &gamePath,
-        const std::vector<std::string> &roots) {
-    DirectoryCache dirs;
-    return FindP3dTexture(io, modelFile, gamePath, roots, dirs);
-}
-
-std::string FindP3dTexture(Assimp::IOSystem *io, const std::string &modelFile, const std::string &gamePath,
-        const std::vector<std::string> &roots, DirectoryCache &dirs) {
-    std::string path = ForwardSlashes(gamePath);
-    path.erase(0, path.find_first_not_of('/'));
-    if (path.empty()) {
-        return "";
-    }
-    std::string found = SearchP3dPath(io, modelFile, path, roots, dirs);
-    const std::string swapped = SwapPaaPac(path);
-    if (found.empty() && !swapped.empty()) {
-        found = SearchP3dPath(io, modelFile, swapped, roots, dirs);
-    }
-    if (found.empty()) {
-        found = FindBesideModel(io, modelFile, fs::u8path(path).filename().u8string(), dirs);
-    }
-    if (found.empty() && !swapped.empty()) {
-        found = FindBesideModel(io, modelFile, fs::u8path(swapped).filename().u8string(), dirs);
-    }
-    return found;
 }
 
 } // namespace assimp_retro

@@ -62,25 +62,18 @@ std::vector<std::string> SplitPathList(const std::string &list, bool keepEmpty =
 std::string FindFileNoCase(Assimp::IOSystem *io, const std::string &path);
 std::string FindFileNoCase(Assimp::IOSystem *io, const std::string &path, DirectoryCache &dirs);
 
+/// Whether `a` and `b` are the same name ignoring ASCII case.
+bool SameNoCase(const std::string &a, const std::string &b);
+
 /// `path` with every backslash turned into '/'.
 std::string ForwardSlashes(std::string path);
 
 /// The model's folder and every folder above it, nearest first (absolute).
 std::vector<std::filesystem::path> FoldersAbove(const std::string &modelFile);
 
-/// The file `fileName` in the model's folder ("" if none): where a texture
-/// copied next to its model is, whatever folders the model's own path names.
+/// The file `fileName` in the model's folder: where a texture copied next to
+/// its model is, whatever folders the model's own path names. "" if none.
 std::string FindBesideModel(Assimp::IOSystem *io, const std::string &modelFile, const std::string &fileName,
         DirectoryCache &dirs);
-
-/// P3D: the file a game path ("tzk_objects\tomahawk.paa") names, searched in
-/// the user's data `roots`, then in each folder above `modelFile` (A/<path>,
-/// A/AddOns/<path>, A/<path without its first component> when A is named
-/// like that component), then the same with .paa and .pac swapped, then the
-/// file name (either extension) in the model's folder. "" if none.
-std::string FindP3dTexture(Assimp::IOSystem *io, const std::string &modelFile, const std::string &gamePath,
-        const std::vector<std::string> &roots);
-std::string FindP3dTexture(Assimp::IOSystem *io, const std::string &modelFile, const std::string &gamePath,
-        const std::vector<std::string> &roots, DirectoryCache &dirs);
 
 } // namespace assimp_retro
