@@ -1,5 +1,6 @@
-// assimp-retro: LithTech ABC v9-v13 and v108 (NOLF, AVP2, NOLF2 era).
-// AbcImporter dispatches here when the header's version is not 6.
+// assimp-retro: LithTech ABC v9-v13 and v108 (LithTech 2.x: NOLF, AVP2, NOLF2
+// era): reader, child models, then scene builder. AbcImporter calls this when
+// the header holds a v9+ version; AbcLt1Import.h is the same step for v6.
 #pragma once
 
 #include "AbcSettings.h"

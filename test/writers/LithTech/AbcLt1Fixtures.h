@@ -1,5 +1,6 @@
-// assimp-retro tests: writes LithTech ABC v6 files from plain values through
-// the exporter's writer (code/AssetLib/LithTech/AbcLt1Writer.h: section chain,
+// assimp-retro tests: a fixture builder for LithTech ABC v6 files, not an
+// independent writer: it writes the tests' plain values through the library's
+// own writer (code/AssetLib/LithTech/AbcLt1Writer.h: section chain,
 // Header, Geometry, Nodes, Animation, AnimDims, TransformInfo), which
 // serialises every value as given; the switches here leave sections out, add
 // unknown ones or change the token, for malformed files.

@@ -1,5 +1,6 @@
-// Test fixture writer for LithTech ABC v9-v13 / v108 (docs/formats/ABC.md 2.4): the
-// tests' own plain model, written through the exporter's writer
+// assimp-retro tests: a fixture builder for LithTech ABC v9-v13 / v108 files
+// (docs/formats/ABC.md 2.4), not an independent writer: the tests' own plain
+// model, written through the library's own writer
 // (code/AssetLib/LithTech/AbcLt2Writer.h), which serialises every value as given.
 // Layout switches let tests write the alternative ("UNSURE") layouts too.
 #pragma once
