@@ -11,8 +11,8 @@
 // DIR/odol_32_lods.p3d         ODOL v7, 32 LODs of 10,201 vertices (the first is wanted)
 // DIR/oban_level_5000.dat      an Oni level file holding 5,000 OBANs
 // DIR/oban_long.oni            one OBAN of 20,000 keys
-#include "writers/LithTech/AbcV6Writer.h"
-#include "writers/LithTechV9/AbcV9Writer.h"
+#include "writers/LithTech/AbcLt1Fixtures.h"
+#include "writers/LithTech/AbcLt2Fixtures.h"
 #include "writers/Oni/ObanWriter.h"
 #include "writers/Poseidon/P3dWriter.h"
 
@@ -26,7 +26,7 @@
 namespace {
 
 namespace v6 = retro_test::abcv6;
-namespace v9 = abcv9_writer;
+namespace lt2 = abcv9_writer;
 namespace wp = retro_test::p3d;
 namespace wo = retro_test::oban;
 
@@ -130,12 +130,12 @@ v6::File LongMorph(uint16_t side, uint32_t keyframes) {
 /// The writer's v12 test model with its first piece replaced by a
 /// (side x side)-vertex grid, and a second piece the same; every vertex
 /// weighted to two nodes.
-v9::Model BigV12(uint16_t side) {
-    v9::Model m = v9::MakeTestModel(12, 1);
-    v9::Lod lod;
+lt2::Model BigV12(uint16_t side) {
+    lt2::Model m = lt2::MakeTestModel(12, 1);
+    lt2::Lod lod;
     for (uint32_t j = 0; j < side; ++j) {
         for (uint32_t i = 0; i < side; ++i) {
-            v9::Vertex v;
+            lt2::Vertex v;
             v.position = {float(i) / side, float(j) / side, 0.f};
             v.normal = {0.f, 0.f, -1.f};
             v.weights = {{uint32_t(i % 3), v.position, 0.75f}, {uint32_t(3 + j % 3), v.position, 0.25f}};
@@ -146,8 +146,8 @@ v9::Model BigV12(uint16_t side) {
         for (uint32_t i = 0; i + 1 < side; ++i) {
             const uint16_t a = uint16_t(j * side + i), b = uint16_t(a + 1), c = uint16_t(a + side), d = uint16_t(c + 1);
             const float u0 = float(i) / side, u1 = float(i + 1) / side, v0 = float(j) / side, v1 = float(j + 1) / side;
-            lod.faces.push_back({v9::Corner{u0, v0, a}, v9::Corner{u1, v0, b}, v9::Corner{u0, v1, c}});
-            lod.faces.push_back({v9::Corner{u1, v0, b}, v9::Corner{u1, v1, d}, v9::Corner{u0, v1, c}});
+            lod.faces.push_back({lt2::Corner{u0, v0, a}, lt2::Corner{u1, v0, b}, lt2::Corner{u0, v1, c}});
+            lod.faces.push_back({lt2::Corner{u1, v0, b}, lt2::Corner{u1, v1, d}, lt2::Corner{u0, v1, c}});
         }
     }
     m.pieces[0].lods = {lod};
@@ -212,7 +212,7 @@ int main(int argc, char **argv) {
     bool ok = true;
     ok &= Save(dir + "abc6_long_skeletal.abc", v6::Write(LongSkeletal(20000)).bytes);
     ok &= Save(dir + "abc6_long_morph.abc", v6::Write(LongMorph(51, 400)).bytes);
-    ok &= Save(dir + "abc12_126k_vertices.abc", v9::Write(BigV12(251)));
+    ok &= Save(dir + "abc12_126k_vertices.abc", lt2::Write(BigV12(251)));
     ok &= Save(dir + "odol_63k_vertices.p3d", wp::WriteOdol(wp::GridModel(250)));
     ok &= Save(dir + "odol_32_lods.p3d", wp::WriteOdol(ManyLods(100, 32)));
     ok &= Save(dir + "oban_level_5000.dat", Level(5000));

@@ -4,7 +4,7 @@
 # Needs the libFuzzer build:
 #   CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 #     -DASSIMP_RETRO_BUILD_FUZZERS=ON -DASSIMP_RETRO_SANITIZE=address,undefined -DASSIMP_RETRO_BUILD_TOOLS=OFF
-#   cmake --build build-fuzz --target fuzz_abc fuzz_abc_v9 fuzz_oban fuzz_p3d fuzz_lzss fuzz_paa fuzz_dtx
+#   cmake --build build-fuzz --target fuzz_abc fuzz_abc_lt2 fuzz_oban fuzz_p3d fuzz_lzss fuzz_paa fuzz_dtx
 # Usage: [JOBS=N] [WORK=DIR] tools/fuzz_campaign.sh CPU_SECONDS TARGET...
 # Each target runs at nice 19 until it has had CPU_SECONDS of CPU time (user +
 # system, summed over 5-minute rounds that resume from the same corpus folder,
@@ -28,7 +28,7 @@ seed() {
   mkdir -p "$dir"
   cp -n test/fuzz/corpus/"$target"/* "$dir"/ 2>/dev/null || true
   case $target in
-    fuzz_abc|fuzz_abc_v9) find "$corpus" -iname '*.abc' -exec cp -n {} "$dir"/ \; ;;
+    fuzz_abc|fuzz_abc_lt2) find "$corpus" -iname '*.abc' -exec cp -n {} "$dir"/ \; ;;
     fuzz_p3d) find "$corpus" -iname '*.p3d' -exec cp -n {} "$dir"/ \; ;;
     fuzz_oban) find "$corpus/oban" \( -iname '*.oni' -o -iname '*.dat' \) -exec cp -n {} "$dir"/ \; ;;
     fuzz_paa) find "$corpus" \( -iname '*.paa' -o -iname '*.pac' \) -exec cp -n {} "$dir"/ \; ;;

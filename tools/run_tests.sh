@@ -23,7 +23,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # Seed-update switches make the committed-file tests rewrite the files they
 # compare with: never let them in from the caller's environment.
-unset ASSIMP_RETRO_UPDATE_FUZZ_SEEDS ABC_V9_WRITE_SEEDS
+unset ASSIMP_RETRO_UPDATE_FUZZ_SEEDS ABC_LT2_WRITE_SEEDS
 # A sanitizer report exits with its own code, which no tool test expects (the
 # tool's documented codes are 0-6), so an abort never passes as an error.
 export ASAN_OPTIONS="detect_leaks=1:exitcode=86${ASAN_OPTIONS:+:$ASAN_OPTIONS}"

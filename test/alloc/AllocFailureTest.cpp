@@ -4,8 +4,8 @@
 // report an error (or, at worst, let the exception reach the caller), never
 // crash; in the ASan build LeakSanitizer then checks that no failure leaked.
 #include "support/TestSupport.h"
-#include "writers/LithTech/AbcV6Writer.h"
-#include "writers/LithTechV9/AbcV9Writer.h"
+#include "writers/LithTech/AbcLt1Fixtures.h"
+#include "writers/LithTech/AbcLt2Fixtures.h"
 #include "writers/Oni/ObanWriter.h"
 #include "writers/Poseidon/P3dWriter.h"
 
@@ -185,7 +185,7 @@ TEST(AllocFailure, AbcV6) {
     ReportOutcome(InjectEveryFailure(retro_test::abcv6::Write(retro_test::abcv6::SkinnedFixture()).bytes, "abc"));
 }
 
-TEST(AllocFailure, AbcV9) {
+TEST(AllocFailure, AbcLt2) {
     ReportOutcome(InjectEveryFailure(abcv9_writer::Write(abcv9_writer::MakeTestModel(12)), "abc"));
 }
 

@@ -1,6 +1,7 @@
-// Fuzz target: the LithTech ABC importer (v6 here; v9+ files reach the v9
-// import through the same importer), with LODs and vertex animation on so
-// every scene-building path runs.
+// Fuzz target: the LithTech ABC importer (its seeds are v6 files, LithTech 1;
+// v9+ files reach the LithTech-2 import through the same importer, which
+// fuzz_abc_lt2 covers), with LODs and vertex animation on so every
+// scene-building path runs.
 #include "FuzzCheck.h"
 
 #include <assimp_retro/assimp_retro.h>

@@ -1,7 +1,7 @@
 // Fuzz target: the LithTech LTB import (LZMA unpacking, reader, conversion,
 // the ABC v9+ scene builder) through Assimp with validation, once with LOD 0
 // only and once with every LOD. Seeds in corpus/fuzz_ltb are written by
-// test/writers/LithTechLtb (plain and packed, every mesh and compression type).
+// test/writers/LithTech/LtbWriter (plain and packed, every mesh and compression type).
 #include "FuzzCheck.h"
 
 #include <assimp_retro/assimp_retro.h>

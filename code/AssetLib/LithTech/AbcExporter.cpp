@@ -2,10 +2,10 @@
 
 #include "AbcMetadataKeys.h"
 #include "AbcSkins.h"
-#include "AbcV6Export.h"
-#include "AbcV6Writer.h"
-#include "AbcV12Export.h"
-#include "AbcV9Writer.h"
+#include "AbcLt1ExportModel.h"
+#include "AbcLt1Writer.h"
+#include "AbcLt2ExportModel.h"
+#include "AbcLt2Writer.h"
 #include "Common/ExportError.h"
 #include "Common/SceneHelpers.h"
 
@@ -38,10 +38,10 @@ void ExportAbcV6(const char *path, Assimp::IOSystem *io, const aiScene *scene, c
     }
     const SkinSettings skinSettings = ReadSkinSettings(properties, SkinGeneration::LithTech1, "ABC v6");
     std::vector<std::string> warnings;
-    const V6OutModel model = BuildV6Model(*scene, &warnings);
+    const Lt1OutModel model = BuildLt1Model(*scene, &warnings);
     const std::vector<SkinFile> skins = BuildSkins(*scene, path, false, skinSettings, io, "ABC v6", &warnings);
     LogWarnings("ABC v6", warnings);
-    WriteModelAndSkins(path, io, WriteV6(model), skins, "ABC v6");
+    WriteModelAndSkins(path, io, WriteLt1(model), skins, "ABC v6");
 }
 
 Assimp::Exporter::ExportFormatEntry AbcV6ExportEntry() {
@@ -65,10 +65,10 @@ void ExportAbcV12(const char *path, Assimp::IOSystem *io, const aiScene *scene, 
         settings.bakeChildModels = properties->GetPropertyBool(AI_CONFIG_EXPORT_ABC_V12_BAKE_CHILD_MODELS, false);
     }
     std::vector<std::string> warnings;
-    const v9::Model model = BuildV12Model(*scene, settings, &warnings);
+    const lt2::Model model = BuildV12Model(*scene, settings, &warnings);
     const std::vector<SkinFile> skins = BuildSkins(*scene, path, true, skinSettings, io, "ABC v12", &warnings);
     LogWarnings("ABC v12", warnings);
-    WriteModelAndSkins(path, io, v9::Write(model), skins, "ABC v12");
+    WriteModelAndSkins(path, io, lt2::Write(model), skins, "ABC v12");
 }
 
 Assimp::Exporter::ExportFormatEntry AbcV12ExportEntry() {

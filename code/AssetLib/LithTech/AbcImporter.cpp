@@ -2,10 +2,11 @@
 
 #include <algorithm>
 
-#include "AbcV6Reader.h"
-#include "AbcV6SceneBuilder.h"
-#include "AbcV9Import.h"
-#include "AbcV9Reader.h"
+#include "AbcLt1Import.h"
+#include "AbcLt1Reader.h" // IsLt1
+#include "AbcLt2Import.h"
+#include "AbcLt2Reader.h" // LooksLikeLt2
+#include "AbcSkinLookup.h"
 #include "Common/FileBuffer.h"
 #include "Common/ImportError.h"
 #include "Common/NormalRepair.h"
@@ -33,7 +34,8 @@ const aiImporterDesc kDescription = {
     "abc",
 };
 
-enum class AbcKind { None, V6, V9 };
+/// The engine generation a file belongs to (docs/formats/ABC.md "Names in the code").
+enum class AbcKind { None, Lt1, Lt2 };
 
 /// Enough of the file to tell: the "Header" section's start (u16 name length,
 /// "Header", u32 next-section offset), then either the v6 file token (u16
@@ -43,10 +45,10 @@ constexpr size_t kV6TokenBytes = 2 + 28; // u16 length + "MonolithExport Model F
 constexpr size_t kDetectBytes = kHeaderSectionStart + kV6TokenBytes;
 
 AbcKind Detect(const uint8_t *data, size_t size) {
-    if (assimp_retro::abc::IsV6(data, size)) {
-        return AbcKind::V6;
+    if (assimp_retro::abc::IsLt1(data, size)) {
+        return AbcKind::Lt1;
     }
-    return assimp_retro::abc::v9::LooksLikeV9(data, size) ? AbcKind::V9 : AbcKind::None;
+    return assimp_retro::abc::lt2::LooksLikeLt2(data, size) ? AbcKind::Lt2 : AbcKind::None;
 }
 
 } // namespace
@@ -64,12 +66,12 @@ const aiImporterDesc *AbcImporter::GetInfo() const {
 }
 
 void AbcImporter::SetupProperties(const Importer *pImp) {
-    mV6Settings.vertexAnimation = pImp->GetPropertyBool(AI_CONFIG_IMPORT_ABC_VERTEX_ANIMATION, true);
+    mLt1Settings.vertexAnimation = pImp->GetPropertyBool(AI_CONFIG_IMPORT_ABC_VERTEX_ANIMATION, true);
     const int levels = pImp->GetPropertyInteger(AI_CONFIG_IMPORT_ABC_LOD_LEVELS, 0);
     // Each level copies the whole mesh: more than 32 levels is never useful.
-    mV6Settings.lodLevels = levels > 0 ? std::min(unsigned(levels), 32u) : 0u;
-    mV9Settings.allLods = pImp->GetPropertyBool(AI_CONFIG_IMPORT_ABC_ALL_LODS, false);
-    mV9Settings.childModels = pImp->GetPropertyBool(AI_CONFIG_IMPORT_ABC_CHILD_MODELS, true);
+    mLt1Settings.lodLevels = levels > 0 ? std::min(unsigned(levels), 32u) : 0u;
+    mLt2Settings.allLods = pImp->GetPropertyBool(AI_CONFIG_IMPORT_ABC_ALL_LODS, false);
+    mLt2Settings.childModels = pImp->GetPropertyBool(AI_CONFIG_IMPORT_ABC_CHILD_MODELS, true);
     mTextures = assimp_retro::ReadTextureOptions(pImp);
     mUnitsToMetres = pImp->GetPropertyBool(AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES, true);
     mMetresPerUnit = pImp->GetPropertyFloat(AI_CONFIG_IMPORT_RETRO_METRES_PER_UNIT, 0.0f);
@@ -82,28 +84,25 @@ void AbcImporter::InternReadFile(const std::string &pFile, aiScene *pScene, IOSy
             assimp_retro::ReadOrMapWholeFile(pIOHandler, pFile, "ABC", assimp_retro::kMaxInputFileBytes, mMapFiles);
     const AbcKind kind = Detect(data.data(), data.size());
     const double centimetresPerUnit = assimp_retro::CentimetresPerUnit(
-            mMetresPerUnit, kind == AbcKind::V6 ? assimp_retro::abc::kV6CentimetresPerUnit : assimp_retro::abc::kV9CentimetresPerUnit, "ABC");
+            mMetresPerUnit, kind == AbcKind::Lt1 ? assimp_retro::abc::kLt1CentimetresPerUnit : assimp_retro::abc::kLt2CentimetresPerUnit, "ABC");
     switch (kind) {
-    case AbcKind::V6: {
-        // The model's keys and vertex frames are the file's bytes: the file
-        // is freed once the builder has converted them.
-        const assimp_retro::abc::V6Model model = assimp_retro::abc::ReadV6(data.data(), data.size(), pFile);
-        assimp_retro::abc::V6BuildSettings settings = mV6Settings;
-        settings.fileName = pFile;
+    case AbcKind::Lt1: {
+        assimp_retro::abc::Lt1BuildSettings settings = mLt1Settings;
         // The builder converts the position keys as it writes them.
         settings.positionKeyScale = assimp_retro::SceneUnitScale(centimetresPerUnit, mUnitsToMetres);
         positionKeys = assimp_retro::PositionKeys::AlreadyScaled;
-        assimp_retro::abc::BuildV6Scene(model, settings, pScene);
-        data.Release();
+        assimp_retro::abc::ImportLt1(data.data(), data.size(), pFile, settings, pScene);
         break;
     }
-    case AbcKind::V9:
-        assimp_retro::abc::ImportV9(data.data(), data.size(), pFile, pIOHandler, mV9Settings, pScene);
+    case AbcKind::Lt2:
+        assimp_retro::abc::ImportLt2(data.data(), data.size(), pFile, pIOHandler, mLt2Settings, pScene);
         break;
     default:
         throw assimp_retro::ImportError("ABC: " + pFile +
                 ": not a LithTech ABC model (expected a 'Header' section with the v6 file token or version 9-13/108)");
     }
+    // The scene holds nothing of the file's bytes: free them before the skins are decoded.
+    data.Release();
     if (mTextures.enabled) {
         const auto skins = assimp_retro::LocateAbcSkins(*pScene, pIOHandler, pFile, mTextures);
         assimp_retro::ApplyMaterialTextures(*pScene, skins, pIOHandler, mTextures, "ABC");

@@ -1,5 +1,8 @@
-// assimp-retro: LithTech ABC models (.abc): v6 (Shogo, Blood 2, KISS Psycho
-// Circus) here, v9-v13 and v108 (NOLF, AVP2, ...) through abc::ImportV9.
+// assimp-retro: LithTech ABC models (.abc), the Assimp importer: it reads the
+// properties, picks the engine generation and calls its import, v6
+// (LithTech 1.x: Shogo, Blood 2, KISS Psycho Circus) through abc::ImportLt1,
+// v9-v13 and v108 (LithTech 2.x: NOLF, AVP2, ...) through abc::ImportLt2,
+// then finds the skins, repairs normals and applies the units.
 //
 // `.abc` is also Alembic's extension, so files are recognised by content only:
 // a "Header" section followed by the v6 file token or a known v9+ version.
@@ -26,8 +29,8 @@ protected:
     void InternReadFile(const std::string &pFile, aiScene *pScene, IOSystem *pIOHandler) override;
 
 private:
-    assimp_retro::abc::V6BuildSettings mV6Settings;
-    assimp_retro::abc::V9ImportSettings mV9Settings;
+    assimp_retro::abc::Lt1BuildSettings mLt1Settings;
+    assimp_retro::abc::Lt2ImportSettings mLt2Settings;
     assimp_retro::TextureOptions mTextures; ///< the texture properties
     bool mUnitsToMetres = true; ///< AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES
     float mMetresPerUnit = 0;   ///< AI_CONFIG_IMPORT_RETRO_METRES_PER_UNIT (0: the version family's default)

@@ -14,14 +14,14 @@ namespace abc {
 /// character sizes (docs/formats/ABC.md "Units"): what the importer converts
 /// from by default, and what the exporters write a scene that did not come
 /// from an ABC file in.
-constexpr double kV6CentimetresPerUnit = 2.2; ///< LithTech 1.x (ABC v6)
-constexpr double kV9CentimetresPerUnit = 1.7; ///< LithTech 2.x (ABC v9-v13)
+constexpr double kLt1CentimetresPerUnit = 2.2; ///< LithTech 1.x (ABC v6)
+constexpr double kLt2CentimetresPerUnit = 1.7; ///< LithTech 2.x (ABC v9-v13)
 /// LTB (LithTech Talon/Jupiter): CrossFire's characters stand about 198 units
 /// tall, so 1 unit is 1 cm (docs/units-and-collada.md).
 constexpr double kLtbCentimetresPerUnit = 1.0;
 
 /// Settings of the v6 scene builder.
-struct V6BuildSettings {
+struct Lt1BuildSettings {
     bool vertexAnimation = true; ///< AI_CONFIG_IMPORT_ABC_VERTEX_ANIMATION
     unsigned lodLevels = 0;      ///< AI_CONFIG_IMPORT_ABC_LOD_LEVELS
     /// Morph target vertices (targets x mesh vertices, over all meshes) at
@@ -36,7 +36,7 @@ struct V6BuildSettings {
 };
 
 /// Import settings for v9+ files, filled from import properties by AbcImporter::SetupProperties.
-struct V9ImportSettings {
+struct Lt2ImportSettings {
     bool allLods = false;       ///< AI_CONFIG_IMPORT_ABC_ALL_LODS
     bool childModels = true;    ///< AI_CONFIG_IMPORT_ABC_CHILD_MODELS
 };

@@ -1,9 +1,9 @@
 #include "AbcSkins.h"
 
-#include "AbcExportScene.h"
+#include "AbcExportInput.h"
+#include "AbcSkinLookup.h" // SplitAtModelsFolder
 #include "Common/ImportError.h"
 #include "Common/Texture/MaterialImage.h"
-#include "Common/Texture/TextureLookup.h"
 
 #include <assimp/Exporter.hpp>
 #include <assimp/IOStream.hpp>

@@ -1,8 +1,9 @@
 #include "LtbImporter.h"
 
-#include "AbcV9SceneBuilder.h"
+#include "AbcLt2SceneBuilder.h"
+#include "AbcSkinLookup.h"
 #include "LtbReader.h"
-#include "LtbToAbcV9.h"
+#include "LtbToAbcLt2.h"
 
 #include "Common/FileBuffer.h"
 #include "Common/NormalRepair.h"
@@ -58,10 +59,10 @@ void LtbImporter::InternReadFile(const std::string &pFile, aiScene *pScene, IOSy
     {
         assimp_retro::FileBytes data =
                 assimp_retro::ReadOrMapWholeFile(pIOHandler, pFile, "LTB", assimp_retro::kMaxInputFileBytes, mMapFiles);
-        const assimp_retro::abc::v9::Model model =
-                assimp_retro::ltb::ToAbcV9(assimp_retro::ltb::ReadModel(data.data(), data.size(), pFile));
+        const assimp_retro::abc::lt2::Model model =
+                assimp_retro::ltb::ToAbcLt2(assimp_retro::ltb::ReadModel(data.data(), data.size(), pFile));
         data.Release();
-        assimp_retro::abc::v9::BuildScene(model, {}, mSettings, pFile, pScene, "LTB");
+        assimp_retro::abc::lt2::BuildScene(model, {}, mSettings, pFile, pScene, "LTB");
     }
     if (mFaceFront) {
         // Half a turn about +Y, exactly (no rounding of pi): x and z negated.

@@ -25,7 +25,7 @@ protected:
     void InternReadFile(const std::string &pFile, aiScene *pScene, IOSystem *pIOHandler) override;
 
 private:
-    assimp_retro::abc::V9ImportSettings mSettings;
+    assimp_retro::abc::Lt2ImportSettings mSettings;
     assimp_retro::TextureOptions mTextures; ///< the texture properties (ABC's skin lookup)
     bool mUnitsToMetres = true; ///< AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES
     float mMetresPerUnit = 0;   ///< AI_CONFIG_IMPORT_RETRO_METRES_PER_UNIT (0: kLtbCentimetresPerUnit)

@@ -1,10 +1,10 @@
 // assimp-retro: LithTech LTB (PC D3D, model versions 23-25) as plain structs,
 // in the file's own (left-handed, Y-up) coordinates. Filled by LtbReader,
-// converted by LtbToAbcV9 into the model the ABC v9+ scene builder takes.
+// converted by LtbToAbcLt2 into the model the ABC v9+ scene builder takes.
 // Layout reference: docs/formats/LTB.md.
 #pragma once
 
-#include "AbcV9Model.h"
+#include "AbcLt2Model.h"
 
 #include <array>
 #include <cstdint>
@@ -125,7 +125,7 @@ struct Socket {
 
 /// One node's keys in one animation, decompressed to one key per keyframe.
 struct Track {
-    std::vector<abc::v9::NodeKey> keys;
+    std::vector<abc::lt2::NodeKey> keys;
     uint32_t positionCount = 0, rotationCount = 0; ///< as stored (relevant compression)
     bool vertexAnimated = false;
     std::vector<std::vector<Vec3>> vertexFrames; ///< per keyframe, when vertexAnimated
@@ -136,19 +136,19 @@ struct Animation {
     std::string name;
     uint32_t compression = kCompressNone;
     uint32_t interpolationMs = 0;
-    std::vector<abc::v9::Keyframe> keyframes;
+    std::vector<abc::lt2::Keyframe> keyframes;
     std::vector<Track> tracks; ///< one per node, in node order
 };
 
 struct Model {
     Header header;
     std::vector<Piece> pieces;
-    std::vector<abc::v9::Node> nodes;
-    std::vector<abc::v9::WeightSet> weightSets;
+    std::vector<abc::lt2::Node> nodes;
+    std::vector<abc::lt2::WeightSet> weightSets;
     std::vector<std::string> childModels; ///< the other models (entry 0, the model itself, is not stored)
     std::vector<Animation> animations;
     std::vector<Socket> sockets;
-    std::vector<std::vector<abc::v9::AnimBinding>> animBindings;
+    std::vector<std::vector<abc::lt2::AnimBinding>> animBindings;
     std::vector<std::string> warnings;
 };
 

@@ -1,6 +1,6 @@
 #include "LtbReader.h"
 
-#include "AbcV9Reader.h"
+#include "AbcLt2Reader.h"
 
 #include "Common/BinaryReader.h"
 #include "Common/FileBuffer.h"
@@ -404,10 +404,10 @@ void ReadUncompressedTrack(BinaryReader &r, Track &track, size_t keyframes) {
     r.CheckCount(uint64_t(keyframes), 12 + 16, "keyframe count");
     track.positionCount = track.rotationCount = static_cast<uint32_t>(keyframes);
     track.keys.resize(keyframes);
-    for (abc::v9::NodeKey &key : track.keys) {
+    for (abc::lt2::NodeKey &key : track.keys) {
         key.pos = ReadVec3(r, "key position");
     }
-    for (abc::v9::NodeKey &key : track.keys) {
+    for (abc::lt2::NodeKey &key : track.keys) {
         key.rot = abc::ReadQuat(r, "key rotation");
     }
 }
@@ -462,7 +462,7 @@ void ReadAnimations(BinaryReader &r, Model &m) {
         }
         anim.interpolationMs = r.U32("interpolation time");
         anim.keyframes.resize(r.CheckCount(uint64_t(r.U32("keyframe count")), 6, "keyframe count"));
-        for (abc::v9::Keyframe &k : anim.keyframes) {
+        for (abc::lt2::Keyframe &k : anim.keyframes) {
             k.timeMs = r.U32("keyframe time");
             k.command = r.String16("keyframe command");
         }
@@ -519,10 +519,10 @@ Model ParseModel(const uint8_t *data, size_t size, const std::string &fileName) 
     ReadHeader(r, m.header);
     ReadPieces(r, m);
     r.SetSection("nodes");
-    abc::v9::Header nodeHeader;
+    abc::lt2::Header nodeHeader;
     nodeHeader.version = m.header.modelVersion;
     nodeHeader.nodeCount = m.header.nodeCount;
-    abc::v9::ReadNodeTree(r, nodeHeader, m.nodes, m.weightSets);
+    abc::lt2::ReadNodeTree(r, nodeHeader, m.nodes, m.weightSets);
     r.SetSection("child models");
     const uint32_t childModels = r.U32("child model count");
     if (childModels == 0) {
@@ -538,7 +538,7 @@ Model ParseModel(const uint8_t *data, size_t size, const std::string &fileName) 
     // bindings are cut short: the model is complete without them.
     r.SetSection("animation bindings");
     try {
-        abc::v9::ReadAnimBindingLists(r, m.animBindings, childModels);
+        abc::lt2::ReadAnimBindingLists(r, m.animBindings, childModels);
     } catch (const ImportError &e) {
         m.animBindings.clear();
         m.warnings.push_back(std::string("animation bindings unreadable, ignored (") + e.what() + ")");

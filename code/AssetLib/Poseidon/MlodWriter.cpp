@@ -3,6 +3,7 @@
 #include "MlodModel.h"
 
 #include "Common/ExportError.h"
+#include "Common/FiniteValues.h"
 #include "Common/LittleEndianWriter.h"
 
 #include <algorithm>
@@ -46,10 +47,6 @@ public:
 /// Object Builder's selection byte: 0 = not selected, 1 = fully, else 256 - weight.
 uint8_t SelectionByte(uint8_t weight) {
     return weight == 0 ? 0 : weight == 255 ? 1 : static_cast<uint8_t>(256 - weight);
-}
-
-bool Finite(const Vec3 &v) {
-    return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
 }
 
 [[noreturn]] void Fail(size_t lod, const std::string &what) {

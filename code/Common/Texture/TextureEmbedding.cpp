@@ -155,20 +155,10 @@ TextureOptions ReadTextureOptions(const Assimp::Importer *importer) {
     return options;
 }
 
-namespace {
-
-/// The IOSystem the lookup asks about each candidate: none when it is the
-/// disk. Importers get Assimp's IOSystem wrapped in a filter whose Exists,
-/// for a file that is missing, tries several more paths (the model's folder
-/// with each tail of the path): thousands of failed opens for a model whose
-/// textures are elsewhere, where the folder listings answer the same for
-/// every candidate at once. (The filter's one useful guess, the file name
-/// beside the model, is the lookup's own last candidate.)
+// Why the disk goes without IOSystem: TextureEmbedding.h.
 Assimp::IOSystem *LookupIo(Assimp::IOSystem *io, const TextureOptions &options) {
     return options.diskIo ? nullptr : io;
 }
-
-} // namespace
 
 std::vector<MaterialTexture> LocateDiffuseTextures(const aiScene &scene, Assimp::IOSystem *io,
         const TextureOptions &options, const DiffuseTextureFinder &find, const std::string &searched) {
@@ -190,31 +180,6 @@ std::vector<MaterialTexture> LocateDiffuseTextures(const aiScene &scene, Assimp:
         }
         texture.file = known->second;
         texture.searched = searched;
-    }
-    return textures;
-}
-
-std::vector<MaterialTexture> LocateAbcSkins(const aiScene &scene, Assimp::IOSystem *io,
-        const std::string &modelFile, const TextureOptions &options) {
-    std::vector<MaterialTexture> textures(scene.mNumMaterials);
-    DirectoryCache dirs; // each folder listed once for all skins of the model
-    for (unsigned i = 0; i < scene.mNumMaterials; ++i) {
-        int slot = static_cast<int>(i);
-        scene.mMaterials[i]->Get("$abc.materialIndex", 0, 0, slot);
-        if (slot < 0) {
-            continue;
-        }
-        MaterialTexture &texture = textures[i];
-        texture.file = FindAbcSkin(LookupIo(io, options), modelFile, static_cast<unsigned>(slot), options.abcSkins,
-                options.abcSkinDir, &texture.searched, dirs);
-        if (!texture.file.empty()) {
-            texture.source = AbcSkinName(modelFile, texture.file);
-        } else if (slot == 0 || (!options.abcSkins.empty() && size_t(slot) < options.abcSkins.size() &&
-                                        !options.abcSkins[slot].empty())) {
-            // Worth a warning: the main skin, or one the user listed.
-            texture.source = options.abcSkins.empty() ? "skin of material index 0"
-                                                      : options.abcSkins[slot];
-        }
     }
     return textures;
 }

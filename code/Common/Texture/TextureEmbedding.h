@@ -55,10 +55,14 @@ using DiffuseTextureFinder =
 std::vector<MaterialTexture> LocateDiffuseTextures(const aiScene &scene, Assimp::IOSystem *io,
         const TextureOptions &options, const DiffuseTextureFinder &find, const std::string &searched);
 
-/// ABC: each material's skin (FindAbcSkin) by its material index: the
-/// "$abc.materialIndex" property when present (v9+ pieces), else its position.
-std::vector<MaterialTexture> LocateAbcSkins(const aiScene &scene, Assimp::IOSystem *io,
-        const std::string &modelFile, const TextureOptions &options);
+/// The IOSystem the texture lookup asks about each candidate: none when it is
+/// the disk. Importers get Assimp's IOSystem wrapped in a filter whose Exists,
+/// for a file that is missing, tries several more paths (the model's folder
+/// with each tail of the path): thousands of failed opens for a model whose
+/// textures are elsewhere, where the folder listings answer the same for
+/// every candidate at once. (The filter's one useful guess, the file name
+/// beside the model, is the lookup's own last candidate.)
+Assimp::IOSystem *LookupIo(Assimp::IOSystem *io, const TextureOptions &options);
 
 /// Gives material i the texture `textures[i]`:
 ///   - missing file: a warning; the material keeps what it had;

@@ -76,31 +76,4 @@ std::vector<std::filesystem::path> FoldersAbove(const std::string &modelFile);
 std::string FindBesideModel(Assimp::IOSystem *io, const std::string &modelFile, const std::string &fileName,
         DirectoryCache &dirs);
 
-/// LithTech's game tree: the nearest folder above `modelFile` named MODELS
-/// (any case) splits its absolute path into `gameRoot` (the folder holding
-/// it), `modelsName` (MODELS as spelled there) and `belowModels` (the path
-/// below it, file name included, '/'). False when no folder above is named so.
-bool SplitAtModelsFolder(const std::string &modelFile, std::string &gameRoot, std::string &modelsName,
-        std::string &belowModels);
-
-/// ABC: the skin (a .dtx) of material index `slot` of `modelFile`:
-///   - `skins` given: its entry `slot` (relative to the model's folder, then to
-///     `skinDir`, then as written), nothing else;
-///   - else `skinDir`/<stem>.dtx (slot 0) or <stem>_head.dtx (slot 1);
-///   - then <model folder>/../SKINS/ with the same names;
-///   - then the model path with its MODELS folder replaced by SKINS;
-///   - then any SKINS/**/<stem>.dtx (slot 0 only);
-///   - then the same name in the model's folder.
-/// `tried` receives a short description of where it looked. "" if none.
-std::string FindAbcSkin(Assimp::IOSystem *io, const std::string &modelFile, unsigned slot,
-        const std::vector<std::string> &skins, const std::string &skinDir, std::string *tried = nullptr);
-std::string FindAbcSkin(Assimp::IOSystem *io, const std::string &modelFile, unsigned slot,
-        const std::vector<std::string> &skins, const std::string &skinDir, std::string *tried, DirectoryCache &dirs);
-
-/// How a skin found by FindAbcSkin is named in the scene (aiTexture and
-/// material): its path below the game folder that holds MODELS ("SKINS/DECOS/
-/// FLAG.DTX", '/'), else relative to the model's folder; never a path that
-/// only makes sense on this machine.
-std::string AbcSkinName(const std::string &modelFile, const std::string &skinFile);
-
 } // namespace assimp_retro

@@ -5,8 +5,8 @@
 // format and layout: the project's writers, with and without broken normals.
 #include "support/LogCapture.h"
 #include "support/TestSupport.h"
-#include "writers/LithTech/AbcV6Writer.h"
-#include "writers/LithTechV9/AbcV9Writer.h"
+#include "writers/LithTech/AbcLt1Fixtures.h"
+#include "writers/LithTech/AbcLt2Fixtures.h"
 #include "writers/Poseidon/P3dWriter.h"
 
 #include <assimp_retro/config.h>

@@ -5,8 +5,8 @@
 // exporter crashed on it). One case per format: the file with NULs in its
 // names (the project's writers), and what that format's names become.
 #include "support/TestSupport.h"
-#include "writers/LithTech/AbcV6Writer.h"
-#include "writers/LithTechV9/AbcV9Writer.h"
+#include "writers/LithTech/AbcLt1Fixtures.h"
+#include "writers/LithTech/AbcLt2Fixtures.h"
 #include "writers/Oni/ObanWriter.h"
 #include "writers/Poseidon/P3dWriter.h"
 

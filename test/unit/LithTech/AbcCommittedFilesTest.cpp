@@ -2,7 +2,7 @@
 // sample (test/models/abc, the README's demo input) are made by the project's
 // v6 writer. This test checks the committed files are exactly the
 // writer's output; ASSIMP_RETRO_UPDATE_FUZZ_SEEDS=1 rewrites them.
-#include "writers/LithTech/AbcV6Writer.h"
+#include "writers/LithTech/AbcLt1Fixtures.h"
 #include "support/TestSupport.h"
 
 #include <gtest/gtest.h>

@@ -3,7 +3,7 @@
 // and vertex animation as a viewer shows them.
 #include "AbcTestHelpers.h"
 
-#include "AssetLib/LithTech/AbcV6Reader.h"
+#include "AssetLib/LithTech/AbcLt1Reader.h"
 #include "support/TestSupport.h"
 
 #include <assimp/Importer.hpp>
@@ -18,8 +18,8 @@
 #include <sstream>
 #include <tuple>
 
-using assimp_retro::abc::ReadV6;
-using assimp_retro::abc::V6Model;
+using assimp_retro::abc::ReadLt1;
+using assimp_retro::abc::Lt1Model;
 using namespace abc_test;
 
 namespace {
@@ -73,7 +73,7 @@ TEST_P(AbcCorpus, ReaderMatchesStats) {
     ASSERT_FALSE(bytes.empty());
     const auto row = StatsRow(GetParam());
     ASSERT_FALSE(row.empty());
-    const V6Model model = ReadV6(bytes.data(), bytes.size(), GetParam());
+    const Lt1Model model = ReadLt1(bytes.data(), bytes.size(), GetParam());
     EXPECT_EQ(model.nodes.size(), Stat(row, "nodes"));
     EXPECT_EQ(model.geometry.triangles.size(), Stat(row, "tris"));
     EXPECT_EQ(model.geometry.vertices.size(), Stat(row, "verts_total"));
@@ -110,7 +110,7 @@ TEST_P(AbcCorpus, SceneMatchesStats) {
     EXPECT_EQ(scene->mMeshes[0]->mNumFaces, Stat(row, "tris"));
     EXPECT_EQ(scene->mMeshes[0]->mNumBones, Stat(row, "nodes"));
     // Vertices are the file's base vertices, split where corners' UVs differ.
-    const V6Model model = ReadV6(bytes.data(), bytes.size(), GetParam());
+    const Lt1Model model = ReadLt1(bytes.data(), bytes.size(), GetParam());
     std::set<std::tuple<uint32_t, float, float>> corners;
     std::set<uint32_t> sources;
     for (const auto &t : model.geometry.triangles)
@@ -281,7 +281,7 @@ class AbcCorpusMorph : public ::testing::TestWithParam<const char *> {};
 TEST_P(AbcCorpusMorph, GlbWeightsPlayTheFileFrames) {
     const std::vector<uint8_t> bytes = Corpus(GetParam());
     ASSERT_FALSE(bytes.empty());
-    const V6Model model = ReadV6(bytes.data(), bytes.size(), GetParam());
+    const Lt1Model model = ReadLt1(bytes.data(), bytes.size(), GetParam());
     Assimp::Importer importer;
     const aiScene *scene = ImportAbc(importer, bytes, aiProcess_LimitBoneWeights);
     ASSERT_NE(scene, nullptr) << importer.GetErrorString();

@@ -8,7 +8,7 @@
 
 #include "support/ExportSupport.h"
 #include "support/TestSupport.h"
-#include "writers/LithTech/AbcV6Writer.h"
+#include "writers/LithTech/AbcLt1Fixtures.h"
 
 #include <assimp/Importer.hpp>
 #include <assimp/scene.h>

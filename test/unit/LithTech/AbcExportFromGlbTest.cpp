@@ -3,7 +3,7 @@
 // (triangles, size), skeleton (every file node, by name) and animations.
 #include "AbcTestHelpers.h"
 
-#include "AssetLib/LithTech/AbcV6Reader.h"
+#include "AssetLib/LithTech/AbcLt1Reader.h"
 #include "support/ExportSupport.h"
 #include "support/TestSupport.h"
 

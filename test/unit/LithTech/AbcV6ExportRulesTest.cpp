@@ -4,8 +4,8 @@
 // winding, one node per vertex, and the refusals (no file left behind).
 #include "AssetLib/LithTech/AbcExporter.h"
 #include "AssetLib/LithTech/AbcSettings.h"
-#include "AssetLib/LithTech/AbcV6Export.h"
-#include "AssetLib/LithTech/AbcV6Reader.h"
+#include "AssetLib/LithTech/AbcLt1ExportModel.h"
+#include "AssetLib/LithTech/AbcLt1Reader.h"
 #include "support/ExportSupport.h"
 #include "support/LogCapture.h"
 #include "support/TestSupport.h"
@@ -71,42 +71,42 @@ aiNodeAnim *Channel(const std::string &node, const std::vector<std::pair<double,
     return c;
 }
 
-V6Model ReadBack(const std::vector<uint8_t> &bytes) {
-    return ReadV6(bytes.data(), bytes.size(), "exported.abc");
+Lt1Model ReadBack(const std::vector<uint8_t> &bytes) {
+    return ReadLt1(bytes.data(), bytes.size(), "exported.abc");
 }
 
 // A scene from another format is in metres; abc6 writes LithTech 1 units.
-const float kUnitsPerMetre = float(100.0 / kV6CentimetresPerUnit);
+const float kUnitsPerMetre = float(100.0 / kLt1CentimetresPerUnit);
 
 TEST(AbcV6ExportRules, StaticSceneGetsTheStaticPoseAsItsOneAnimation) {
     auto scene = StaticScene();
     std::string error;
     const std::vector<uint8_t> bytes = retro_test::ExportToMemory(*scene, "abc6", &error);
     ASSERT_FALSE(bytes.empty()) << error;
-    const V6Model model = ReadBack(bytes);
+    const Lt1Model model = ReadBack(bytes);
     ASSERT_EQ(model.nodes.size(), 2u);
     EXPECT_EQ(model.nodes[0].name, "Root");
     EXPECT_EQ(model.nodes[0].flags, kV6NodeNull);
     EXPECT_EQ(model.nodes[1].name, "Box");
     EXPECT_EQ(model.nodes[1].flags, kV6NodeTriangles);
     ASSERT_EQ(model.animations.size(), 1u);
-    const V6Animation &anim = model.animations[0];
+    const Lt1Animation &anim = model.animations[0];
     EXPECT_EQ(anim.name, "static");
     ASSERT_EQ(anim.keyframes.size(), 1u);
     EXPECT_EQ(anim.keyframes[0].time, 0u);
-    // Metres -> LithTech 1 units (2.2 cm, kV6CentimetresPerUnit): the root sits 1 m up.
-    const V6NodeKey root = anim.nodes[0].keys[0];
+    // Metres -> LithTech 1 units (2.2 cm, kLt1CentimetresPerUnit): the root sits 1 m up.
+    const Lt1NodeKey root = anim.nodes[0].keys[0];
     EXPECT_FLOAT_EQ(root.position.y, kUnitsPerMetre);
     // Clockwise in LithTech's space: the scene's corners 0, 2, 1; v flipped.
     // Vertices in Box's space, mirrored in X: (1, 0, 0) m -> (-1 m, 0, 0).
     ASSERT_EQ(model.geometry.vertices.size(), 3u);
     ASSERT_EQ(model.geometry.triangles.size(), 1u);
-    const V6Triangle &t = model.geometry.triangles[0];
+    const Lt1Triangle &t = model.geometry.triangles[0];
     const auto &vertices = model.geometry.vertices;
     EXPECT_FLOAT_EQ(vertices[t.vertex[0]].position.x, 0.f);
     EXPECT_FLOAT_EQ(vertices[t.vertex[1]].position.y, kUnitsPerMetre); // scene vertex 2
     EXPECT_FLOAT_EQ(vertices[t.vertex[2]].position.x, -kUnitsPerMetre); // scene vertex 1
-    for (const V6Vertex &v : vertices) {
+    for (const Lt1Vertex &v : vertices) {
         EXPECT_EQ(v.node, 1);
     }
     EXPECT_FLOAT_EQ(t.v[1], 0.f); // scene uv (0, 1)
@@ -135,14 +135,14 @@ TEST(AbcV6ExportRules, EveryNodeIsKeyedAtEveryKeyframeTime) {
     std::string error;
     const std::vector<uint8_t> bytes = retro_test::ExportToMemory(*scene, "abc6", &error);
     ASSERT_FALSE(bytes.empty()) << error;
-    const V6Model model = ReadBack(bytes);
+    const Lt1Model model = ReadBack(bytes);
     ASSERT_EQ(model.animations.size(), 1u);
-    const V6Animation &a = model.animations[0];
+    const Lt1Animation &a = model.animations[0];
     ASSERT_EQ(a.keyframes.size(), 4u);
     EXPECT_EQ(a.keyframes[1].time, 50u);
     EXPECT_EQ(a.keyframes[3].time, 200u);
     EXPECT_EQ(a.length, 200u);
-    for (const V6NodeTrack &track : a.nodes) {
+    for (const Lt1NodeTrack &track : a.nodes) {
         EXPECT_EQ(track.keys.size(), 4u);
     }
     // Root at 50 ms: halfway to 2 m up; at 200 ms: held at its last key.
@@ -150,7 +150,7 @@ TEST(AbcV6ExportRules, EveryNodeIsKeyedAtEveryKeyframeTime) {
     EXPECT_NEAR(a.nodes[0].keys[3].position.y, 2 * kUnitsPerMetre, 1e-3f);
     // Box at 100 ms: a third of the way to x = 1 m, mirrored.
     EXPECT_NEAR(a.nodes[1].keys[2].position.x, -kUnitsPerMetre / 3.f, 1e-3f);
-    for (const V6KeyframeInfo &k : a.keyframes) {
+    for (const Lt1KeyframeInfo &k : a.keyframes) {
         EXPECT_GT(k.boundsMax.y - k.boundsMin.y, 0.99f * kUnitsPerMetre) << k.time;
     }
 }
@@ -178,10 +178,10 @@ TEST(AbcV6ExportRules, SkinnedVerticesKeepTheirStrongestBone) {
     std::string error;
     const std::vector<uint8_t> bytes = retro_test::ExportToMemory(*scene, "abc6", &error);
     ASSERT_FALSE(bytes.empty()) << error;
-    const V6Model model = ReadBack(bytes);
+    const Lt1Model model = ReadBack(bytes);
     ASSERT_EQ(model.nodes.size(), 3u);
     ASSERT_EQ(model.geometry.vertices.size(), 3u);
-    const V6Triangle &t = model.geometry.triangles[0]; // the scene's corners 0, 2, 1
+    const Lt1Triangle &t = model.geometry.triangles[0]; // the scene's corners 0, 2, 1
     EXPECT_EQ(model.nodes[model.geometry.vertices[t.vertex[0]].node].name, "Box");
     EXPECT_EQ(model.nodes[model.geometry.vertices[t.vertex[2]].node].name, "Box");
     EXPECT_EQ(model.nodes[model.geometry.vertices[t.vertex[1]].node].name, "Bone");

@@ -3,12 +3,12 @@
 // docs/formats/ABC.md "Writing ABC" on written files; refusals.
 #include "AbcTestHelpers.h"
 
-#include "AssetLib/LithTech/AbcV6Export.h"
-#include "AssetLib/LithTech/AbcV6Reader.h"
+#include "AssetLib/LithTech/AbcLt1ExportModel.h"
+#include "AssetLib/LithTech/AbcLt1Reader.h"
 #include "support/ExportSupport.h"
 #include "support/SceneCompare.h"
 #include "support/TestSupport.h"
-#include "writers/LithTech/AbcV6Writer.h"
+#include "writers/LithTech/AbcLt1Fixtures.h"
 
 #include <assimp/Importer.hpp>
 #include <assimp_retro/config.h>
@@ -64,7 +64,7 @@ TEST_P(AbcV6ExportCorpus, RoundTripGivesAnEqualScene) {
 
 INSTANTIATE_TEST_SUITE_P(Corpus, AbcV6ExportCorpus,
         ::testing::ValuesIn(retro_test::CorpusFiles({"abc", "kpc-tree", "humans"},
-                [](const std::vector<uint8_t> &b) { return assimp_retro::abc::IsV6(b.data(), b.size()); })),
+                [](const std::vector<uint8_t> &b) { return assimp_retro::abc::IsLt1(b.data(), b.size()); })),
         [](const auto &info) { return retro_test::ParamName(info.param); });
 
 } // namespace
@@ -86,8 +86,8 @@ TEST(AbcV6ExportUnits, RoundTripInMetres) {
         ASSERT_FALSE(bytes.empty()) << error;
         // The file is in the game's units again: the same bytes' worth of geometry as the source.
         const std::vector<uint8_t> source = retro_test::ReadFile(retro_test::CorpusPath(file));
-        const auto a = assimp_retro::abc::ReadV6(source.data(), source.size(), file);
-        const auto b = assimp_retro::abc::ReadV6(bytes.data(), bytes.size(), "exported");
+        const auto a = assimp_retro::abc::ReadLt1(source.data(), source.size(), file);
+        const auto b = assimp_retro::abc::ReadLt1(bytes.data(), bytes.size(), "exported");
         EXPECT_NEAR(b.animations[0].nodes[1].keys[0].position.y, a.animations[0].nodes[1].keys[0].position.y, 1e-3f);
         const aiScene *again = retro_test::ImportMemory(second, bytes, "abc");
         ASSERT_NE(again, nullptr) << second.GetErrorString();

@@ -1,6 +1,7 @@
 // Finding texture files the way the games do (TextureLookup) and the batch
 // texture cache: real folder layouts (../shared/corpus/ofp-tree, kpc-tree)
 // and small trees made here.
+#include "AssetLib/LithTech/AbcSkinLookup.h"
 #include "AssetLib/Poseidon/P3dTextureLookup.h"
 #include "Common/Texture/TextureLookup.h"
 #include "support/TestSupport.h"

@@ -9,8 +9,8 @@
 // library write the same bytes; and a glTF with nested node extras (as
 // Blender writes custom properties) goes through the tool.
 #include "AssetLib/LithTech/AbcMetadataKeys.h"
-#include "AssetLib/LithTech/AbcV6Reader.h"
-#include "AssetLib/LithTech/AbcV9Reader.h"
+#include "AssetLib/LithTech/AbcLt1Reader.h"
+#include "AssetLib/LithTech/AbcLt2Reader.h"
 #include "AssetLib/Poseidon/P3dMetadataKeys.h"
 #include "support/ExportSupport.h"
 #include "support/P3dLodValues.h"
@@ -49,10 +49,10 @@ std::ostream &operator<<(std::ostream &out, const Case &c) {
 }
 
 bool IsAbcV6(const std::vector<uint8_t> &b) {
-    return assimp_retro::abc::IsV6(b.data(), b.size());
+    return assimp_retro::abc::IsLt1(b.data(), b.size());
 }
 bool IsAbcV12(const std::vector<uint8_t> &b) {
-    return assimp_retro::abc::v9::LooksLikeV9(b.data(), b.size()) && b.size() > 16 && b[12] == 12 && b[13] == 0;
+    return assimp_retro::abc::lt2::LooksLikeLt2(b.data(), b.size()) && b.size() > 16 && b[12] == 12 && b[13] == 0;
 }
 bool IsP3d(const std::vector<uint8_t> &b) {
     return b.size() > 4 && (std::memcmp(b.data(), "ODOL", 4) == 0 || std::memcmp(b.data(), "MLOD", 4) == 0);

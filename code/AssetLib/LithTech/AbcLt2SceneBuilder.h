@@ -1,0 +1,53 @@
+// assimp-retro: LithTech ABC v9-v13 / v108 scene builder (AbcLt2Model -> aiScene).
+//
+// Conventions (docs/formats/ABC.md 2.6/2.7): LithTech is left-handed Y-up with models facing
+// +Z; the builder mirrors X (positions, normals, bind matrices, keys, sockets),
+// swaps triangle winding and flips v. Node tree under a static synthetic root;
+// one aiNode per file node named by the file (made unique); mesh nodes are
+// children of the root with identity transforms, so bone offsets are simply
+// the inverse global bind matrices.
+//
+// Metadata written (Assimp has no place of its own for these):
+//   file nodes:   abc:index, abc:flags, abc:removable, abc:rotationOnly,
+//                 abc:weightSet:<set name> (this node's weight in each weight set)
+//   sockets:      abc:socket = true
+//   piece nodes:  abc:piece, abc:materialIndex, abc:specularPower, abc:specularScale, abc:lodWeight
+//   LOD nodes:    abc:lod, abc:lodDistance (only with AI_CONFIG_IMPORT_ABC_ALL_LODS)
+//   scene:        abc:version, abc:commandString, abc:internalRadius, abc:lodCount, abc:lodDistance<i>,
+//                 abc:weightSet<i>.name, abc:childModel<i>.name/.buildNumber,
+//                 abc:animBinding<list>.<j>.name/.dims/.translation,
+//                 abc:anim<i>.name/.interpolationMs/.compressionType/.extents/.source,
+//                 abc:anim<i>.key<k>.command/.timeMs (keys with a command string; k = key index
+//                 in the aiAnimation), abc:layout.* (which UNSURE layout the section-end check
+//                 chose), abc:skippedSection<i>
+// Materials: one per material index, AI_MATKEY_SHININESS = specular power,
+// AI_MATKEY_SHININESS_STRENGTH = specular scale, "$abc.materialIndex".
+#pragma once
+
+#include "AbcLt2Import.h"
+#include "AbcLt2Model.h"
+
+#include <string>
+#include <vector>
+
+struct aiScene;
+
+namespace assimp_retro {
+namespace abc {
+namespace lt2 {
+
+/// Animations of a child model (another .abc file) to import onto this
+/// skeleton by node name.
+struct ChildAnimationSource {
+    std::string name; ///< as the model that uses it names it (metadata, messages)
+    Model model;
+};
+
+/// Fills `scene` (which must be empty). `format` and `fileName` prefix
+/// messages ("LTB" for the LTB models converted into this model).
+void BuildScene(const Model &model, const std::vector<ChildAnimationSource> &children, const Lt2ImportSettings &settings,
+        const std::string &fileName, aiScene *scene, const char *format = "ABC");
+
+} // namespace lt2
+} // namespace abc
+} // namespace assimp_retro

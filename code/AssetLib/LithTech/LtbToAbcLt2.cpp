@@ -1,0 +1,198 @@
+#include "LtbToAbcLt2.h"
+
+#include <assimp/matrix4x4.inl>
+#include <assimp/quaternion.inl>
+#include <assimp/vector3.inl>
+
+#include <algorithm>
+#include <string>
+
+namespace assimp_retro {
+namespace ltb {
+
+namespace {
+
+using abc::lt2::Weight;
+
+/// Blend weights of one skeletal vertex over `bones` bones: the stored
+/// weights first, the last bone gets what they leave (Direct3D vertex
+/// blending: the final weight is 1 minus the others).
+void AddBlendWeights(const Vertex &v, const uint32_t *bones, size_t boneCount, abc::lt2::Lod &out) {
+    float rest = 1.f;
+    for (size_t i = 0; i + 1 < boneCount; ++i) {
+        out.weights.push_back(Weight{bones[i], Vec3(), v.blend[i]});
+        rest -= v.blend[i];
+    }
+    out.weights.push_back(Weight{bones[boneCount - 1], Vec3(), rest});
+}
+
+/// The weights of vertex `index` of a skeletal LOD; `setOf` gives each vertex's bone set.
+void SkeletalWeights(const Lod &lod, size_t index, const std::vector<int> &setOf, abc::lt2::Lod &out) {
+    const Vertex &v = lod.vertices[index];
+    uint32_t bones[4];
+    size_t count = 0;
+    if (lod.matrixPalette) {
+        // The reader checked every index (255: none, ending the vertex's bones).
+        for (size_t k = 0; k < lod.maxBonesPerVertex && v.paletteIndex[k] != kNoBone; ++k) {
+            const uint8_t index = v.paletteIndex[k];
+            bones[count++] = lod.reindexedBones ? lod.reindexedBoneList[index] : index;
+        }
+    } else if (setOf[index] >= 0) {
+        for (uint8_t bone : lod.boneSets[setOf[index]].bones) {
+            if (bone == kNoBone || count == lod.maxBonesPerTriangle) {
+                break;
+            }
+            bones[count++] = bone;
+        }
+    }
+    if (count > 0) {
+        AddBlendWeights(v, bones, count, out);
+    }
+}
+
+/// The reader checked every bone against the node count.
+abc::lt2::Lod ConvertLod(const Lod &lod) {
+    abc::lt2::Lod out;
+    if (lod.meshType == kNullMesh) {
+        return out;
+    }
+    std::vector<int> setOf(lod.vertices.size(), -1);
+    for (size_t s = 0; s < lod.boneSets.size(); ++s) {
+        const BoneSet &set = lod.boneSets[s];
+        std::fill(setOf.begin() + set.firstVertex, setOf.begin() + set.firstVertex + set.vertexCount, int(s));
+    }
+    out.vertices.resize(lod.vertices.size());
+    for (size_t i = 0; i < lod.vertices.size(); ++i) {
+        abc::lt2::Vertex &v = out.vertices[i];
+        v.position = lod.vertices[i].position;
+        v.normal = lod.vertices[i].normal;
+        v.firstWeight = out.weights.size();
+        if (lod.meshType == kSkeletalMesh) {
+            SkeletalWeights(lod, i, setOf, out);
+        } else {
+            out.weights.push_back(Weight{lod.boneEffector, Vec3(), 1.f});
+        }
+        v.weightCount = static_cast<uint32_t>(out.weights.size() - v.firstWeight);
+    }
+    out.faces.resize(lod.indices.size() / 3);
+    for (size_t f = 0; f < out.faces.size(); ++f) {
+        for (size_t k = 0; k < 3; ++k) {
+            abc::lt2::FaceCorner &c = out.faces[f].corners[k];
+            c.vertex = lod.indices[f * 3 + k];
+            c.u = lod.vertices[c.vertex].uv[0][0];
+            c.v = lod.vertices[c.vertex].uv[0][1];
+        }
+    }
+    return out;
+}
+
+/// Each node's bind pose relative to its parent, in file space (for
+/// channels that store no key).
+std::vector<abc::lt2::NodeKey> LocalBindKeys(const std::vector<abc::lt2::Node> &nodes) {
+    std::vector<aiMatrix4x4> global(nodes.size());
+    std::vector<abc::lt2::NodeKey> keys(nodes.size());
+    for (size_t i = 0; i < nodes.size(); ++i) {
+        const abc::lt2::Mat4 &m = nodes[i].bind;
+        global[i] = aiMatrix4x4(m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8], m[9], m[10], m[11], 0.f, 0.f, 0.f, 1.f);
+        aiMatrix4x4 local = global[i];
+        if (nodes[i].parent >= 0) {
+            aiMatrix4x4 parentInverse = global[nodes[i].parent];
+            parentInverse.Inverse();
+            local = parentInverse * global[i];
+        }
+        aiVector3D scale, position;
+        aiQuaternion rotation;
+        local.Decompose(scale, rotation, position);
+        keys[i].pos = Vec3{position.x, position.y, position.z};
+        keys[i].rot = abc::Quat{rotation.x, rotation.y, rotation.z, rotation.w};
+    }
+    return keys;
+}
+
+abc::lt2::Animation ConvertAnimation(const Animation &anim, const std::vector<abc::lt2::NodeKey> &bind) {
+    abc::lt2::Animation out;
+    out.extents = anim.extents;
+    out.name = anim.name;
+    out.compressionType = anim.compression;
+    out.interpolationMs = anim.interpolationMs;
+    out.keyframes = anim.keyframes;
+    out.tracks.resize(anim.tracks.size());
+    const size_t frames = anim.keyframes.size();
+    out.keys.resize(anim.tracks.size() * frames);
+    for (size_t t = 0; t < anim.tracks.size(); ++t) {
+        const Track &track = anim.tracks[t];
+        for (size_t k = 0; k < frames; ++k) {
+            abc::lt2::NodeKey &key = out.keys[t * frames + k];
+            key = track.vertexAnimated ? bind[t] : track.keys[k];
+            if (!track.vertexAnimated && track.positionCount == 0) {
+                key.pos = bind[t].pos;
+            }
+            if (!track.vertexAnimated && track.rotationCount == 0) {
+                key.rot = bind[t].rot;
+            }
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+abc::lt2::Model ToAbcLt2(const Model &ltb) {
+    abc::lt2::Model out;
+    const Header &h = ltb.header;
+    out.header.version = h.modelVersion;
+    out.header.keyframeCount = h.keyframeCount;
+    out.header.animationCount = h.animationCount;
+    out.header.nodeCount = h.nodeCount;
+    out.header.pieceCount = h.pieceCount;
+    out.header.childModelCount = h.childModelCount;
+    out.header.faceCount = h.faceCount;
+    out.header.vertexCount = h.vertexCount;
+    out.header.weightCount = h.weightCount;
+    out.header.socketCount = h.socketCount;
+    out.header.weightSetCount = h.weightSetCount;
+    out.header.stringCount = h.stringCount;
+    out.header.stringLengthTotal = h.stringLengthTotal;
+    out.header.commandString = h.commandString;
+    out.header.internalRadius = h.internalRadius;
+    size_t lodCount = 0;
+    for (const Piece &piece : ltb.pieces) {
+        lodCount = std::max(lodCount, piece.lods.size());
+    }
+    out.header.lodCount = static_cast<uint32_t>(lodCount);
+    if (!ltb.pieces.empty()) {
+        out.header.lodDistances = ltb.pieces[0].lodDistances; // per piece in LTB; the first piece's as the model's
+        out.header.lodDistanceCount = static_cast<uint32_t>(out.header.lodDistances.size());
+    }
+    for (const Piece &piece : ltb.pieces) {
+        abc::lt2::Piece p;
+        p.name = piece.name;
+        p.materialIndex = piece.lods.empty() ? 0 : static_cast<uint16_t>(piece.lods[0].textures[0]);
+        for (const Lod &lod : piece.lods) {
+            p.lods.push_back(ConvertLod(lod));
+        }
+        p.lods.resize(lodCount);
+        out.pieces.push_back(std::move(p));
+    }
+    out.nodes = ltb.nodes;
+    out.hasNodes = true;
+    out.weightSets = ltb.weightSets;
+    out.childModels.resize(1 + ltb.childModels.size());
+    for (size_t i = 0; i < ltb.childModels.size(); ++i) {
+        out.childModels[i + 1].name = ltb.childModels[i];
+    }
+    const std::vector<abc::lt2::NodeKey> bind = LocalBindKeys(ltb.nodes);
+    for (const Animation &anim : ltb.animations) {
+        out.animations.push_back(ConvertAnimation(anim, bind));
+    }
+    for (const Socket &s : ltb.sockets) {
+        out.sockets.push_back(abc::lt2::Socket{s.node, s.name, s.rot, s.pos});
+    }
+    out.animBindings = ltb.animBindings;
+    out.warnings = ltb.warnings;
+    out.layout.lodDistances = "per piece (LTB): the first piece's";
+    return out;
+}
+
+} // namespace ltb
+} // namespace assimp_retro
