@@ -30,7 +30,7 @@ as_root=()
 . port/deb_src.sh
 ensure_deb_src
 "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-  devscripts quilt dpkg-dev fakeroot ccache python3 >/dev/null
+  devscripts quilt dpkg-dev fakeroot ccache python3 liblzma-dev >/dev/null
 "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get build-dep -y -qq assimp >/dev/null
 
 rm -rf "$work"
