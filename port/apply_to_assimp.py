@@ -5,9 +5,9 @@ them, the way an in-tree importer is added (see docs/DESIGN.md §6):
   code/AssetLib/<Format>/     the importer folders, unchanged
   code/Common/                the shared reader, error type, name and handedness helpers, textures
   include/assimp_retro/       the property names (config.h), the texture cache (texture_cache.h)
-  code/CMakeLists.txt         one ADD_ASSIMP_IMPORTER block per format, after IQM's;
-                              liblzma for LTB (find_package(LibLZMA), linked into assimp)
+  code/CMakeLists.txt         one ADD_ASSIMP_IMPORTER block per format, after IQM's
   code/Common/ImporterRegistry.cpp   include + push_back per format, after IQM's
+                              (and in code/CMakeLists.txt liblzma for LTB: find_package(LibLZMA), linked into assimp)
   code/Common/Exporter.cpp    the exporters back to the game formats (EXPORTERS):
                               include + one entry each in setupExporterArray, after
                               assjson's, so the stock `assimp export x.glb x.abc` works
