@@ -12,6 +12,12 @@ library (port/tests/export_oban_camera.cpp); OBAN files are then also
 compared with `assimp-retro --set IMPORT_OBAN_CAMERA=1`.
 --no-extras: do not compare extras (Debian 5.2.5 without the extras backport).
 
+Every LTB file is also exported to GLB with both tools: where both run on the
+same Assimp version (the GLB's asset.generator; Debian's 5.2.5 port), the GLBs
+must be the same, binary chunk byte for byte and JSON equal, except the
+scene's `extras`, where only assimp-retro's glTF completion writes the file's
+metadata. Another Assimp (upstream main) writes its own GLB: not compared.
+
 Then the way back into the games: every ABC and P3D file is exported with the
 patched stock `assimp export IN OUT -f<id>` (abc6, abc12, p3d) and with
 `assimp-retro export IN OUT -f <id>`; the two files must be byte-identical
@@ -21,12 +27,13 @@ Exit status 1 when any file falls short.
 import json
 import os
 import pathlib
+import struct
 import subprocess
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CORPUS = pathlib.Path(os.environ.get("ASSIMP_RETRO_CORPUS_DIR") or ROOT.parent / "shared" / "corpus")
-MODEL_SUFFIXES = {".abc", ".p3d", ".oni", ".dat"}
+MODEL_SUFFIXES = {".abc", ".ltb", ".p3d", ".oni", ".dat"}
 
 
 def summary(path):
@@ -97,6 +104,48 @@ def check_game_exports(stock, retro, out, files):
     return failures
 
 
+def glb_parts(path):
+    """The JSON chunk (parsed) and the rest (the binary chunk) of a GLB."""
+    data = pathlib.Path(path).read_bytes()
+    length = struct.unpack_from("<I", data, 12)[0]
+    return json.loads(data[20:20 + length]), data[20 + length:]
+
+
+def check_ltb_glb(stock, retro, out, files):
+    """Stock `assimp export x.ltb x.glb` writes the tool's GLB but for the scene's extras. Returns the failures."""
+    (out / "glb").mkdir(parents=True, exist_ok=True)
+    failures = 0
+    compared = 0
+    ltb = [f for f in files if f.suffix.lower() == ".ltb"]
+    for n, source in enumerate(ltb):
+        mine, theirs = out / "glb" / f"{n:02d}_{source.stem}.stock.glb", out / "glb" / f"{n:02d}_{source.stem}.retro.glb"
+        try:
+            run([stock, "export", str(source), str(mine)])
+            run([retro, "export", str(source), str(theirs)])
+        except RuntimeError as error:
+            print(f"FAIL {source.name} -> glb: {error}")
+            failures += 1
+            compared += 1
+            continue
+        (stock_json, stock_bin), (retro_json, retro_bin) = glb_parts(mine), glb_parts(theirs)
+        generators = [j.get("asset", {}).get("generator") for j in (stock_json, retro_json)]
+        if generators[0] != generators[1]:
+            print(f"not compared {source.relative_to(CORPUS)} -> glb: the stock tool is {generators[0]!r}, "
+                  f"assimp-retro runs on {generators[1]!r}")
+            continue
+        compared += 1
+        for scene in retro_json.get("scenes", []):
+            scene.pop("extras", None)
+        differ = sorted(k for k in set(stock_json) | set(retro_json) if stock_json.get(k) != retro_json.get(k))
+        if stock_bin != retro_bin:
+            differ.append("binary chunk")
+        failures += bool(differ)
+        print(f"{'FAIL' if differ else 'ok  '} {source.relative_to(CORPUS)} -> glb: "
+              + (f"stock and assimp-retro differ in {differ}" if differ else "the same GLB but the scene's extras"))
+    print(f"{compared - failures} of {compared} LTB GLBs compared are the tool's ({len(ltb) - compared} not compared)")
+    return failures
+
+
 def main():
     args = sys.argv[1:]
     camera_exporter = None
@@ -142,6 +191,7 @@ def main():
         print(f"{status} {source.relative_to(CORPUS)}{what}: stock {got}, assimp-retro {want}, "
               f"validator {report}" + (f", short of {short}" if short else ""))
     print(f"{len(jobs) - failures} of {len(jobs)} conversions carry what assimp-retro's do")
+    failures += check_ltb_glb(stock, retro, out, files)
     failures += check_game_exports(stock, retro, out, files)
     return 1 if failures else 0
 

@@ -30,7 +30,7 @@ as_root=()
 . port/deb_src.sh
 ensure_deb_src
 "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-  devscripts quilt dpkg-dev fakeroot ccache python3 >/dev/null
+  devscripts quilt dpkg-dev fakeroot ccache python3 liblzma-dev >/dev/null
 "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get build-dep -y -qq assimp >/dev/null
 
 rm -rf "$work"
@@ -51,7 +51,7 @@ rm -f "$work/b/code/Common/.assimp-retro-files"
 (cd "$work" && diff -urN --exclude=debian --exclude=assimp-retro a b > "$work/assimp-retro-importers.patch") || true
 rm -rf "$work/a" "$work/b"
 {
-  echo "Description: LithTech ABC, Oni OBAN and Operation Flashpoint P3D importers (assimp-retro)"
+  echo "Description: LithTech ABC and LTB, Oni OBAN and Operation Flashpoint P3D importers (assimp-retro)"
   echo "Author: assimp-retro"
   echo "Forwarded: no"
   echo "---"
@@ -78,9 +78,15 @@ for fixture in "$root"/test/models/*/*; do
   echo "test/models/assimp-retro/$(basename "$fixture")" >> debian/source/include-binaries
 done
 
+# The LTB importer links liblzma (apply_to_assimp.py): a build dependency, and
+# a dependency of libassimp-dev, whose CMake package names liblzma.so.
+sed -i -e 's/^ libdraco-dev,$/ libdraco-dev,\n liblzma-dev,/' debian/control
+[ "$(grep -c '^ liblzma-dev,$' debian/control)" -eq 2 ] ||
+  { echo "debian/control: liblzma-dev not added to Build-Depends and libassimp-dev's Depends" >&2; exit 1; }
+
 # 2. The version: Debian's binary package is 5.2.5~ds0-1+b1; +retro1 sorts after it.
 DEBEMAIL="assimp-retro <assimp-retro@localhost>" dch -v "5.2.5~ds0-1${version_suffix}" -D bookworm --force-distribution \
-  "Add the assimp-retro importers (LithTech ABC, Oni OBAN, OFP P3D) and glTF2 exporter patches (cameras, morph weight animation, node extras, no image URIs for non-image texture files) and the binary FBX null-record fix."
+  "Add the assimp-retro importers (LithTech ABC and LTB, Oni OBAN, OFP P3D) and glTF2 exporter patches (cameras, morph weight animation, node extras, no image URIs for non-image texture files) and the binary FBX null-record fix."
 
 # 3. Build (ccache when present; DEB_BUILD_OPTIONS from the caller win).
 export DEB_BUILD_OPTIONS="${DEB_BUILD_OPTIONS:-parallel=$(nproc) nocheck}"

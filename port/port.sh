@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds Assimp itself with the assimp-retro importers compiled in, so the
-# stock `assimp` tool reads .oni/.dat, .abc and .p3d:
+# stock `assimp` tool reads .oni/.dat, .abc, .ltb and .p3d:
 #   port/port.sh                      # Debian's source (apt-get source assimp), into port/work/
 #   port/port.sh --source DIR         # any Assimp source tree (e.g. an upstream checkout)
 #   port/port.sh --no-build           # only copy the importers in and apply the patches
@@ -29,7 +29,7 @@ as_root=()
 # Build dependencies of Debian's source package (the upstream tarball bundles these).
 "${as_root[@]}" apt-get update -qq
 "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-  cmake ninja-build g++ python3 dpkg-dev libstb-dev libutfcpp-dev libminizip-dev zlib1g-dev libdraco-dev >/dev/null
+  cmake ninja-build g++ python3 dpkg-dev libstb-dev libutfcpp-dev libminizip-dev zlib1g-dev libdraco-dev liblzma-dev >/dev/null
 
 if [ -z "$source_dir" ]; then
   mkdir -p "$work"
@@ -64,8 +64,8 @@ fi
 # formats the tool needs (ASSBIN, ASSXML), and the assimp tool.
 cmake -S "$source_dir" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "${launcher[@]}" \
   -DASSIMP_BUILD_ALL_IMPORTERS_BY_DEFAULT=OFF -DASSIMP_BUILD_ALL_EXPORTERS_BY_DEFAULT=OFF \
-  -DASSIMP_BUILD_OBAN_IMPORTER=ON -DASSIMP_BUILD_ABC_IMPORTER=ON -DASSIMP_BUILD_P3D_IMPORTER=ON \
-  -DASSIMP_BUILD_OBJ_IMPORTER=ON -DASSIMP_BUILD_GLTF_IMPORTER=ON \
+  -DASSIMP_BUILD_OBAN_IMPORTER=ON -DASSIMP_BUILD_ABC_IMPORTER=ON -DASSIMP_BUILD_LTB_IMPORTER=ON \
+  -DASSIMP_BUILD_P3D_IMPORTER=ON -DASSIMP_BUILD_OBJ_IMPORTER=ON -DASSIMP_BUILD_GLTF_IMPORTER=ON \
   -DASSIMP_BUILD_OBJ_EXPORTER=ON -DASSIMP_BUILD_GLTF_EXPORTER=ON \
   -DASSIMP_BUILD_ASSBIN_EXPORTER=ON -DASSIMP_BUILD_ASSXML_EXPORTER=ON \
   -DASSIMP_BUILD_ASSIMP_TOOLS=ON -DASSIMP_BUILD_TESTS=OFF -DASSIMP_BUILD_FBX_EXPORTER=ON -DASSIMP_BUILD_FBX_IMPORTER=ON \

@@ -7,10 +7,11 @@
 # tools/run_tests.sh runs it with --port and then the same tests as --test
 # (its Windows stage; ASSIMP_RETRO_SKIP_WINDOWS=1 skips it).
 # Installs what it needs with apt-get, takes Assimp from Debian's source
-# package (apt-get source assimp, the same 5.2.5 the Linux side uses) and
-# minizip from Debian's zlib source, and builds everything under nice through
-# ccache. Everything lands in build-windows/:
-#   src/      the Debian sources        prefix/   minizip, Assimp (installed)
+# package (apt-get source assimp, the same 5.2.5 the Linux side uses),
+# minizip from Debian's zlib source and the static liblzma from its xz-utils
+# source, and builds everything under nice through ccache.
+# Everything lands in build-windows/:
+#   src/      the Debian sources        prefix/   minizip, liblzma, Assimp (installed)
 #   assimp/   Assimp's build            retro/    assimp-retro's build (ctest here)
 #   port/     the patched Assimp (port/) and its build
 #   assimp-retro-<version>-win64.zip, assimp-retro-<version>-port-assimp-win64.zip
@@ -49,17 +50,23 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 
-# ---- Debian's sources: Assimp 5.2.5 and zlib (for minizip) -------------------
+# ---- Debian's sources: Assimp 5.2.5, zlib (for minizip), xz-utils (liblzma) ---
 mkdir -p "$out/src"
-assimp_src=$(find "$out/src" -maxdepth 1 -type d -name 'assimp-5.2.5*' | head -n 1)
-zlib_src=$(find "$out/src" -maxdepth 1 -type d -name 'zlib-*' | head -n 1)
-if [ -z "$assimp_src" ] || [ -z "$zlib_src" ]; then
-  . port/deb_src.sh
-  ensure_deb_src
-  (cd "$out/src" && apt-get source -qq assimp zlib)
-  assimp_src=$(find "$out/src" -maxdepth 1 -type d -name 'assimp-5.2.5*' | head -n 1)
-  zlib_src=$(find "$out/src" -maxdepth 1 -type d -name 'zlib-*' | head -n 1)
-fi
+# The unpacked source folder of Debian source package $1 (its name starts with $2), fetched when missing.
+deb_source() {
+  local dir
+  dir=$(find "$out/src" -maxdepth 1 -type d -name "$2*" | head -n 1)
+  if [ -z "$dir" ]; then
+    . port/deb_src.sh
+    ensure_deb_src
+    (cd "$out/src" && apt-get source -qq "$1" >&2)
+    dir=$(find "$out/src" -maxdepth 1 -type d -name "$2*" | head -n 1)
+  fi
+  echo "$dir"
+}
+assimp_src=$(deb_source assimp assimp-5.2.5)
+zlib_src=$(deb_source zlib zlib-)
+xz_src=$(deb_source xz-utils xz-utils-)
 
 # ---- minizip (Assimp's zip reader), from zlib's contrib/minizip ---------------
 # Debian's ~ds Assimp source drops contrib/unzip; Debian links libminizip-dev,
@@ -84,6 +91,16 @@ Version: 1.2.13
 Libs: -L\${prefix}/lib -lminizip -lz
 Cflags: -I\${prefix}/include/minizip
 EOF
+fi
+# ---- liblzma (the LTB importer's LZMA decoder), from Debian's xz-utils source --
+# Only the static library (the target liblzma of xz's CMake build): no xz tools,
+# no docs, no translations. Its CMake package (liblzma-config.cmake) carries
+# LZMA_API_STATIC to whatever links it, so lzma.h declares no DLL imports.
+if [ ! -f "$prefix/lib/cmake/liblzma/liblzma-config.cmake" ]; then
+  "${nice_run[@]}" cmake -S "$xz_src" -B "$out/liblzma" -G Ninja -DCMAKE_BUILD_TYPE=Release "${launcher[@]}" \
+    -DCMAKE_TOOLCHAIN_FILE="$toolchain" -DCMAKE_INSTALL_PREFIX="$prefix" -DBUILD_SHARED_LIBS=OFF >/dev/null
+  "${nice_run[@]}" cmake --build "$out/liblzma" --target liblzma -j "$jobs"
+  cmake --install "$out/liblzma" --component liblzma_Development >/dev/null
 fi
 # Header-only Debian packages for Assimp: stb (#include "stb/stb_image.h") and
 # utfcpp (<utf8.h>). Linked into a folder of their own: never /usr/include
@@ -166,10 +183,9 @@ EOF2
 version=$(sed -nE 's/^project\(assimp_retro VERSION ([0-9.]+).*/\1/p' CMakeLists.txt)
 cp /usr/share/cmake/nlohmann_json/nlohmann_jsonConfigVersion.cmake "$prefix/lib/cmake/nlohmann_json/"
 retro="$out/retro"
-# LTB needs liblzma, which this script does not cross-build yet: the zip leaves it out.
 # Everything that runs lands in one folder with the DLLs it needs, as in the zip.
 "${nice_run[@]}" cmake -S "$root" -B "$retro" -G Ninja -DCMAKE_BUILD_TYPE=Release "${launcher[@]}" \
-  -DCMAKE_TOOLCHAIN_FILE="$toolchain" -DASSIMP_RETRO_WINDOWS_PREFIX="$prefix" -DASSIMP_RETRO_ENABLE_LTB=OFF \
+  -DCMAKE_TOOLCHAIN_FILE="$toolchain" -DASSIMP_RETRO_WINDOWS_PREFIX="$prefix" \
   -Ddraco_DIR="$out/draco-stub" -DCMAKE_RUNTIME_OUTPUT_DIRECTORY="$retro/bin" -DCMAKE_INSTALL_PREFIX="$out/install" >/dev/null
 mkdir -p "$retro/bin"
 runtime_dlls=("$prefix/bin/libassimp-5.dll" /usr/x86_64-w64-mingw32/lib/zlib1.dll
@@ -193,6 +209,7 @@ cp "$assimp_src/LICENSE" "$stage/licenses/assimp-LICENSE.txt"
 cp "$assimp_src/debian/copyright" "$stage/licenses/assimp-debian-copyright.txt"
 cp /usr/share/doc/libz-mingw-w64-dev/copyright "$stage/licenses/zlib-copyright.txt"
 cp "$zlib_src/debian/copyright" "$stage/licenses/zlib-and-minizip-source-copyright.txt"
+cp "$xz_src/debian/copyright" "$stage/licenses/liblzma-source-copyright.txt"
 cp /usr/share/doc/gcc-mingw-w64-x86-64-posix-runtime/copyright "$stage/licenses/gcc-runtime-copyright.txt"
 cp /usr/share/doc/mingw-w64-x86-64-dev/copyright "$stage/licenses/mingw-w64-winpthreads-copyright.txt"
 cp /usr/share/doc/libstb-dev/copyright "$stage/licenses/stb-copyright.txt"
@@ -222,7 +239,8 @@ if [ "$build_port" -eq 1 ]; then
   port/apply_patches.sh "$port_src" >/dev/null
   ln -sfn ../prefix "$port_root/prefix"
   configure_assimp "$port_src" "$port_root/assimp" -DASSIMP_INSTALL=OFF \
-    -DASSIMP_BUILD_OBAN_IMPORTER=ON -DASSIMP_BUILD_ABC_IMPORTER=ON -DASSIMP_BUILD_P3D_IMPORTER=ON
+    -DASSIMP_BUILD_OBAN_IMPORTER=ON -DASSIMP_BUILD_ABC_IMPORTER=ON -DASSIMP_BUILD_LTB_IMPORTER=ON \
+    -DASSIMP_BUILD_P3D_IMPORTER=ON
   "${nice_run[@]}" cmake --build "$port_root/assimp" --target assimp_cmd -j "$jobs"
   port_name="assimp-retro-$version-port-assimp-win64"
   port_stage="$out/zip-port/$port_name"

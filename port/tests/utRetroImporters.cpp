@@ -1,7 +1,8 @@
 // assimp-retro importers inside Assimp (added by port/apply_to_assimp.py,
 // together with the fixtures in test/models/assimp-retro/, which the
 // project's own writers made): each format reads through a plain
-// Assimp::Importer, passes the validator, and keeps its counts; the
+// Assimp::Importer, passes the validator, and keeps its counts (LTB, which
+// has no fixture here, is read from the real files by port/check_corpus.py); the
 // exporters back to the games (abc6, abc12) are Assimp's own and write a
 // file the importer reads back with the same skeleton, triangles and
 // animations.
@@ -64,6 +65,17 @@ TEST_F(utRetroImporters, hostileInputGivesAnError) {
     static const char kTruncated[] = "OBAN";
     Importer importer;
     EXPECT_EQ(nullptr, importer.ReadFileFromMemory(kTruncated, sizeof(kTruncated) - 1, 0, "oni"));
+}
+
+// The LTB importer is built in (with liblzma): it claims an LTB header by its
+// content and refuses a model version it does not know, saying which.
+TEST_F(utRetroImporters, lithTechLtbUnknownVersionIsRefused) {
+    static const unsigned char kHeader[24] = {1, 0, 9, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                              0, 0, 0, 0, 0, 0, 0, 0, 99, 0, 0, 0};
+    Importer importer;
+    EXPECT_TRUE(importer.IsExtensionSupported(".ltb"));
+    EXPECT_EQ(nullptr, importer.ReadFileFromMemory(kHeader, sizeof(kHeader), 0, "ltb"));
+    EXPECT_NE(std::string::npos, std::string(importer.GetErrorString()).find("model version 99")) << importer.GetErrorString();
 }
 
 TEST_F(utRetroImporters, lithTechExportersRoundTrip) {

@@ -68,13 +68,15 @@ std::map<std::string, const aiImporterDesc *> PluginDescriptions() {
             {"P3D", DescriptionOf(Assimp::P3dImporter())}};
 }
 
-/// The plugin's importers: LTB is built only where liblzma is (not in port/'s
-/// patched libassimp, whose built-in copies are the other three).
+/// The plugin's importers: LTB is built only where liblzma is (a build with
+/// ASSIMP_RETRO_ENABLE_LTB=OFF has the other three).
 #ifdef ASSIMP_RETRO_TEST_LTB
 constexpr unsigned kPluginImporters = 4;
 #else
 constexpr unsigned kPluginImporters = 3;
 #endif
+/// port/'s patched libassimp has all four built in: OBAN, ABC, LTB and P3D.
+constexpr unsigned kPatchedBuiltIn = 4;
 
 std::map<std::string, ImporterCopy> CopyByExtension(const Assimp::Importer &importer) {
     std::map<std::string, ImporterCopy> copies;
@@ -104,16 +106,12 @@ TEST(Registration, PluginServesEveryExtension) {
     const std::map<std::string, ImporterCopy> fresh = CopyByExtension(importer);
     ASSERT_EQ(fresh.size(), kPluginImporters + 1); // oni dat abc p3d (ltb)
     if (retro_test::ExpectBuiltInImporters()) {
-        EXPECT_EQ(builtIn, 3u) << "ASSIMP_RETRO_EXPECT_BUILTIN=1 but libassimp has no importers of ours: "
+        EXPECT_EQ(builtIn, kPatchedBuiltIn) << "ASSIMP_RETRO_EXPECT_BUILTIN=1 but libassimp has no importers of ours: "
                                   "is LD_LIBRARY_PATH set to the patched library?";
     }
-    EXPECT_TRUE(builtIn == 0u || builtIn == 3u) << builtIn; // Debian's Assimp, or a patched one
+    EXPECT_TRUE(builtIn == 0u || builtIn == kPatchedBuiltIn) << builtIn; // Debian's Assimp, or a patched one
     for (const auto &entry : fresh) {
-        // port/ leaves LTB out of Assimp until liblzma is built in with it
-        // (port/apply_to_assimp.py): a patched library has no copy of it.
-        const bool portHasIt = entry.first != "ltb";
-        EXPECT_EQ(entry.second, builtIn != 0 && portHasIt ? ImporterCopy::BuiltIn : ImporterCopy::None)
-                << entry.first;
+        EXPECT_EQ(entry.second, builtIn != 0 ? ImporterCopy::BuiltIn : ImporterCopy::None) << entry.first;
     }
 
     EXPECT_EQ(assimp_retro::RegisterAll(importer), kPluginImporters);
@@ -146,7 +144,7 @@ TEST(Registration, BuiltInCopiesAreSetAsideOthersKept) {
 
         EXPECT_EQ(assimp_retro::RegisterAll(importer), kPluginImporters);
         EXPECT_EQ(oursDestroyed, 1); // set aside and deleted at once
-        EXPECT_EQ(CountOurs(importer), ours - 1 - (retro_test::LinkedAssimpHasOurImporters() ? 3 : 0) + kPluginImporters);
+        EXPECT_EQ(CountOurs(importer), ours - 1 - (retro_test::LinkedAssimpHasOurImporters() ? kPatchedBuiltIn : 0) + kPluginImporters);
         copies = CopyByExtension(importer);
         EXPECT_EQ(copies["abc"], ImporterCopy::Plugin);
         EXPECT_EQ(copies["oni"], ImporterCopy::Plugin);

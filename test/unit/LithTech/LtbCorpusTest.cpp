@@ -174,10 +174,16 @@ TEST(LtbCorpus, EveryFileConvertsToAValidGlb) {
         const int status = retro_test::RunCommand(
                 retro_test::ShellQuote(tool) + " export " + retro_test::ShellQuote(path) + " " + retro_test::ShellQuote(glb), &log);
         ASSERT_EQ(status, 0) << row.file << ": " << log;
+#if defined(_WIN32)
+        // The validator is a Node.js program of the Linux side: listed, and
+        // validated there after ctest (docs/windows.md).
+        retro_test::ExpectValidGltf(glb);
+#else
         const retro_test::GltfValidation result = retro_test::ValidateGltf(glb);
         ASSERT_TRUE(result.ran) << result.report;
         EXPECT_EQ(result.errors, 0) << row.file << "\n" << result.report;
         EXPECT_EQ(result.warnings, 0) << row.file << "\n" << result.report;
+#endif
     }
 }
 
