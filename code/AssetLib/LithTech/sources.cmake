@@ -18,8 +18,8 @@ if(ASSIMP_RETRO_ENABLE_ABC)
 endif()
 
 # LithTech LTB: its reader and importer, feeding the LithTech-2 scene builder,
-# and the shared LZMA-alone wrapper over Debian's liblzma (only built with LTB,
-# so the builds without liblzma, port/ and the Windows zip, leave both out).
+# and the shared LZMA-alone wrapper over liblzma (Debian's; for the Windows
+# zip cross-built from Debian's xz-utils source). Only built with LTB.
 if(ASSIMP_RETRO_ENABLE_ABC AND ASSIMP_RETRO_ENABLE_LTB)
   file(GLOB ltb_sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/Ltb*.cpp)
   target_sources(assimp_retro PRIVATE ${ltb_sources} ${PROJECT_SOURCE_DIR}/code/Common/LzmaAlone.cpp)
