@@ -136,7 +136,10 @@ std::string BinaryReader::String16(const char *field) {
     const size_t start = mPos;
     const uint16_t length = U16(field);
     if (length > Remaining()) {
-        FailAt(start, "string length " + std::to_string(length) + " exceeds the " + std::to_string(Remaining()) + " bytes left", field);
+        FailAt(start,
+                "string length " + std::to_string(length) + " exceeds the " + std::to_string(Remaining()) +
+                        " bytes left",
+                field);
     }
     return TextUpToNul(Bytes(length, field), length);
 }
@@ -145,15 +148,19 @@ std::string BinaryReader::String32(const char *field) {
     const size_t start = mPos;
     const uint32_t length = U32(field);
     if (length > Remaining()) {
-        FailAt(start, "string length " + std::to_string(length) + " exceeds the " + std::to_string(Remaining()) + " bytes left", field);
+        FailAt(start,
+                "string length " + std::to_string(length) + " exceeds the " + std::to_string(Remaining()) +
+                        " bytes left",
+                field);
     }
     return TextUpToNul(Bytes(length, field), length);
 }
 
 BinaryReader BinaryReader::Sub(size_t offset, size_t size, std::string section) const {
     if (offset > mSize || size > mSize - offset) {
-        FailAt(offset, "section '" + section + "' of " + std::to_string(size) + " bytes does not fit in the " +
-                               std::to_string(mSize) + " bytes available");
+        FailAt(offset,
+                "section '" + section + "' of " + std::to_string(size) + " bytes does not fit in the " +
+                        std::to_string(mSize) + " bytes available");
     }
     BinaryReader sub(mData + offset, size, mFormat, std::string());
     sub.mFileName = mFileName;
@@ -167,7 +174,7 @@ size_t BinaryReader::CheckCount(uint64_t count, size_t minElementSize, const cha
     const uint64_t elementSize = minElementSize ? minElementSize : 1;
     if (count > left / elementSize) {
         Fail("count " + std::to_string(count) + " of " + std::to_string(elementSize) + "-byte elements exceeds the " +
-                     std::to_string(left) + " bytes left",
+                        std::to_string(left) + " bytes left",
                 field);
     }
     return static_cast<size_t>(count);

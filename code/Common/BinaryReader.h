@@ -28,7 +28,7 @@ public:
     BinaryReader(const uint8_t *data, size_t size, std::string format, std::string fileName);
 
     // --- position ---------------------------------------------------------
-    size_t Offset() const { return mPos; }          ///< relative to this reader's start
+    size_t Offset() const { return mPos; } ///< relative to this reader's start
     size_t AbsoluteOffset() const { return mBase + mPos; } ///< in the file
     size_t Size() const { return mSize; }
     size_t Remaining() const { return mSize - mPos; }
@@ -147,8 +147,8 @@ inline uint32_t BinaryReader::U32(const char *field) {
     Need(4, field);
     const uint8_t *p = mData + mPos;
     mPos += 4;
-    return static_cast<uint32_t>(p[0]) | (static_cast<uint32_t>(p[1]) << 8) |
-           (static_cast<uint32_t>(p[2]) << 16) | (static_cast<uint32_t>(p[3]) << 24);
+    return static_cast<uint32_t>(p[0]) | (static_cast<uint32_t>(p[1]) << 8) | (static_cast<uint32_t>(p[2]) << 16) |
+            (static_cast<uint32_t>(p[3]) << 24);
 }
 
 inline float BinaryReader::F32(const char *field) {

@@ -38,12 +38,15 @@ using StreamPtr = std::unique_ptr<Assimp::IOStream, std::function<void(Assimp::I
 
 /// The file opened through `io`, its size checked (not empty, at most maxBytes).
 /// Errors start with MessagePrefix(format, path), built only for an error.
-StreamPtr OpenChecked(Assimp::IOSystem *io, const std::string &path, const char *format, uint64_t maxBytes, size_t &size) {
+StreamPtr OpenChecked(Assimp::IOSystem *io, const std::string &path, const char *format, uint64_t maxBytes,
+        size_t &size) {
     const auto prefix = [&] { return MessagePrefix(format, path); };
     if (!io) {
         throw ImportError(prefix() + "no IO system");
     }
-    StreamPtr stream(io->Open(path, "rb"), [io](Assimp::IOStream *s) { if (s) io->Close(s); });
+    StreamPtr stream(io->Open(path, "rb"), [io](Assimp::IOStream *s) {
+        if (s) io->Close(s);
+    });
     if (!stream) {
         throw ImportError(prefix() + "cannot open file");
     }
@@ -52,7 +55,8 @@ StreamPtr OpenChecked(Assimp::IOSystem *io, const std::string &path, const char 
         throw ImportError(prefix() + "file is empty");
     }
     if (size > maxBytes) {
-        throw ImportError(prefix() + "file of " + std::to_string(size) + " bytes exceeds the limit of " + std::to_string(maxBytes));
+        throw ImportError(prefix() + "file of " + std::to_string(size) + " bytes exceeds the limit of " +
+                std::to_string(maxBytes));
     }
     return stream;
 }
@@ -64,13 +68,15 @@ void *MapFile(const std::string &path, size_t size) {
     // Assimp's default IO system opens the UTF-8 name through the wide API
     // (_wfopen): the same file here, through CreateFileW.
     const HANDLE file = ::CreateFileW(std::filesystem::u8path(path).c_str(), GENERIC_READ,
-            FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr, OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL, nullptr);
+            FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr, OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL,
+            nullptr);
     if (file == INVALID_HANDLE_VALUE) {
         return nullptr;
     }
     void *mapping = nullptr;
     LARGE_INTEGER fileSize;
-    if (::GetFileType(file) == FILE_TYPE_DISK && ::GetFileSizeEx(file, &fileSize) && uint64_t(fileSize.QuadPart) == size) {
+    if (::GetFileType(file) == FILE_TYPE_DISK && ::GetFileSizeEx(file, &fileSize) &&
+            uint64_t(fileSize.QuadPart) == size) {
         const HANDLE section = ::CreateFileMappingW(file, nullptr, PAGE_READONLY, 0, 0, nullptr);
         if (section) {
             mapping = ::MapViewOfFile(section, FILE_MAP_READ, 0, 0, size);
@@ -103,7 +109,8 @@ void *MapFile(const std::string &path, size_t size) {
 
 } // namespace
 
-std::vector<uint8_t> ReadWholeFile(Assimp::IOSystem *io, const std::string &path, const char *format, uint64_t maxBytes) {
+std::vector<uint8_t> ReadWholeFile(Assimp::IOSystem *io, const std::string &path, const char *format,
+        uint64_t maxBytes) {
     size_t size = 0;
     const StreamPtr stream = OpenChecked(io, path, format, maxBytes, size);
     std::vector<uint8_t> data(size);

@@ -47,7 +47,7 @@ public:
 private:
     friend FileBytes ReadOrMapWholeFile(Assimp::IOSystem *, const std::string &, const char *, uint64_t, bool);
     std::unique_ptr<uint8_t[]> mBuffer; ///< the heap copy, when not mapped (not zero-filled before the read)
-    void *mMapping = nullptr;     ///< the mapping, when mapped
+    void *mMapping = nullptr; ///< the mapping, when mapped
     const uint8_t *mData = nullptr;
     size_t mSize = 0;
 };

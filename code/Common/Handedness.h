@@ -22,17 +22,23 @@ enum class MirrorAxis { X, Y, Z };
 
 inline aiVector3D Mirror(const aiVector3D &v, MirrorAxis axis) {
     switch (axis) {
-    case MirrorAxis::X: return aiVector3D(-v.x, v.y, v.z);
-    case MirrorAxis::Y: return aiVector3D(v.x, -v.y, v.z);
-    default: return aiVector3D(v.x, v.y, -v.z);
+    case MirrorAxis::X:
+        return aiVector3D(-v.x, v.y, v.z);
+    case MirrorAxis::Y:
+        return aiVector3D(v.x, -v.y, v.z);
+    default:
+        return aiVector3D(v.x, v.y, -v.z);
     }
 }
 
 inline aiQuaternion Mirror(const aiQuaternion &q, MirrorAxis axis) {
     switch (axis) {
-    case MirrorAxis::X: return aiQuaternion(q.w, q.x, -q.y, -q.z);
-    case MirrorAxis::Y: return aiQuaternion(q.w, -q.x, q.y, -q.z);
-    default: return aiQuaternion(q.w, -q.x, -q.y, q.z);
+    case MirrorAxis::X:
+        return aiQuaternion(q.w, q.x, -q.y, -q.z);
+    case MirrorAxis::Y:
+        return aiQuaternion(q.w, -q.x, q.y, -q.z);
+    default:
+        return aiQuaternion(q.w, -q.x, -q.y, q.z);
     }
 }
 

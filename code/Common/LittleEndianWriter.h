@@ -44,7 +44,8 @@ public:
     void Text(const std::string &s) { bytes.insert(bytes.end(), s.begin(), s.end()); }
     void Zeros(size_t n) { bytes.insert(bytes.end(), n, 0); }
     void AlignTo(size_t alignment) {
-        while (bytes.size() % alignment) U8(0);
+        while (bytes.size() % alignment)
+            U8(0);
     }
 };
 

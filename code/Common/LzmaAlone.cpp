@@ -41,13 +41,20 @@ struct StreamGuard {
 
 const char *LzmaErrorText(lzma_ret ret) {
     switch (ret) {
-    case LZMA_DATA_ERROR: return "corrupt data";
-    case LZMA_FORMAT_ERROR: return "not an LZMA-alone stream";
-    case LZMA_OPTIONS_ERROR: return "unsupported properties";
-    case LZMA_MEM_ERROR: return "out of memory";
-    case LZMA_MEMLIMIT_ERROR: return "needs more memory than the limit";
-    case LZMA_BUF_ERROR: return "stream truncated";
-    default: return "liblzma error";
+    case LZMA_DATA_ERROR:
+        return "corrupt data";
+    case LZMA_FORMAT_ERROR:
+        return "not an LZMA-alone stream";
+    case LZMA_OPTIONS_ERROR:
+        return "unsupported properties";
+    case LZMA_MEM_ERROR:
+        return "out of memory";
+    case LZMA_MEMLIMIT_ERROR:
+        return "needs more memory than the limit";
+    case LZMA_BUF_ERROR:
+        return "stream truncated";
+    default:
+        return "liblzma error";
     }
 }
 
@@ -67,7 +74,7 @@ bool LooksLikeLzmaAlone(const uint8_t *data, size_t size) {
     }
     const LzmaAloneHeader header = ReadLzmaAloneHeader(data);
     return header.properties < kMaxProperties && PlausibleDictionary(header.dictionarySize) &&
-           header.unpackedSize != kUnknownSize;
+            header.unpackedSize != kUnknownSize;
 }
 
 std::vector<uint8_t> DecodeLzmaAlonePrefix(const uint8_t *data, size_t size, size_t count) {
@@ -98,7 +105,9 @@ std::vector<uint8_t> DecodeLzmaAlone(const uint8_t *data, size_t size, const std
         return ImportError(prefix + what + " at byte " + HexOffset(offset));
     };
     if (size < kLzmaAloneHeaderBytes) {
-        throw fail("header needs " + std::to_string(kLzmaAloneHeaderBytes) + " bytes, " + std::to_string(size) + " present", 0);
+        throw fail("header needs " + std::to_string(kLzmaAloneHeaderBytes) + " bytes, " + std::to_string(size) +
+                        " present",
+                0);
     }
     const LzmaAloneHeader header = ReadLzmaAloneHeader(data);
     if (header.properties >= kMaxProperties) {
@@ -111,8 +120,8 @@ std::vector<uint8_t> DecodeLzmaAlone(const uint8_t *data, size_t size, const std
     const uint64_t justified = packed * kMaxLzmaRatio;
     if (header.unpackedSize > justified || header.unpackedSize > maxUnpacked) {
         throw fail("declared unpacked size " + std::to_string(header.unpackedSize) + " exceeds what " +
-                           std::to_string(packed) + " packed bytes justify (" +
-                           std::to_string(std::min(justified, maxUnpacked)) + " at most)",
+                        std::to_string(packed) + " packed bytes justify (" +
+                        std::to_string(std::min(justified, maxUnpacked)) + " at most)",
                 5);
     }
     if (header.unpackedSize == 0) {
@@ -149,20 +158,20 @@ std::vector<uint8_t> DecodeLzmaAlone(const uint8_t *data, size_t size, const std
     } while (ret == LZMA_OK);
     if (ret == LZMA_STREAM_END) {
         if (out.size() != header.unpackedSize) {
-            throw fail("stream ended after " + std::to_string(out.size()) + " of " + std::to_string(header.unpackedSize) +
-                               " declared bytes",
+            throw fail("stream ended after " + std::to_string(out.size()) + " of " +
+                            std::to_string(header.unpackedSize) + " declared bytes",
                     static_cast<size_t>(s.total_in));
         }
         return out;
     }
     if (ret == LZMA_BUF_ERROR) {
         throw fail("stream truncated: " + std::to_string(out.size()) + " of " + std::to_string(header.unpackedSize) +
-                           " bytes unpacked when the input ended",
+                        " bytes unpacked when the input ended",
                 static_cast<size_t>(s.total_in));
     }
     if (ret == LZMA_MEMLIMIT_ERROR) {
         throw fail("dictionary of " + std::to_string(header.dictionarySize) + " bytes needs more than the " +
-                           std::to_string(kLzmaMemoryLimit >> 20) + " MiB limit",
+                        std::to_string(kLzmaMemoryLimit >> 20) + " MiB limit",
                 1);
     }
     throw fail(std::string(LzmaErrorText(ret)) + " after " + std::to_string(out.size()) + " unpacked bytes",

@@ -148,9 +148,8 @@ constexpr PatternSteps MakePatternSteps(unsigned d) {
     for (unsigned i = 0; i < 8; i += d) {
         replicate |= uint64_t(1) << (8 * i);
     }
-    return {replicate, whole == 8 ? ~uint64_t(0) : (uint64_t(1) << (8 * whole)) - 1,
-            uint8_t(8 * (8 % whole)), uint8_t(8 * ((whole - 8 % whole) % 8)),
-            uint8_t(8 * (16 % whole)), uint8_t(8 * ((whole - 16 % whole) % 8))};
+    return {replicate, whole == 8 ? ~uint64_t(0) : (uint64_t(1) << (8 * whole)) - 1, uint8_t(8 * (8 % whole)),
+            uint8_t(8 * ((whole - 8 % whole) % 8)), uint8_t(8 * (16 % whole)), uint8_t(8 * ((whole - 16 % whole) % 8))};
 }
 
 // Indexed by distance; 0 and 1 are placeholders (distance 1 is a memset).
@@ -290,8 +289,8 @@ void ReadChecksum(const uint8_t *in, size_t inSize, size_t &ip, LzssResult &resu
         result.status = LzssStatus::TruncatedChecksum;
         return;
     }
-    result.stored = uint32_t(in[ip]) | uint32_t(in[ip + 1]) << 8 | uint32_t(in[ip + 2]) << 16 |
-            uint32_t(in[ip + 3]) << 24;
+    result.stored =
+            uint32_t(in[ip]) | uint32_t(in[ip + 1]) << 8 | uint32_t(in[ip + 2]) << 16 | uint32_t(in[ip + 3]) << 24;
     ip += 4;
 }
 
@@ -455,10 +454,14 @@ LzssResult LzssSkip(const uint8_t *in, size_t inSize, size_t outSize, LzssChecks
 
 const char *LzssStatusText(LzssStatus status) {
     switch (status) {
-    case LzssStatus::Ok: return "ok";
-    case LzssStatus::TruncatedData: return "compressed stream ends before all data was decoded";
-    case LzssStatus::TruncatedChecksum: return "compressed stream ends before its checksum";
-    case LzssStatus::BadChecksum: return "checksum mismatch (corrupt compressed data)";
+    case LzssStatus::Ok:
+        return "ok";
+    case LzssStatus::TruncatedData:
+        return "compressed stream ends before all data was decoded";
+    case LzssStatus::TruncatedChecksum:
+        return "compressed stream ends before its checksum";
+    case LzssStatus::BadChecksum:
+        return "checksum mismatch (corrupt compressed data)";
     }
     return "unknown LZSS status";
 }

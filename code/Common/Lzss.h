@@ -26,24 +26,24 @@
 namespace assimp_retro {
 
 enum class LzssChecksum {
-    None,          ///< no checksum follows the data (the caller checks otherwise)
+    None, ///< no checksum follows the data (the caller checks otherwise)
     UnsignedBytes, ///< ODOL v7 arrays, PBO: sum of (uint8_t) bytes, mod 2^32
-    SignedBytes,   ///< PAA / PAC levels: sum of (int8_t) bytes, mod 2^32
+    SignedBytes, ///< PAA / PAC levels: sum of (int8_t) bytes, mod 2^32
 };
 
 enum class LzssStatus {
     Ok,
-    TruncatedData,     ///< the input ended before `outSize` bytes were produced
+    TruncatedData, ///< the input ended before `outSize` bytes were produced
     TruncatedChecksum, ///< the data decoded, but fewer than 4 bytes remain for the checksum
-    BadChecksum,       ///< the stored checksum differs from the decoded bytes' sum
+    BadChecksum, ///< the stored checksum differs from the decoded bytes' sum
 };
 
 struct LzssResult {
     LzssStatus status = LzssStatus::Ok;
-    size_t consumed = 0;     ///< input bytes used, including the checksum when present
-    size_t produced = 0;     ///< output bytes written (== outSize unless TruncatedData)
-    uint32_t computed = 0;   ///< checksum of the produced bytes (in the requested mode)
-    uint32_t stored = 0;     ///< checksum read from the stream (when one was read)
+    size_t consumed = 0; ///< input bytes used, including the checksum when present
+    size_t produced = 0; ///< output bytes written (== outSize unless TruncatedData)
+    uint32_t computed = 0; ///< checksum of the produced bytes (in the requested mode)
+    uint32_t stored = 0; ///< checksum read from the stream (when one was read)
 
     bool Ok() const { return status == LzssStatus::Ok; }
 };

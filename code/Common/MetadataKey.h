@@ -54,11 +54,20 @@ inline bool GetNumber(const aiMetadata *meta, const std::string &key, double &va
             continue;
         }
         switch (entry.mType) {
-        case AI_FLOAT: value = *static_cast<const float *>(entry.mData); return true;
-        case AI_DOUBLE: value = *static_cast<const double *>(entry.mData); return true;
-        case AI_INT32: value = *static_cast<const int32_t *>(entry.mData); return true;
-        case AI_UINT64: value = static_cast<double>(static_cast<int64_t>(*static_cast<const uint64_t *>(entry.mData))); return true;
-        default: return false;
+        case AI_FLOAT:
+            value = *static_cast<const float *>(entry.mData);
+            return true;
+        case AI_DOUBLE:
+            value = *static_cast<const double *>(entry.mData);
+            return true;
+        case AI_INT32:
+            value = *static_cast<const int32_t *>(entry.mData);
+            return true;
+        case AI_UINT64:
+            value = static_cast<double>(static_cast<int64_t>(*static_cast<const uint64_t *>(entry.mData)));
+            return true;
+        default:
+            return false;
         }
     }
     return false;

@@ -32,7 +32,8 @@ bool ReadUnsigned(const std::string &text, size_t &pos, uint64_t max, uint64_t &
 }
 
 /// Calls `item(begin, end)` for each space-separated item; false when `item` does.
-template <class F> bool EachItem(const std::string &text, F &&item) {
+template <class F>
+bool EachItem(const std::string &text, F &&item) {
     size_t pos = 0;
     while (pos < text.size()) {
         const size_t end = std::min(text.find(' ', pos), text.size());

@@ -65,9 +65,9 @@ NormalRepairCount RepairNormals(aiMesh &mesh) {
     constexpr double kUnitLow = (1 - 1e-4) * (1 - 1e-4), kUnitHigh = (1 + 1e-4) * (1 + 1e-4);
     for (unsigned v = 0; v < mesh.mNumVertices; ++v) {
         aiVector3D &normal = mesh.mNormals[v];
-        const double squared = IsFinite(normal) ? double(normal.x) * normal.x + double(normal.y) * normal.y +
-                                                          double(normal.z) * normal.z
-                                                : 0.0;
+        const double squared = IsFinite(normal)
+                ? double(normal.x) * normal.x + double(normal.y) * normal.y + double(normal.z) * normal.z
+                : 0.0;
         if (!(squared >= kMinSquared)) {
             broken[v] = true;
             anyBroken = true;
@@ -89,9 +89,9 @@ NormalRepairCount RepairNormals(aiMesh &mesh) {
         const aiVector3D &sum = sums[v];
         const double length = std::sqrt(double(sum.x) * sum.x + double(sum.y) * sum.y + double(sum.z) * sum.z);
         mesh.mNormals[v] = (length > 0 && std::isfinite(length))
-                                   ? aiVector3D(static_cast<ai_real>(sum.x / length),
-                                             static_cast<ai_real>(sum.y / length), static_cast<ai_real>(sum.z / length))
-                                   : aiVector3D(0, 1, 0);
+                ? aiVector3D(static_cast<ai_real>(sum.x / length), static_cast<ai_real>(sum.y / length),
+                          static_cast<ai_real>(sum.z / length))
+                : aiVector3D(0, 1, 0);
         ++count.recomputed;
     }
     return count;
@@ -110,10 +110,9 @@ NormalRepairCount RepairSceneNormals(aiScene &scene, const std::string &format) 
         }
         total.recomputed += count.recomputed;
         total.normalised += count.normalised;
-        const std::string message = format + ": mesh '" + mesh->mName.C_Str() + "': " +
-                                    std::to_string(count.recomputed) +
-                                    " zero or non-finite normals recomputed from the faces, " +
-                                    std::to_string(count.normalised) + " non-unit normals normalised";
+        const std::string message = format + ": mesh '" + mesh->mName.C_Str() +
+                "': " + std::to_string(count.recomputed) + " zero or non-finite normals recomputed from the faces, " +
+                std::to_string(count.normalised) + " non-unit normals normalised";
         Assimp::DefaultLogger::get()->warn(message.c_str());
     }
     return total;

@@ -100,13 +100,15 @@ aiMetadata *MetaBuilder::Build() const {
     for (unsigned i = 0; i < count; ++i) {
         const Entry &entry = mEntries[i];
         const std::string_view key = View(entry.key);
-        std::visit([&](const auto &v) {
-            if constexpr (std::is_same_v<std::decay_t<decltype(v)>, Text>) {
-                SetMetadataString(*meta, i, key, View(v));
-            } else {
-                SetMetadataEntry(*meta, i, key, v);
-            }
-        }, entry.value);
+        std::visit(
+                [&](const auto &v) {
+                    if constexpr (std::is_same_v<std::decay_t<decltype(v)>, Text>) {
+                        SetMetadataString(*meta, i, key, View(v));
+                    } else {
+                        SetMetadataEntry(*meta, i, key, v);
+                    }
+                },
+                entry.value);
     }
     return meta.release();
 }

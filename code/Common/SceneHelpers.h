@@ -70,7 +70,9 @@ public:
     void Add(std::string_view key, float value) { Push(key, Value(value)); }
     void Add(std::string_view key, double value) { Push(key, Value(value)); }
     void Add(std::string_view key, const aiVector3D &value) { Push(key, Value(value)); }
-    void Add(std::string_view key, const aiString &value) { AddString(key, std::string_view(value.data, value.length)); }
+    void Add(std::string_view key, const aiString &value) {
+        AddString(key, std::string_view(value.data, value.length));
+    }
     void AddString(std::string_view key, std::string_view value) { Push(key, Value(Store(value))); }
     bool Empty() const { return mEntries.empty(); }
     /// Forgets every entry, keeping the memory for the next ones (one builder

@@ -86,7 +86,8 @@ void RecordMetadata(aiScene &scene, double originalUnit, double unit, const char
     const unsigned count = metadata ? metadata->mNumProperties : 0;
     NewEntry entries[3];
     unsigned added = 0;
-    for (const NewEntry &entry : {NewEntry{kOriginalUnitKey, originalUnit, nullptr}, NewEntry{kUnitKey, unit, nullptr}}) {
+    for (const NewEntry &entry :
+            {NewEntry{kOriginalUnitKey, originalUnit, nullptr}, NewEntry{kUnitKey, unit, nullptr}}) {
         const unsigned at = FindDouble(metadata, entry.key);
         if (at == count) {
             entries[added++] = entry;
@@ -189,7 +190,7 @@ double CentimetresPerUnit(float metresPerUnit, double defaultCentimetresPerUnit,
         char value[32];
         std::snprintf(value, sizeof(value), "%g", static_cast<double>(metresPerUnit));
         throw ImportError(std::string(format) + ": IMPORT_RETRO_METRES_PER_UNIT is " + value +
-                          ": expected 0 (the format's default) or a length in metres from 1e-06 to 1000");
+                ": expected 0 (the format's default) or a length in metres from 1e-06 to 1000");
     }
     // The shortest decimal that reads back as the float (0.022f -> 0.022),
     // so that the recorded factor is the value the user wrote, not its

@@ -39,13 +39,15 @@ Value Sample(const Key *keys, unsigned count, double time, const Value &fallback
     if (time <= keys[0].mTime) {
         return keys[0].mValue;
     }
-    const Key *after = std::upper_bound(keys, keys + count, time, [](double t, const Key &key) { return t < key.mTime; });
+    const Key *after =
+            std::upper_bound(keys, keys + count, time, [](double t, const Key &key) { return t < key.mTime; });
     if (after == keys + count) {
         return keys[count - 1].mValue;
     }
     const Key &before = after[-1];
     const double span = after->mTime - before.mTime;
-    return blend(before.mValue, after->mValue, span > 0 ? static_cast<ai_real>((time - before.mTime) / span) : ai_real(0));
+    return blend(before.mValue, after->mValue,
+            span > 0 ? static_cast<ai_real>((time - before.mTime) / span) : ai_real(0));
 }
 
 aiVector3D Lerp(const aiVector3D &a, const aiVector3D &b, ai_real f) {
@@ -205,7 +207,7 @@ private:
             const auto id = nodeIds_.find(name);
             if (id == nodeIds_.end()) {
                 report_.notes.push_back("animation \"" + std::string(animation.mName.C_Str()) + "\": node \"" +
-                                        channel->mNodeName.C_Str() + "\" is not in the file, its channel left out");
+                        channel->mNodeName.C_Str() + "\" is not in the file, its channel left out");
                 continue;
             }
             const auto node = nodes_.find(name);
@@ -221,10 +223,10 @@ private:
     static std::string Source(const std::string &id, const std::string &arrayElement, size_t count,
             const std::string &values, size_t stride, const std::string &param, const std::string &indent) {
         return indent + "<source id=\"" + id + "\">\n" + indent + "  <" + arrayElement + " id=\"" + id +
-               "-array\" count=\"" + std::to_string(count * stride) + "\">" + values + "</" + arrayElement + ">\n" +
-               indent + "  <technique_common>\n" + indent + "    <accessor source=\"#" + id + "-array\" count=\"" +
-               std::to_string(count) + "\" stride=\"" + std::to_string(stride) + "\">\n" + indent + "      " + param +
-               "\n" + indent + "    </accessor>\n" + indent + "  </technique_common>\n" + indent + "</source>\n";
+                "-array\" count=\"" + std::to_string(count * stride) + "\">" + values + "</" + arrayElement + ">\n" +
+                indent + "  <technique_common>\n" + indent + "    <accessor source=\"#" + id + "-array\" count=\"" +
+                std::to_string(count) + "\" stride=\"" + std::to_string(stride) + "\">\n" + indent + "      " + param +
+                "\n" + indent + "    </accessor>\n" + indent + "  </technique_common>\n" + indent + "</source>\n";
     }
 
     std::string AnimationElement(const std::string &id, const std::string &name, const std::vector<Sampler> &samplers,
@@ -242,19 +244,21 @@ private:
                 matrices += (matrices.empty() ? "" : " ") + Float(v);
             }
             const size_t count = sampler.times.size();
-            sources += Source(base + "-input", "float_array", count, times, 1, "<param name=\"TIME\" type=\"float\"/>", in);
+            sources += Source(base + "-input", "float_array", count, times, 1, "<param name=\"TIME\" type=\"float\"/>",
+                    in);
             sources += Source(base + "-output", "float_array", count, matrices, 16,
                     "<param name=\"TRANSFORM\" type=\"float4x4\"/>", in);
             sources += Source(base + "-interpolation", "Name_array", count, interpolations, 1,
                     "<param name=\"INTERPOLATION\" type=\"name\"/>", in);
-            samplerElements += in + "<sampler id=\"" + base + "-sampler\">\n" + in + "  <input semantic=\"INPUT\" source=\"#" +
-                               base + "-input\"/>\n" + in + "  <input semantic=\"OUTPUT\" source=\"#" + base +
-                               "-output\"/>\n" + in + "  <input semantic=\"INTERPOLATION\" source=\"#" + base +
-                               "-interpolation\"/>\n" + in + "</sampler>\n";
+            samplerElements += in + "<sampler id=\"" + base + "-sampler\">\n" + in +
+                    "  <input semantic=\"INPUT\" source=\"#" + base + "-input\"/>\n" + in +
+                    "  <input semantic=\"OUTPUT\" source=\"#" + base + "-output\"/>\n" + in +
+                    "  <input semantic=\"INTERPOLATION\" source=\"#" + base + "-interpolation\"/>\n" + in +
+                    "</sampler>\n";
             channels += in + "<channel source=\"#" + base + "-sampler\" target=\"" + sampler.nodeId + "/matrix\"/>\n";
         }
         return indent + "<animation id=\"" + id + "\" name=\"" + name + "\">\n" + sources + samplerElements + channels +
-               indent + "</animation>\n";
+                indent + "</animation>\n";
     }
 
     std::string Libraries(const std::string &indent) {
@@ -265,7 +269,8 @@ private:
             if (!animation) {
                 continue;
             }
-            const std::string label = animation->mName.length ? animation->mName.C_Str() : "animation " + std::to_string(a);
+            const std::string label =
+                    animation->mName.length ? animation->mName.C_Str() : "animation " + std::to_string(a);
             if (animation->mNumMorphMeshChannels > 0 || animation->mNumMeshChannels > 0) {
                 report_.notes.push_back("animation \"" + label + "\": its morph-target or mesh channels are left out");
             }
@@ -280,8 +285,8 @@ private:
             const double end = offset + EndSeconds(*animation, ticksPerSecond);
             animations += AnimationElement(id, name, samplers, indent + "  ");
             clips += indent + "  <animation_clip id=\"retro-clip-" + std::to_string(report_.animationsWritten) +
-                     "\" name=\"" + name + "\" start=\"" + Float(offset) + "\" end=\"" + Float(end) + "\">\n" + indent +
-                     "    <instance_animation url=\"#" + id + "\"/>\n" + indent + "  </animation_clip>\n";
+                    "\" name=\"" + name + "\" start=\"" + Float(offset) + "\" end=\"" + Float(end) + "\">\n" + indent +
+                    "    <instance_animation url=\"#" + id + "\"/>\n" + indent + "  </animation_clip>\n";
             ++report_.animationsWritten;
             report_.channelsWritten += static_cast<unsigned>(samplers.size());
             report_.timelineSeconds = end;
@@ -291,13 +296,13 @@ private:
             return "";
         }
         return indent + "<library_animations>\n" + animations + indent + "</library_animations>\n" + indent +
-               "<library_animation_clips>\n" + clips + indent + "</library_animation_clips>\n";
+                "<library_animation_clips>\n" + clips + indent + "</library_animation_clips>\n";
     }
 
     const aiScene &scene_;
     ColladaAnimationReport &report_;
-    std::map<std::string, const aiNode *> nodes_;    ///< by escaped name
-    std::map<std::string, std::string> nodeIds_;     ///< <node> id by its name attribute
+    std::map<std::string, const aiNode *> nodes_; ///< by escaped name
+    std::map<std::string, std::string> nodeIds_; ///< <node> id by its name attribute
 };
 
 } // namespace
@@ -310,9 +315,9 @@ bool AddColladaAnimations(const aiScene &scene, const std::string &path, std::st
     if (scene.mNumAnimations == 0) {
         return true;
     }
-    return EditTextFile(path, "COLLADA animations", [&](const std::string &text) {
-        return ColladaAnimationWriter(scene, result).Apply(text);
-    }, error);
+    return EditTextFile(
+            path, "COLLADA animations",
+            [&](const std::string &text) { return ColladaAnimationWriter(scene, result).Apply(text); }, error);
 }
 
 } // namespace assimp_retro

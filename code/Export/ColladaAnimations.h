@@ -44,8 +44,8 @@ constexpr double kColladaClipGapSeconds = 1.0;
 
 struct ColladaAnimationReport {
     unsigned animationsWritten = 0; ///< <animation> elements, one <animation_clip> each
-    unsigned channelsWritten = 0;   ///< samplers (one per animated node per animation)
-    double timelineSeconds = 0;     ///< where the last clip ends
+    unsigned channelsWritten = 0; ///< samplers (one per animated node per animation)
+    double timelineSeconds = 0; ///< where the last clip ends
     std::vector<std::string> notes; ///< what was left out, and why
 };
 

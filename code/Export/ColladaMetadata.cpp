@@ -150,7 +150,7 @@ private:
         }
         ++report_.elementsWithMetadata;
         return "  <extra>\n" + indent + "    <technique profile=\"assimp-retro\">\n" + properties + indent +
-               "    </technique>\n" + indent + "  </extra>\n" + indent;
+                "    </technique>\n" + indent + "  </extra>\n" + indent;
     }
 
     std::string ExtraFor(const std::string &nodeName, const std::string &indent) {
@@ -187,10 +187,13 @@ bool AddColladaMetadata(const aiScene &scene, const std::string &path, std::stri
     ColladaMetadataReport local;
     ColladaMetadataReport &result = report ? *report : local;
     result = ColladaMetadataReport();
-    return EditTextFile(path, "COLLADA metadata", [&](const std::string &text) {
-        std::string output = ColladaMetadataWriter(scene, result).Apply(text);
-        return result.entriesWritten == 0 ? std::string() : output;
-    }, error);
+    return EditTextFile(
+            path, "COLLADA metadata",
+            [&](const std::string &text) {
+                std::string output = ColladaMetadataWriter(scene, result).Apply(text);
+                return result.entriesWritten == 0 ? std::string() : output;
+            },
+            error);
 }
 
 } // namespace assimp_retro

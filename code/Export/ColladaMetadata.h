@@ -22,9 +22,9 @@ struct aiScene;
 namespace assimp_retro {
 
 struct ColladaMetadataReport {
-    unsigned entriesWritten = 0;       ///< <property> elements added
+    unsigned entriesWritten = 0; ///< <property> elements added
     unsigned elementsWithMetadata = 0; ///< <node> and <visual_scene> elements given an <extra>
-    std::vector<std::string> notes;    ///< what was left out, and why
+    std::vector<std::string> notes; ///< what was left out, and why
 };
 
 /// Adds the metadata of `scene` to `path`, a COLLADA file Assimp's exporter

@@ -75,7 +75,7 @@ bool WrapAnimatedRootChildrenForCollada(aiScene &scene) {
         wrapper->mChildren[i]->mParent = wrapper;
     }
     root->mNumChildren = 1;
-    root->mChildren = new aiNode *[1]{wrapper};
+    root->mChildren = new aiNode *[1] { wrapper };
     return true;
 }
 

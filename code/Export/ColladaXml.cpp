@@ -28,8 +28,11 @@ std::string AttributeValue(const std::string &attributes, const char *key) {
 size_t Utf8SequenceLength(const std::string &text, size_t at) {
     const auto byte = [&](size_t i) { return static_cast<unsigned char>(text[i]); };
     const unsigned char lead = byte(at);
-    const size_t length = lead < 0x80 ? 1 : (lead >= 0xC2 && lead <= 0xDF) ? 2 : (lead >= 0xE0 && lead <= 0xEF) ? 3
-                        : (lead >= 0xF0 && lead <= 0xF4) ? 4 : 0;
+    const size_t length = lead < 0x80        ? 1
+            : (lead >= 0xC2 && lead <= 0xDF) ? 2
+            : (lead >= 0xE0 && lead <= 0xEF) ? 3
+            : (lead >= 0xF0 && lead <= 0xF4) ? 4
+                                             : 0;
     if (length == 0 || at + length > text.size()) {
         return 0;
     }
@@ -51,12 +54,24 @@ std::string EscapeSpecials(const std::string &text) {
     std::string out;
     for (char c : text) {
         switch (c) {
-        case '&': out += "&amp;"; break;
-        case '"': out += "&quot;"; break;
-        case '\'': out += "&apos;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        default: out += c; break;
+        case '&':
+            out += "&amp;";
+            break;
+        case '"':
+            out += "&quot;";
+            break;
+        case '\'':
+            out += "&apos;";
+            break;
+        case '<':
+            out += "&lt;";
+            break;
+        case '>':
+            out += "&gt;";
+            break;
+        default:
+            out += c;
+            break;
         }
     }
     return out;
@@ -129,8 +144,8 @@ Tag ReadTag(const std::string &text, size_t at) {
 /// Where the markup construct at `at` ends if it is a comment, processing
 /// instruction, CDATA section or declaration; npos if it is a tag.
 size_t SkipSpecial(const std::string &text, size_t at) {
-    static const std::pair<const char *, const char *> kinds[] = {
-            {"<!--", "-->"}, {"<![CDATA[", "]]>"}, {"<?", "?>"}, {"<!", ">"}};
+    static const std::pair<const char *, const char *> kinds[] = {{"<!--", "-->"}, {"<![CDATA[", "]]>"}, {"<?", "?>"},
+            {"<!", ">"}};
     for (const auto &kind : kinds) {
         if (text.compare(at, std::char_traits<char>::length(kind.first), kind.first) == 0) {
             const size_t end = text.find(kind.second, at);

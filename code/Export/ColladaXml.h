@@ -29,7 +29,7 @@ struct Tag {
     bool selfClosing = false;
     size_t close = std::string::npos;
     std::string nameAttribute; ///< raw value of name="..." ("" if none)
-    std::string idAttribute;   ///< raw value of id="..." ("" if none)
+    std::string idAttribute; ///< raw value of id="..." ("" if none)
 };
 
 /// Reads the tag at `at`; throws std::runtime_error if it is unterminated.

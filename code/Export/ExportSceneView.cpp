@@ -29,19 +29,34 @@ void AddFlattened(const aiMetadata &metadata, const std::string &prefix, const s
             continue; // no entry: an empty key or value cannot be copied
         }
         switch (metadata.mValues[i].mType) {
-        case AI_BOOL: out.Add(key, *static_cast<const bool *>(data)); break;
-        case AI_INT32: out.Add(key, *static_cast<const int32_t *>(data)); break;
-        case AI_UINT64: out.Add(key, *static_cast<const uint64_t *>(data)); break;
-        case AI_FLOAT: out.Add(key, *static_cast<const float *>(data)); break;
-        case AI_DOUBLE: out.Add(key, *static_cast<const double *>(data)); break;
-        case AI_AISTRING: out.Add(key, *static_cast<const aiString *>(data)); break;
-        case AI_AIVECTOR3D: out.Add(key, *static_cast<const aiVector3D *>(data)); break;
+        case AI_BOOL:
+            out.Add(key, *static_cast<const bool *>(data));
+            break;
+        case AI_INT32:
+            out.Add(key, *static_cast<const int32_t *>(data));
+            break;
+        case AI_UINT64:
+            out.Add(key, *static_cast<const uint64_t *>(data));
+            break;
+        case AI_FLOAT:
+            out.Add(key, *static_cast<const float *>(data));
+            break;
+        case AI_DOUBLE:
+            out.Add(key, *static_cast<const double *>(data));
+            break;
+        case AI_AISTRING:
+            out.Add(key, *static_cast<const aiString *>(data));
+            break;
+        case AI_AIVECTOR3D:
+            out.Add(key, *static_cast<const aiVector3D *>(data));
+            break;
         case AI_AIMETADATA:
             if (depth >= kMaxFlattenDepth) {
                 if (notes) notes->push_back(where + ": metadata '" + key + "' nested too deep; left out");
                 break;
             }
-            if (notes) notes->push_back(where + ": nested metadata '" + key + "' passed on flattened as '" + key + ".*'");
+            if (notes)
+                notes->push_back(where + ": nested metadata '" + key + "' passed on flattened as '" + key + ".*'");
             AddFlattened(*static_cast<const aiMetadata *>(data), key + ".", where, depth + 1, out, notes);
             break;
         default:
@@ -111,8 +126,8 @@ bool SafeToCopy(const aiMetadata *metadata) {
 } // namespace
 
 ExportSceneView::ExportSceneView(const aiScene &source, bool withAnimations, ViewMetadata metadata,
-        std::vector<std::string> *notes)
-    : scene(new aiScene()) {
+        std::vector<std::string> *notes) :
+        scene(new aiScene()) {
     scene->mFlags = source.mFlags;
     scene->mName = source.mName;
     scene->mRootNode = source.mRootNode ? CopyNodes(*source.mRootNode, metadata, notes) : nullptr;

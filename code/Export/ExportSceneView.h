@@ -19,8 +19,8 @@ namespace assimp_retro {
 
 /// What the view does with node metadata.
 enum class ViewMetadata {
-    Drop,        ///< no node metadata (Assimp's own exporters write none)
-    KeepFlat,    ///< flat copies; a nested entry's values become "outer.inner" keys
+    Drop, ///< no node metadata (Assimp's own exporters write none)
+    KeepFlat, ///< flat copies; a nested entry's values become "outer.inner" keys
 };
 
 /// An aiScene sharing the caller's meshes, materials, animations, textures,

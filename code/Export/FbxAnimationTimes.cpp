@@ -140,8 +140,8 @@ void SetStop(const fbx::RecordReader &reader, Record &stack, int64_t stop) {
             }
             const std::string name = reader.String(values[0]);
             if (name == "LocalStop" || name == "ReferenceStop") {
-                p = fbx::MakeRecord("P", fbx::PropertyList().String(name).String("KTime").String("Time").String("")
-                                                 .Int64(stop));
+                p = fbx::MakeRecord("P",
+                        fbx::PropertyList().String(name).String("KTime").String("Time").String("").Int64(stop));
             }
         }
     }
@@ -158,9 +158,9 @@ void FixFbxAnimationTimes(const aiScene &scene, const fbx::RecordReader &reader,
     }
     AnimationIndex index = IndexAnimations(reader, *objects, *connections);
     if (index.stacks.size() != scene.mNumAnimations) {
-        report.notes.push_back("node animation times left as Assimp wrote them: " +
-                std::to_string(index.stacks.size()) + " AnimationStacks for " +
-                std::to_string(scene.mNumAnimations) + " animations");
+        report.notes.push_back(
+                "node animation times left as Assimp wrote them: " + std::to_string(index.stacks.size()) +
+                " AnimationStacks for " + std::to_string(scene.mNumAnimations) + " animations");
         return;
     }
     for (unsigned a = 0; a < scene.mNumAnimations; ++a) {
@@ -188,7 +188,8 @@ void FixFbxAnimationTimes(const aiScene &scene, const fbx::RecordReader &reader,
         // Only when the file shows the fault: its last key at the last tick
         // taken as seconds (an Assimp that converts, as main does, is left alone).
         const double asSeconds = LastTick(animation) * kFbxTicksPerSecond;
-        const bool ticksAsSeconds = lastWritten > 0 && std::fabs(double(lastWritten) - asSeconds) <= 1e-6 * asSeconds + 1;
+        const bool ticksAsSeconds =
+                lastWritten > 0 && std::fabs(double(lastWritten) - asSeconds) <= 1e-6 * asSeconds + 1;
         const double divisor = ticksAsSeconds ? ticksPerSecond : 1.0;
         for (Record *curve : curves) {
             stop = std::max(stop, RescaleCurve(reader, *curve, divisor, report.animationCurvesRetimed));

@@ -56,14 +56,36 @@ size_t LastDoubleProperty(const std::vector<char> &bytes, const Record &record) 
             return static_cast<size_t>(v);
         };
         switch (type) {
-        case 'C': size = 1; break;
-        case 'Y': size = 2; break;
-        case 'I': case 'F': size = 4; break;
-        case 'L': size = 8; break;
-        case 'D': lastDouble = at; size = 8; break;
-        case 'S': case 'R': size = 4 + u32(at); break;
-        case 'f': case 'd': case 'l': case 'i': case 'b': size = 12 + u32(at + 8); break;
-        default: return 0;
+        case 'C':
+            size = 1;
+            break;
+        case 'Y':
+            size = 2;
+            break;
+        case 'I':
+        case 'F':
+            size = 4;
+            break;
+        case 'L':
+            size = 8;
+            break;
+        case 'D':
+            lastDouble = at;
+            size = 8;
+            break;
+        case 'S':
+        case 'R':
+            size = 4 + u32(at);
+            break;
+        case 'f':
+        case 'd':
+        case 'l':
+        case 'i':
+        case 'b':
+            size = 12 + u32(at + 8);
+            break;
+        default:
+            return 0;
         }
         if (type != 'D' && i + 1 == record.numProperties) {
             lastDouble = 0;
@@ -90,8 +112,9 @@ std::string FirstStringProperty(const std::vector<char> &bytes, const Record &re
 class FbxRecordWriter {
 public:
     FbxRecordWriter(const std::vector<char> &input, const RecordReader &reader, double unitScaleFactor,
-            FbxCompletionReport &report)
-        : input_(input), reader_(reader), unitScaleFactor_(unitScaleFactor), report_(report) {}
+            FbxCompletionReport &report) :
+            input_(input),
+            reader_(reader), unitScaleFactor_(unitScaleFactor), report_(report) {}
 
     std::vector<char> out;
 
@@ -129,8 +152,8 @@ public:
         // Assimp main (patch 0003 in port/) ends the empty top-level
         // References with a null record, as the FBX SDK does; written here
         // too, so that the FBX is the same with either library.
-        const bool emptyReferences = !record.owned && path == "/References" && record.children.empty() &&
-                record.numProperties == 0;
+        const bool emptyReferences =
+                !record.owned && path == "/References" && record.children.empty() && record.numProperties == 0;
         if (!record.children.empty() || record.hadNullRecord || emptyScope || emptyReferences) {
             PutNullRecord();
             if (!record.hadNullRecord && !record.owned) {
@@ -341,7 +364,7 @@ bool HasNodeMetadata(const aiNode &node, unsigned depth) {
 
 bool HasMetadata(const aiScene &scene) {
     return (scene.mMetaData && scene.mMetaData->mNumProperties > 0) ||
-           (scene.mRootNode && HasNodeMetadata(*scene.mRootNode, 0));
+            (scene.mRootNode && HasNodeMetadata(*scene.mRootNode, 0));
 }
 
 /// CompleteFbx, and with `exportedScene` (the scene Assimp exported, its

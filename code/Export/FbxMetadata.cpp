@@ -54,8 +54,8 @@ Record UserProperty(const std::string &key, const MetadataLeaf &value) {
 
 class MetadataWriter {
 public:
-    MetadataWriter(const fbx::RecordReader &reader, std::vector<Record> &top, FbxCompletionReport &report)
-        : reader_(reader), report_(report) {
+    MetadataWriter(const fbx::RecordReader &reader, std::vector<Record> &top, FbxCompletionReport &report) :
+            reader_(reader), report_(report) {
         if (Record *objects = fbx::TopRecord(top, "Objects")) {
             for (Record &record : objects->children) {
                 const fbx::ObjectHeader header =
@@ -158,7 +158,7 @@ private:
     std::map<std::string, Record *> models_;
     Record *document_ = nullptr;
     std::map<const Record *, std::set<std::string>> names_; ///< property names per object, with those added
-    std::set<const Record *> written_;                      ///< objects given at least one property
+    std::set<const Record *> written_; ///< objects given at least one property
 };
 
 } // namespace

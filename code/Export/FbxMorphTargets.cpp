@@ -25,12 +25,14 @@ using fbx::PropertyList;
 using fbx::Record;
 
 const double kFbxTicksPerSecond = 46186158000.0; // FBX time unit (KTime) per second
-const int32_t kKeyInterpolationLinear = 0x4;     // FbxAnimCurveDef::eInterpolationLinear, in KeyAttrFlags
+const int32_t kKeyInterpolationLinear = 0x4; // FbxAnimCurveDef::eInterpolationLinear, in KeyAttrFlags
 
 using fbx::Child;
 using fbx::TopRecord;
 
-Record Leaf(const std::string &name, const PropertyList &properties) { return fbx::MakeRecord(name, properties); }
+Record Leaf(const std::string &name, const PropertyList &properties) {
+    return fbx::MakeRecord(name, properties);
+}
 
 const aiNode *FindNode(const aiNode *node, const std::string &name, unsigned depth = 0) {
     if (!node || depth > 1024) {
@@ -49,8 +51,8 @@ const aiNode *FindNode(const aiNode *node, const std::string &name, unsigned dep
 
 class MorphTargetWriter {
 public:
-    MorphTargetWriter(const aiScene &scene, const fbx::RecordReader &reader, FbxCompletionReport &report)
-        : scene_(scene), reader_(reader), report_(report) {}
+    MorphTargetWriter(const aiScene &scene, const fbx::RecordReader &reader, FbxCompletionReport &report) :
+            scene_(scene), reader_(reader), report_(report) {}
 
     void Run(std::vector<Record> &top) {
         Record *objects = TopRecord(top, "Objects");
@@ -186,13 +188,16 @@ private:
         std::string why;
         if (!ControlPoints(mesh, *meshGeometries_[m].first, firstVertex, why)) {
             report_.morphTargetsLeftOut += mesh.mNumAnimMeshes;
-            report_.notes.push_back(what + ": " + std::to_string(mesh.mNumAnimMeshes) +
-                    " morph target(s) left out: " + why);
+            report_.notes.push_back(
+                    what + ": " + std::to_string(mesh.mNumAnimMeshes) + " morph target(s) left out: " + why);
             return;
         }
         const int64_t blendShape = NewId();
         Record deformer = Leaf("Deformer",
-                PropertyList().Int64(blendShape).String(ObjectName(mesh.mName.C_Str(), "Deformer")).String("BlendShape"));
+                PropertyList()
+                        .Int64(blendShape)
+                        .String(ObjectName(mesh.mName.C_Str(), "Deformer"))
+                        .String("BlendShape"));
         deformer.children.push_back(Leaf("Version", PropertyList().Int32(100)));
         AddObject(std::move(deformer), "Deformer");
         Connect("OO", blendShape, meshGeometries_[m].second);
@@ -224,7 +229,7 @@ private:
             const aiVector3D offset = target.mVertices[v] - mesh.mVertices[v];
             const aiVector3D normal = withNormals ? target.mNormals[v] - mesh.mNormals[v] : aiVector3D();
             const bool finite = std::isfinite(offset.x) && std::isfinite(offset.y) && std::isfinite(offset.z) &&
-                                std::isfinite(normal.x) && std::isfinite(normal.y) && std::isfinite(normal.z);
+                    std::isfinite(normal.x) && std::isfinite(normal.y) && std::isfinite(normal.z);
             if (!finite || (offset == aiVector3D() && normal == aiVector3D())) {
                 continue;
             }
@@ -245,7 +250,8 @@ private:
         }
         const std::string name = target.mName.length > 0 ? target.mName.C_Str() : "Target" + std::to_string(index);
         const int64_t shape = NewId();
-        Record geometry = Leaf("Geometry", PropertyList().Int64(shape).String(ObjectName(name, "Geometry")).String("Shape"));
+        Record geometry =
+                Leaf("Geometry", PropertyList().Int64(shape).String(ObjectName(name, "Geometry")).String("Shape"));
         geometry.children.push_back(Leaf("Version", PropertyList().Int32(100)));
         geometry.children.push_back(Leaf("Indexes", PropertyList().Int32Array(indexes)));
         geometry.children.push_back(Leaf("Vertices", PropertyList().DoubleArray(offsets)));
@@ -256,8 +262,8 @@ private:
 
         const double percent = std::isfinite(target.mWeight) ? 100.0 * target.mWeight : 0.0;
         const int64_t channel = NewId();
-        Record deformer = Leaf("Deformer", PropertyList().Int64(channel).String(ObjectName(name, "SubDeformer"))
-                                                   .String("BlendShapeChannel"));
+        Record deformer = Leaf("Deformer",
+                PropertyList().Int64(channel).String(ObjectName(name, "SubDeformer")).String("BlendShapeChannel"));
         deformer.children.push_back(Leaf("Version", PropertyList().Int32(100)));
         deformer.children.push_back(Leaf("DeformPercent", PropertyList().Double(percent)));
         deformer.children.push_back(Leaf("FullWeights", PropertyList().DoubleArray({100.0})));
@@ -343,7 +349,8 @@ private:
         }
         const size_t dropped = counts.unusableTimes + counts.repeatedTimes + (times.size() - rows.size());
         if (dropped > 0) {
-            report_.notes.push_back(what + ": " + std::to_string(dropped) + " key(s) with unusable or repeated times dropped");
+            report_.notes.push_back(
+                    what + ": " + std::to_string(dropped) + " key(s) with unusable or repeated times dropped");
         }
         for (size_t t = 0; t < targets; ++t) {
             const int64_t target = channelIds_[m][t];
@@ -358,7 +365,8 @@ private:
         }
     }
 
-    void WriteCurve(int64_t layer, int64_t target, const std::vector<int64_t> &ticks, const std::vector<float> &percents) {
+    void WriteCurve(int64_t layer, int64_t target, const std::vector<int64_t> &ticks,
+            const std::vector<float> &percents) {
         const int64_t node = NewId();
         Record curveNode = Leaf("AnimationCurveNode",
                 PropertyList().Int64(node).String(ObjectName("DeformPercent", "AnimCurveNode")).String(""));
@@ -368,7 +376,8 @@ private:
         AddObject(std::move(curveNode), "AnimationCurveNode");
 
         const int64_t curveId = NewId();
-        Record curve = Leaf("AnimationCurve", PropertyList().Int64(curveId).String(ObjectName("", "AnimCurve")).String(""));
+        Record curve =
+                Leaf("AnimationCurve", PropertyList().Int64(curveId).String(ObjectName("", "AnimCurve")).String(""));
         curve.children.push_back(Leaf("Default", PropertyList().Double(percents.front())));
         curve.children.push_back(Leaf("KeyVer", PropertyList().Int32(4009)));
         curve.children.push_back(Leaf("KeyTime", PropertyList().Int64Array(ticks)));
@@ -416,7 +425,8 @@ private:
                 return;
             }
         }
-        record.children.insert(record.children.begin(), Leaf("Count", PropertyList().Int32(static_cast<int32_t>(added))));
+        record.children.insert(record.children.begin(),
+                Leaf("Count", PropertyList().Int32(static_cast<int32_t>(added))));
     }
 
     const aiScene &scene_;
@@ -424,7 +434,7 @@ private:
     FbxCompletionReport &report_;
     int64_t lastId_ = 0;
     std::vector<std::pair<const Record *, int64_t>> meshGeometries_; ///< Geometry "Mesh" records and ids, in file order
-    std::vector<std::pair<int64_t, std::string>> stacks_;           ///< AnimationStack ids and names, in file order
+    std::vector<std::pair<int64_t, std::string>> stacks_; ///< AnimationStack ids and names, in file order
     std::set<int64_t> layers_;
     std::map<int64_t, int64_t> layerOfStack_;
     std::vector<std::vector<int64_t>> channelIds_; ///< per mesh, per aiAnimMesh: its BlendShapeChannel (0: left out)

@@ -12,10 +12,16 @@ const unsigned kMaxDepth = 64;
 
 size_t ArrayElementSize(char type) {
     switch (type) {
-    case 'f': case 'i': return 4;
-    case 'd': case 'l': return 8;
-    case 'b': return 1;
-    default: return 0;
+    case 'f':
+    case 'i':
+        return 4;
+    case 'd':
+    case 'l':
+        return 8;
+    case 'b':
+        return 1;
+    default:
+        return 0;
     }
 }
 
@@ -84,22 +90,43 @@ std::vector<PropertyAt> RecordReader::Properties(const Record &record) const {
     for (uint64_t i = 0; i < record.numProperties; ++i) {
         if (at >= record.propertiesEnd) {
             throw FormatError("property list of '" + record.name + "' ends before its " +
-                    std::to_string(record.numProperties) + " properties", at);
+                            std::to_string(record.numProperties) + " properties",
+                    at);
         }
         PropertyAt property;
         property.type = bytes_[at];
         property.at = at + 1;
         size_t size = 0;
         switch (property.type) {
-        case 'C': size = 1; break;
-        case 'Y': size = 2; break;
-        case 'I': case 'F': size = 4; break;
-        case 'L': case 'D': size = 8; break;
-        case 'S': case 'R': size = 4 + static_cast<size_t>(U32(property.at)); break;
-        case 'f': case 'd': case 'l': case 'i': case 'b': size = 12 + static_cast<size_t>(U32(property.at + 8)); break;
+        case 'C':
+            size = 1;
+            break;
+        case 'Y':
+            size = 2;
+            break;
+        case 'I':
+        case 'F':
+            size = 4;
+            break;
+        case 'L':
+        case 'D':
+            size = 8;
+            break;
+        case 'S':
+        case 'R':
+            size = 4 + static_cast<size_t>(U32(property.at));
+            break;
+        case 'f':
+        case 'd':
+        case 'l':
+        case 'i':
+        case 'b':
+            size = 12 + static_cast<size_t>(U32(property.at + 8));
+            break;
         default:
             throw FormatError("unknown property type " + std::to_string(static_cast<unsigned char>(property.type)) +
-                    " in '" + record.name + "'", at);
+                            " in '" + record.name + "'",
+                    at);
         }
         if (size > record.propertiesEnd - property.at) {
             throw FormatError("property of '" + record.name + "' runs past its property list", at);
@@ -140,7 +167,9 @@ int64_t RecordReader::Int64(const PropertyAt &property) const {
 
 double RecordReader::Number(const PropertyAt &property) const {
     switch (property.type) {
-    case 'C': Need(property.at, 1, "byte"); return static_cast<unsigned char>(bytes_[property.at]);
+    case 'C':
+        Need(property.at, 1, "byte");
+        return static_cast<unsigned char>(bytes_[property.at]);
     case 'Y': {
         int16_t value = 0;
         Need(property.at, 2, "int16");
@@ -159,7 +188,8 @@ double RecordReader::Number(const PropertyAt &property) const {
         std::memcpy(&value, &bytes_[property.at], 8);
         return value;
     }
-    default: return static_cast<double>(Int64(property));
+    default:
+        return static_cast<double>(Int64(property));
     }
 }
 
@@ -183,7 +213,8 @@ std::vector<T> RecordReader::RawArray(const PropertyAt &property, char type, con
     }
     if (uint64_t(count) * sizeof(T) != byteLength) {
         throw FormatError("array of " + std::to_string(count) + " " + what + " has " + std::to_string(byteLength) +
-                " bytes", property.at);
+                        " bytes",
+                property.at);
     }
     Need(property.at + 12, byteLength, "array");
     std::vector<T> values(count);
@@ -302,9 +333,11 @@ PropertyList &PropertyList::String(const std::string &value) {
     return *this;
 }
 
-template <typename T> PropertyList &PropertyList::Array(char type, const std::vector<T> &values) {
+template <typename T>
+PropertyList &PropertyList::Array(char type, const std::vector<T> &values) {
     bytes.push_back(type);
-    const uint32_t header[3] = {static_cast<uint32_t>(values.size()), 0, static_cast<uint32_t>(values.size() * sizeof(T))};
+    const uint32_t header[3] = {static_cast<uint32_t>(values.size()), 0,
+            static_cast<uint32_t>(values.size() * sizeof(T))};
     Raw(header, sizeof(header));
     if (!values.empty()) {
         Raw(values.data(), values.size() * sizeof(T));
@@ -313,10 +346,18 @@ template <typename T> PropertyList &PropertyList::Array(char type, const std::ve
     return *this;
 }
 
-PropertyList &PropertyList::Int32Array(const std::vector<int32_t> &values) { return Array('i', values); }
-PropertyList &PropertyList::Int64Array(const std::vector<int64_t> &values) { return Array('l', values); }
-PropertyList &PropertyList::FloatArray(const std::vector<float> &values) { return Array('f', values); }
-PropertyList &PropertyList::DoubleArray(const std::vector<double> &values) { return Array('d', values); }
+PropertyList &PropertyList::Int32Array(const std::vector<int32_t> &values) {
+    return Array('i', values);
+}
+PropertyList &PropertyList::Int64Array(const std::vector<int64_t> &values) {
+    return Array('l', values);
+}
+PropertyList &PropertyList::FloatArray(const std::vector<float> &values) {
+    return Array('f', values);
+}
+PropertyList &PropertyList::DoubleArray(const std::vector<double> &values) {
+    return Array('d', values);
+}
 
 Record MakeRecord(const std::string &name, const PropertyList &properties) {
     Record record;

@@ -26,8 +26,8 @@ namespace fbx {
 /// shown as '?' (a NUL would end the message).
 class FormatError : public std::runtime_error {
 public:
-    FormatError(const std::string &what, size_t offset)
-        : std::runtime_error("FBX: " + Printable(what) + " at byte offset " + std::to_string(offset)) {}
+    FormatError(const std::string &what, size_t offset) :
+            std::runtime_error("FBX: " + Printable(what) + " at byte offset " + std::to_string(offset)) {}
 
 private:
     static std::string Printable(std::string text) {
@@ -89,7 +89,8 @@ public:
     uint32_t ArrayCount(const PropertyAt &property) const;
 
 private:
-    template <typename T> std::vector<T> RawArray(const PropertyAt &property, char type, const char *what) const;
+    template <typename T>
+    std::vector<T> RawArray(const PropertyAt &property, char type, const char *what) const;
     void Need(size_t offset, size_t count, const char *what) const;
     uint32_t U32(size_t offset) const;
 
@@ -138,7 +139,8 @@ public:
 
 private:
     void Raw(const void *data, size_t size);
-    template <typename T> PropertyList &Array(char type, const std::vector<T> &values);
+    template <typename T>
+    PropertyList &Array(char type, const std::vector<T> &values);
 };
 
 /// A record made by the pass, without children.

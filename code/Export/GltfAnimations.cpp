@@ -47,8 +47,8 @@ struct Channel {
 
 class AnimationWriter {
 public:
-    AnimationWriter(GltfDocument &document, std::string &error)
-        : mDoc(document), mError(error), mPretty(document.PrettyText()) {}
+    AnimationWriter(GltfDocument &document, std::string &error) :
+            mDoc(document), mError(error), mPretty(document.PrettyText()) {}
 
     /// Appends one accessor of `values` (FLOAT, `components` per element) in
     /// its own bufferView, as Assimp's ExportData does. Returns its index or -1.
@@ -231,10 +231,9 @@ long long WriteNodeAnimations(const aiScene &scene, GltfDocument &document,
                         "\": no glTF node has that name, skipped");
                 continue;
             }
-            const bool written =
-                    (channel->mNumPositionKeys == 0 || !channel->mPositionKeys ||
-                            writer.AddSampler(channel->mPositionKeys, channel->mNumPositionKeys, ticksPerSecond, node,
-                                    "translation")) &&
+            const bool written = (channel->mNumPositionKeys == 0 || !channel->mPositionKeys ||
+                                         writer.AddSampler(channel->mPositionKeys, channel->mNumPositionKeys,
+                                                 ticksPerSecond, node, "translation")) &&
                     (channel->mNumRotationKeys == 0 || !channel->mRotationKeys ||
                             writer.AddSampler(channel->mRotationKeys, channel->mNumRotationKeys, ticksPerSecond, node,
                                     "rotation")) &&

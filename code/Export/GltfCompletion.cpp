@@ -37,8 +37,8 @@ bool IsFinite(double value) {
 
 class Completion {
 public:
-    Completion(const aiScene &scene, GltfDocument &document, GltfCompletionReport &report, bool writeAnimations)
-        : mScene(scene), mDoc(document), mReport(report), mWriteAnimations(writeAnimations) {}
+    Completion(const aiScene &scene, GltfDocument &document, GltfCompletionReport &report, bool writeAnimations) :
+            mScene(scene), mDoc(document), mReport(report), mWriteAnimations(writeAnimations) {}
 
     bool Run(std::string &error) {
         if (mDoc.Root().contains("nodes") && !mDoc.Root()["nodes"].is_array()) {
@@ -68,7 +68,8 @@ public:
         mReport.unreferencedBytesRemoved = static_cast<unsigned long long>(removed);
         if (removed > 0 || nonZero > 0) {
             Note(std::to_string(removed) + " byte(s) of the binary buffer that no bufferView references removed, " +
-                    std::to_string(nonZero) + " of them not zero (Assimp's exporter leaves uninitialised memory "
+                    std::to_string(nonZero) +
+                    " of them not zero (Assimp's exporter leaves uninitialised memory "
                     "after JOINTS_0)");
             mChanged = true;
         }
@@ -101,11 +102,14 @@ private:
     /// The scene's node animations, in Assimp's place (GltfAnimations.h),
     /// before anything adds nodes or animations.
     bool WriteAnimations(std::string &error) {
-        const long long written = WriteNodeAnimations(mScene, mDoc, [&](const std::string &name) {
-            // Assimp's exporter targets the first node of that name (nodes.Get(name)).
-            const auto found = mNodesByName.find(name);
-            return found == mNodesByName.end() ? -1LL : found->second.front();
-        }, mReport.notes, error);
+        const long long written = WriteNodeAnimations(
+                mScene, mDoc,
+                [&](const std::string &name) {
+                    // Assimp's exporter targets the first node of that name (nodes.Get(name)).
+                    const auto found = mNodesByName.find(name);
+                    return found == mNodesByName.end() ? -1LL : found->second.front();
+                },
+                mReport.notes, error);
         if (written < 0) {
             return false;
         }
@@ -176,8 +180,9 @@ private:
         if (IsFinite(zfar) && zfar > znear) {
             perspective["zfar"] = GltfDocument::FloatToJson(camera.mClipPlaneFar);
         } else {
-            why = "far plane " + std::to_string(zfar) + " is not beyond the near plane: written without zfar "
-                  "(infinite projection)";
+            why = "far plane " + std::to_string(zfar) +
+                    " is not beyond the near plane: written without zfar "
+                    "(infinite projection)";
         }
         perspective["znear"] = GltfDocument::FloatToJson(camera.mClipPlaneNear);
         out["perspective"] = perspective;
@@ -201,8 +206,8 @@ private:
         }
         const aiVector3D &t = frame.translation;
         const aiQuaternion &q = frame.rotation;
-        translation = Json::array({GltfDocument::FloatToJson(t.x), GltfDocument::FloatToJson(t.y),
-                GltfDocument::FloatToJson(t.z)});
+        translation = Json::array(
+                {GltfDocument::FloatToJson(t.x), GltfDocument::FloatToJson(t.y), GltfDocument::FloatToJson(t.z)});
         rotation = Json::array({GltfDocument::FloatToJson(q.x), GltfDocument::FloatToJson(q.y),
                 GltfDocument::FloatToJson(q.z), GltfDocument::FloatToJson(q.w)});
         return true;
@@ -472,10 +477,10 @@ private:
         size_t count = 0;
         bool first = true;
         for (const Json &primitive : root["meshes"][mesh]["primitives"]) {
-            const size_t targets = (primitive.is_object() && primitive.contains("targets") &&
-                                           primitive["targets"].is_array())
-                                           ? primitive["targets"].size()
-                                           : 0;
+            const size_t targets =
+                    (primitive.is_object() && primitive.contains("targets") && primitive["targets"].is_array())
+                    ? primitive["targets"].size()
+                    : 0;
             if (!first && targets != count) {
                 Note(what + ": the primitives of the mesh of glTF node " + Quote(nodeName) +
                         " have different numbers of morph targets, skipped");
@@ -632,7 +637,8 @@ private:
                         continue;
                     }
                     const long long input = mDoc.AppendFloatAccessor(times, "SCALAR", 1, true, error);
-                    const long long output = input < 0 ? -1 : mDoc.AppendFloatAccessor(weights, "SCALAR", 1, false, error);
+                    const long long output =
+                            input < 0 ? -1 : mDoc.AppendFloatAccessor(weights, "SCALAR", 1, false, error);
                     if (output < 0) {
                         return false;
                     }
@@ -679,8 +685,8 @@ private:
         Json kept = Json::array();
         for (Json &animation : root["animations"]) {
             const bool empty = animation.is_object() &&
-                               (!animation.contains("channels") ||
-                                       (animation["channels"].is_array() && animation["channels"].empty()));
+                    (!animation.contains("channels") ||
+                            (animation["channels"].is_array() && animation["channels"].empty()));
             if (empty) {
                 Note("animation " + Quote(animation.value("name", std::string())) +
                         " has no channels (invalid glTF): removed");
@@ -708,8 +714,8 @@ private:
 
 } // namespace
 
-static bool CompleteFile(const aiScene &scene, const std::string &path, std::string *error, GltfCompletionReport *report,
-        bool writeAnimations) {
+static bool CompleteFile(const aiScene &scene, const std::string &path, std::string *error,
+        GltfCompletionReport *report, bool writeAnimations) {
     GltfCompletionReport localReport;
     GltfCompletionReport &out = report ? *report : localReport;
     out = GltfCompletionReport();

@@ -19,7 +19,7 @@ namespace {
 
 constexpr uint32_t kGlbMagic = 0x46546C67; // "glTF"
 constexpr uint32_t kChunkJson = 0x4E4F534A; // "JSON"
-constexpr uint32_t kChunkBin = 0x004E4942;  // "BIN\0"
+constexpr uint32_t kChunkBin = 0x004E4942; // "BIN\0"
 
 uint32_t ReadU32(const uint8_t *p) {
     return uint32_t(p[0]) | (uint32_t(p[1]) << 8) | (uint32_t(p[2]) << 16) | (uint32_t(p[3]) << 24);
@@ -334,7 +334,7 @@ bool ForEachMember(const std::string &text, size_t begin, size_t end, Visit visi
 /// of bufferViews while that is text.
 struct BufferZeroView {
     int64_t offset = 0, length = 0;
-    size_t index = 0;                            ///< in bufferViews
+    size_t index = 0; ///< in bufferViews
     size_t numberBegin = kBad, numberEnd = kBad; ///< byteOffset's value in the text (kBad: none)
 };
 
@@ -383,9 +383,10 @@ struct BufferZeroViews {
             view.length = -1;
             int64_t buffer = -1;
             ForEachMember(text, begin, end, [&](const std::string &name, size_t valueBegin, size_t valueEnd) {
-                int64_t *target = name == "buffer" ? &buffer : name == "byteOffset" ? &view.offset
-                                                     : name == "byteLength"   ? &view.length
-                                                                              : nullptr;
+                int64_t *target = name == "buffer" ? &buffer
+                        : name == "byteOffset"     ? &view.offset
+                        : name == "byteLength"     ? &view.length
+                                                   : nullptr;
                 if (target) {
                     const auto result = std::from_chars(text.data() + valueBegin, text.data() + valueEnd, *target);
                     numbers = numbers && result.ec == std::errc() && result.ptr == text.data() + valueEnd;
@@ -405,7 +406,7 @@ struct BufferZeroViews {
 struct PackedBuffer {
     std::vector<uint8_t> bytes;
     std::vector<int64_t> newOffset; ///< per view of BufferZeroViews
-    long long nonZero = 0;          ///< unreferenced bytes that were not zero
+    long long nonZero = 0; ///< unreferenced bytes that were not zero
 };
 
 /// Views in buffer order; a run is a stretch of overlapping or adjacent
@@ -661,8 +662,8 @@ bool GltfDocument::SomeElementLacks(const std::string &key, const char *member) 
             return false;
         }
         for (const Json &element : mJson[key]) {
-            if (element.is_object() && (!element.contains(member) ||
-                                               (element[member].is_array() && element[member].empty()))) {
+            if (element.is_object() &&
+                    (!element.contains(member) || (element[member].is_array() && element[member].empty()))) {
                 return true;
             }
         }

@@ -103,10 +103,10 @@ private:
 
     /// A top-level array kept as the file's text (see the file comment).
     struct TextMember {
-        std::string text;          ///< the array, `[` to `]`
-        long long count = -1;      ///< elements in `text`, counted when first needed
+        std::string text; ///< the array, `[` to `]`
+        long long count = -1; ///< elements in `text`, counted when first needed
         std::vector<Json> appended; ///< elements added after `text`'s
-        bool parsed = false;       ///< moved into mJson by Parse()
+        bool parsed = false; ///< moved into mJson by Parse()
     };
     /// Elements in the text of `member` (counted once); -1 if it cannot be scanned.
     long long CountElements(TextMember &member);

@@ -90,11 +90,11 @@ inline float CameraYMag(const aiCamera &camera) {
 /// The transform that turns glTF's camera frame (origin, look -Z, up +Y)
 /// into the aiCamera's (mPosition, mLookAt, mUp).
 struct CameraFrame {
-    bool needed = false;        ///< false: the frames are the same (within float noise)
+    bool needed = false; ///< false: the frames are the same (within float noise)
     bool lookAtReplaced = false; ///< mLookAt was zero: -Z used
-    bool upReplaced = false;     ///< mUp was zero or parallel to mLookAt: an up vector was chosen
-    aiVector3D translation;      ///< mPosition (-0 turned into 0)
-    aiQuaternion rotation;       ///< unit, w >= 0
+    bool upReplaced = false; ///< mUp was zero or parallel to mLookAt: an up vector was chosen
+    aiVector3D translation; ///< mPosition (-0 turned into 0)
+    aiQuaternion rotation; ///< unit, w >= 0
 };
 
 inline CameraFrame ComputeCameraFrame(const aiCamera &camera) {
@@ -114,7 +114,7 @@ inline CameraFrame ComputeCameraFrame(const aiCamera &camera) {
     up.Normalize();
     const aiVector3D position = camera.mPosition;
     frame.needed = !(position.Length() <= 1e-6f && (look - aiVector3D(0, 0, -1)).Length() <= 1e-5f &&
-                     (up - aiVector3D(0, 1, 0)).Length() <= 1e-5f);
+            (up - aiVector3D(0, 1, 0)).Length() <= 1e-5f);
     if (!frame.needed) {
         return frame;
     }
@@ -134,11 +134,11 @@ inline CameraFrame ComputeCameraFrame(const aiCamera &camera) {
 
 /// What MorphWeightTable dropped or changed.
 struct MorphKeyCounts {
-    unsigned unusableTimes = 0;  ///< negative or non-finite time: key dropped
-    unsigned repeatedTimes = 0;  ///< time not after the previous key's (as float): key dropped
-    unsigned outOfRange = 0;     ///< weight naming a target >= the target count: ignored
-    unsigned badWeights = 0;     ///< non-finite weight: written as 0
-    size_t keysOverLimit = 0;    ///< usable keys, when keys x targets exceeds kMaxMorphWeightValues (nothing written)
+    unsigned unusableTimes = 0; ///< negative or non-finite time: key dropped
+    unsigned repeatedTimes = 0; ///< time not after the previous key's (as float): key dropped
+    unsigned outOfRange = 0; ///< weight naming a target >= the target count: ignored
+    unsigned badWeights = 0; ///< non-finite weight: written as 0
+    size_t keysOverLimit = 0; ///< usable keys, when keys x targets exceeds kMaxMorphWeightValues (nothing written)
 };
 
 /// Largest dense weights table (keys x targets) written for one channel: 16M
@@ -164,8 +164,10 @@ inline bool MorphWeightTable(const aiMeshMorphAnim &channel, double ticksPerSeco
         counts.keysOverLimit = order.size();
         return false;
     }
-    std::stable_sort(order.begin(), order.end(), [](const std::pair<double, unsigned> &a,
-                                                         const std::pair<double, unsigned> &b) { return a.first < b.first; });
+    std::stable_sort(order.begin(), order.end(),
+            [](const std::pair<double, unsigned> &a, const std::pair<double, unsigned> &b) {
+                return a.first < b.first;
+            });
     times.clear();
     weights.clear();
     for (const auto &entry : order) {
@@ -202,11 +204,11 @@ inline bool MorphWeightTable(const aiMeshMorphAnim &channel, double ticksPerSeco
 /// its scene (NODE_SKINNED_MESH_NON_ROOT); moving it changes nothing a viewer
 /// draws.
 enum class SkinnedMeshMove {
-    None,            ///< no mesh with a skin, a root already, or in no scene
-    NodeToRoot,      ///< no children: the node itself becomes a scene root
-    MeshToNewRoot,   ///< children: they and the transform stay; mesh, skin and
-                     ///< morph weights (and weights channels) move to a new
-                     ///< root node named SkinnedMeshNodeName(node)
+    None, ///< no mesh with a skin, a root already, or in no scene
+    NodeToRoot, ///< no children: the node itself becomes a scene root
+    MeshToNewRoot, ///< children: they and the transform stay; mesh, skin and
+    ///< morph weights (and weights channels) move to a new
+    ///< root node named SkinnedMeshNodeName(node)
 };
 
 inline SkinnedMeshMove SkinnedMeshRootMove(bool hasMeshAndSkin, bool hasParent, bool inScene, bool hasChildren) {

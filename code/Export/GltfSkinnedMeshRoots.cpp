@@ -19,8 +19,7 @@ std::vector<long long> Parents(const Json &nodes) {
             continue;
         }
         for (const Json &child : nodes[i]["children"]) {
-            if (child.is_number_integer() && child.get<long long>() >= 0 &&
-                    child.get<size_t>() < nodes.size()) {
+            if (child.is_number_integer() && child.get<long long>() >= 0 && child.get<size_t>() < nodes.size()) {
                 parents[child.get<size_t>()] = static_cast<long long>(i);
             }
         }
@@ -102,8 +101,7 @@ unsigned MoveSkinnedMeshesToRoots(GltfDocument &document) {
             root = parents[static_cast<size_t>(root)];
         }
         const long long scene = SceneOf(gltf, root);
-        const bool hasChildren = node.contains("children") && node["children"].is_array() &&
-                                 !node["children"].empty();
+        const bool hasChildren = node.contains("children") && node["children"].is_array() && !node["children"].empty();
         const gltf_rules::SkinnedMeshMove move = gltf_rules::SkinnedMeshRootMove(true, true, scene >= 0, hasChildren);
         if (move == gltf_rules::SkinnedMeshMove::None) {
             continue; // not drawn by any scene: nothing to warn about

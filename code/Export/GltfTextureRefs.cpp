@@ -74,7 +74,8 @@ unsigned MoveNonGltfTextures(aiScene *scene, std::vector<std::string> *notes) {
                     const aiString fixedPath(fixed);
                     AddMaterialProperty(*material, &fixedPath, _AI_MATKEY_TEXTURE_BASE, slot.type, slot.index);
                     if (notes) {
-                        notes->push_back("material '" + name + "': " + kind + " texture '" + original + "' written as '" + fixed + "'");
+                        notes->push_back("material '" + name + "': " + kind + " texture '" + original +
+                                "' written as '" + fixed + "'");
                     }
                 }
                 continue;
@@ -87,7 +88,7 @@ unsigned MoveNonGltfTextures(aiScene *scene, std::vector<std::string> *notes) {
             }
             if (notes) {
                 notes->push_back("material '" + name + "': " + kind + " texture '" + original +
-                                 "' is not PNG/JPEG, left out of the glTF (path kept in the material name)");
+                        "' is not PNG/JPEG, left out of the glTF (path kept in the material name)");
             }
         }
         if (!nameSuffix.empty()) {

@@ -33,8 +33,7 @@ Json MetadataToJsonAt(const aiMetadata &metadata, const std::string &where, int 
         std::vector<std::string> &notes) {
     Json out = Json::object();
     if (depth > kMaxMetadataDepth) {
-        notes.push_back(where + ": metadata nested deeper than " + std::to_string(kMaxMetadataDepth) +
-                        " levels, cut");
+        notes.push_back(where + ": metadata nested deeper than " + std::to_string(kMaxMetadataDepth) + " levels, cut");
         return out;
     }
     if (!metadata.mKeys || !metadata.mValues) {
@@ -87,7 +86,8 @@ Json MetadataToJsonAt(const aiMetadata &metadata, const std::string &where, int 
         }
         case AI_AIVECTOR3D: {
             const aiVector3D &v = *static_cast<const aiVector3D *>(data);
-            out[key] = Json::array({FloatValue(v.x, at, notes), FloatValue(v.y, at, notes), FloatValue(v.z, at, notes)});
+            out[key] =
+                    Json::array({FloatValue(v.x, at, notes), FloatValue(v.y, at, notes), FloatValue(v.z, at, notes)});
             break;
         }
         case AI_AIMETADATA:
@@ -106,8 +106,8 @@ Json MetadataToJsonAt(const aiMetadata &metadata, const std::string &where, int 
             }
             [[fallthrough]];
         default:
-            notes.push_back(at + ": unknown metadata type " + std::to_string(static_cast<int>(entry.mType)) +
-                            ", skipped");
+            notes.push_back(
+                    at + ": unknown metadata type " + std::to_string(static_cast<int>(entry.mType)) + ", skipped");
             break;
         }
     }
@@ -157,7 +157,7 @@ MetadataLeaf LeafOf(const Json &value) {
         leaf.kind = MetadataLeaf::Kind::String;
         leaf.text = value.get<std::string>();
     } else if (value.is_array() && value.size() == 3 && value[0].is_number() && value[1].is_number() &&
-               value[2].is_number()) {
+            value[2].is_number()) {
         leaf.kind = MetadataLeaf::Kind::Vector;
         for (size_t i = 0; i < 3; ++i) {
             leaf.vector[i] = value[i].get<double>();

@@ -16,13 +16,13 @@ namespace assimp_retro {
 /// One leaf: which JSON value MetadataToJson made of the entry.
 struct MetadataLeaf {
     enum class Kind {
-        Bool,     ///< `boolean`
-        Signed,   ///< a signed JSON integer: `signedValue`
+        Bool, ///< `boolean`
+        Signed, ///< a signed JSON integer: `signedValue`
         Unsigned, ///< an unsigned JSON integer: `unsignedValue`
-        Real,     ///< a JSON number that is not an integer: `real`
-        String,   ///< `text`
-        Vector,   ///< an array of three numbers (an aiVector3D): `vector`
-        Other     ///< anything else (an array with a null, ...): no form in FBX or COLLADA
+        Real, ///< a JSON number that is not an integer: `real`
+        String, ///< `text`
+        Vector, ///< an array of three numbers (an aiVector3D): `vector`
+        Other ///< anything else (an array with a null, ...): no form in FBX or COLLADA
     };
     Kind kind = Kind::Other;
     bool boolean = false;

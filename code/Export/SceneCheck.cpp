@@ -24,8 +24,16 @@ namespace {
 const char *const kExtension = "assimpretroscenecheck";
 
 const aiImporterDesc kDescription = {
-    "assimp-retro scene check (hands a finished scene to the validator)",
-    "assimp-retro", "", "", aiImporterFlags_SupportBinaryFlavour, 0, 0, 0, 0, kExtension,
+        "assimp-retro scene check (hands a finished scene to the validator)",
+        "assimp-retro",
+        "",
+        "",
+        aiImporterFlags_SupportBinaryFlavour,
+        0,
+        0,
+        0,
+        0,
+        kExtension,
 };
 
 /// Swaps every public part of two scenes (not mPrivate, which each keeps).

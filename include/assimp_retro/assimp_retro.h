@@ -34,7 +34,7 @@ namespace Assimp {
 class Importer;
 class Exporter;
 class ExportProperties;
-}
+} // namespace Assimp
 
 namespace assimp_retro {
 
@@ -49,9 +49,9 @@ unsigned RegisterAll(Assimp::Importer &importer);
 /// in RegisterAll). Each returns false (and registers nothing) if this build
 /// was configured without that format.
 bool RegisterOban(Assimp::Importer &importer); ///< Oni OBAN: .oni, level .dat
-bool RegisterAbc(Assimp::Importer &importer);  ///< LithTech ABC: .abc
-bool RegisterP3d(Assimp::Importer &importer);  ///< Operation Flashpoint P3D: .p3d
-bool RegisterLtb(Assimp::Importer &importer);  ///< LithTech LTB: .ltb (false in builds without liblzma)
+bool RegisterAbc(Assimp::Importer &importer); ///< LithTech ABC: .abc
+bool RegisterP3d(Assimp::Importer &importer); ///< Operation Flashpoint P3D: .p3d
+bool RegisterLtb(Assimp::Importer &importer); ///< LithTech LTB: .ltb (false in builds without liblzma)
 
 /// Takes libassimp's built-in copies of this build's formats out of
 /// `importer` and deletes them, registering nothing (RegisterAll does this
@@ -92,17 +92,17 @@ std::vector<std::string> Formats();
 
 /// Which copy of an importer serves an extension in an Importer.
 enum class ImporterCopy {
-    Plugin,  ///< this library's importer (after RegisterAll)
+    Plugin, ///< this library's importer (after RegisterAll)
     BuiltIn, ///< an assimp-retro importer compiled into libassimp (port/)
-    Other,   ///< another Assimp importer claims the extension
-    None,    ///< nothing claims it
+    Other, ///< another Assimp importer claims the extension
+    None, ///< nothing claims it
 };
 
 struct FormatServer {
-    std::string format;    ///< "OBAN", "ABC", "P3D"
+    std::string format; ///< "OBAN", "ABC", "P3D"
     std::string extension; ///< "oni", "dat", "abc", "p3d"
     ImporterCopy copy = ImporterCopy::None;
-    std::string importer;  ///< the serving importer's aiImporterDesc::mName ("" for None)
+    std::string importer; ///< the serving importer's aiImporterDesc::mName ("" for None)
 };
 
 /// For each extension of each format this build contains, the importer that

@@ -28,14 +28,14 @@ namespace assimp_retro {
 /// What ExportCollada wrote; a completion pass that fails leaves its part
 /// (animations, then metadata) at zero.
 struct ColladaExportReport {
-    bool exported = false;            ///< Assimp's exporter wrote the file (a failure after this is the completion's)
-    unsigned animationsWritten = 0;   ///< <animation> elements, one <animation_clip> each
-    unsigned channelsWritten = 0;     ///< samplers (one per animated node per animation)
-    double timelineSeconds = 0;       ///< where the last clip ends
+    bool exported = false; ///< Assimp's exporter wrote the file (a failure after this is the completion's)
+    unsigned animationsWritten = 0; ///< <animation> elements, one <animation_clip> each
+    unsigned channelsWritten = 0; ///< samplers (one per animated node per animation)
+    double timelineSeconds = 0; ///< where the last clip ends
     std::vector<std::string> animationNotes; ///< animation parts left out, and why
-    unsigned metadataEntriesWritten = 0;     ///< <property> elements added to <extra>s
-    unsigned elementsWithMetadata = 0;       ///< <node> and <visual_scene> elements given an <extra>
-    std::vector<std::string> metadataNotes;  ///< metadata left out, and why
+    unsigned metadataEntriesWritten = 0; ///< <property> elements added to <extra>s
+    unsigned elementsWithMetadata = 0; ///< <node> and <visual_scene> elements given an <extra>
+    std::vector<std::string> metadataNotes; ///< metadata left out, and why
 };
 
 /// Blender 3.4's COLLADA importer turns Y-up into Z-up by rotating the file's

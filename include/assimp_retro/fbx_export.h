@@ -45,18 +45,24 @@ namespace assimp_retro {
 
 struct FbxCompletionReport {
     unsigned nullRecordsAdded = 0; ///< node records given the null record they lacked (including the top level's)
-    double unitScaleFactor = 0;    ///< UnitScaleFactor written (0: not changed)
+    double unitScaleFactor = 0; ///< UnitScaleFactor written (0: not changed)
     unsigned morphTargetsWritten = 0; ///< ExportFbx: aiAnimMeshes written as Shape geometry + BlendShapeChannel
-    unsigned morphWeightCurves = 0;   ///< ExportFbx: DeformPercent curves written (one per morph channel, target and animation)
+    unsigned morphWeightCurves =
+            0; ///< ExportFbx: DeformPercent curves written (one per morph channel, target and animation)
     unsigned morphTargetsLeftOut = 0; ///< ExportFbx: aiAnimMeshes not written (ASCII FBX, or see notes)
-    unsigned animationLayerScopesAdded = 0; ///< AnimationLayers given the (empty) child list Assimp's importer needs (counted in nullRecordsAdded too)
-    unsigned scalingConnectionsFixed = 0;   ///< scaling curve nodes connected to "Lcl Scaling" instead of Assimp 5.2.5's "Lcl Scale"
-    unsigned animationCurvesRetimed = 0;    ///< ExportFbx: node animation curves whose KeyTime was divided by mTicksPerSecond (Assimp 5.2.5 takes ticks for seconds)
-    unsigned geometryClassesFixed = 0; ///< morph-target shape geometries renamed "<name>\0\1Geometry" (Assimp writes class "Blendshape"; Blender refuses it)
-    unsigned metadataPropertiesWritten = 0; ///< ExportFbx: scene and node metadata entries written as user properties (docs/outputs.md "Metadata in FBX and COLLADA")
-    unsigned objectsWithMetadata = 0;       ///< ExportFbx: Models and Documents that received them
-    bool fileChanged = false;      ///< false: the file was left as it was
-    bool exported = false;         ///< ExportFbx: Assimp's exporter wrote the file (a failure after this is the completion's)
+    unsigned animationLayerScopesAdded =
+            0; ///< AnimationLayers given the (empty) child list Assimp's importer needs (counted in nullRecordsAdded too)
+    unsigned scalingConnectionsFixed =
+            0; ///< scaling curve nodes connected to "Lcl Scaling" instead of Assimp 5.2.5's "Lcl Scale"
+    unsigned animationCurvesRetimed =
+            0; ///< ExportFbx: node animation curves whose KeyTime was divided by mTicksPerSecond (Assimp 5.2.5 takes ticks for seconds)
+    unsigned geometryClassesFixed =
+            0; ///< morph-target shape geometries renamed "<name>\0\1Geometry" (Assimp writes class "Blendshape"; Blender refuses it)
+    unsigned metadataPropertiesWritten =
+            0; ///< ExportFbx: scene and node metadata entries written as user properties (docs/outputs.md "Metadata in FBX and COLLADA")
+    unsigned objectsWithMetadata = 0; ///< ExportFbx: Models and Documents that received them
+    bool fileChanged = false; ///< false: the file was left as it was
+    bool exported = false; ///< ExportFbx: Assimp's exporter wrote the file (a failure after this is the completion's)
     std::vector<std::string> notes; ///< what was left out or dropped, and why
 };
 
@@ -81,8 +87,8 @@ bool CompleteFbx(const std::string &path, double unitScaleFactor, std::string *e
 /// animation, the node animation times put right and the scene and node
 /// metadata as user properties (Document, Models). `scene` is not modified
 /// (its meshes' mNumAnimMeshes are zero during the export only).
-bool ExportFbx(const aiScene &scene, const std::string &formatId, const std::string &path,
-        std::string *error = nullptr, FbxCompletionReport *report = nullptr, unsigned preprocessing = 0,
+bool ExportFbx(const aiScene &scene, const std::string &formatId, const std::string &path, std::string *error = nullptr,
+        FbxCompletionReport *report = nullptr, unsigned preprocessing = 0,
         const Assimp::ExportProperties *properties = nullptr);
 
 } // namespace assimp_retro

@@ -52,19 +52,22 @@ class ExportProperties;
 namespace assimp_retro {
 
 struct GltfCompletionReport {
-    unsigned camerasAdded = 0;       ///< cameras written and attached to nodes
-    unsigned nodesWithExtras = 0;    ///< nodes given `extras` (or more `extras` keys) from aiNode::mMetaData
+    unsigned camerasAdded = 0; ///< cameras written and attached to nodes
+    unsigned nodesWithExtras = 0; ///< nodes given `extras` (or more `extras` keys) from aiNode::mMetaData
     unsigned weightChannelsAdded = 0; ///< `weights` animation channels written
     unsigned cameraFrameNodesAdded = 0; ///< "<name>.Camera" child nodes made for cameras with a non-glTF frame
-    unsigned extrasKeysAdded = 0;    ///< top-level `extras` keys written, over all nodes
+    unsigned extrasKeysAdded = 0; ///< top-level `extras` keys written, over all nodes
     unsigned emptyAnimationsRemoved = 0; ///< animations without channels (invalid glTF) dropped
     unsigned sceneExtrasKeysAdded = 0; ///< `extras` keys written on the glTF scene from aiScene::mMetaData
-    unsigned skinnedMeshesMovedToRoot = 0; ///< skinned meshes put on a scene root node (glTF ignores their node's transform)
-    unsigned long long unreferencedBytesRemoved = 0; ///< bytes of buffer 0 no bufferView referenced, removed (Assimp's JOINTS_0 leftovers)
-    unsigned nodeChannelsWritten = 0; ///< ExportGltf: aiNodeAnim channels written by the completion, in place of Assimp's exporter (docs/gltf-export.md)
-    bool fileChanged = false;        ///< false: nothing was missing, the file was not rewritten
-    bool exported = false;           ///< ExportGltf: Assimp's exporter wrote the file (a failure after this is the completion's)
-    std::vector<std::string> notes;  ///< every part that was skipped, and why
+    unsigned skinnedMeshesMovedToRoot =
+            0; ///< skinned meshes put on a scene root node (glTF ignores their node's transform)
+    unsigned long long unreferencedBytesRemoved =
+            0; ///< bytes of buffer 0 no bufferView referenced, removed (Assimp's JOINTS_0 leftovers)
+    unsigned nodeChannelsWritten =
+            0; ///< ExportGltf: aiNodeAnim channels written by the completion, in place of Assimp's exporter (docs/gltf-export.md)
+    bool fileChanged = false; ///< false: nothing was missing, the file was not rewritten
+    bool exported = false; ///< ExportGltf: Assimp's exporter wrote the file (a failure after this is the completion's)
+    std::vector<std::string> notes; ///< every part that was skipped, and why
 };
 
 /// Rewrites `path` (.gltf with its .bin or data: URI buffer, or .glb) in

@@ -21,7 +21,7 @@ struct aiScene;
 namespace Assimp {
 class Exporter;
 class ExportProperties;
-}
+} // namespace Assimp
 
 namespace assimp_retro {
 

@@ -33,8 +33,8 @@ struct RgbaImage {
 /// How a material should treat the texture's alpha (glTF's alphaMode).
 enum class TextureAlpha {
     Opaque, ///< every texel opaque (or alpha carries no meaning)
-    Mask,   ///< alpha only 0 or full: alpha test
-    Blend,  ///< partial alpha: blending
+    Mask, ///< alpha only 0 or full: alpha test
+    Blend, ///< partial alpha: blending
 };
 
 /// A decoded texture file.
@@ -83,8 +83,7 @@ bool ParseDtxFormat(const std::string &name, DtxFormat &format);
 /// A whole DTX file of `image` (1..4096 texels a side) with up to 4 mip
 /// levels (2x2 box filter); a palette holds the image's colours exactly when
 /// there are at most 256, more are reduced by median cut.
-bool EncodeAsDtx(const RgbaImage &image, DtxFormat format, std::vector<uint8_t> &dtx,
-        std::string *error = nullptr);
+bool EncodeAsDtx(const RgbaImage &image, DtxFormat format, std::vector<uint8_t> &dtx, std::string *error = nullptr);
 
 // ---- Operation Flashpoint PAA/PAC (docs/formats/TEXTURES.md §1.14) -----------
 

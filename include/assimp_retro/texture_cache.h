@@ -20,11 +20,11 @@ namespace assimp_retro {
 
 /// One texture file, decoded and encoded as PNG (or the reason it failed).
 struct CachedTexture {
-    std::vector<uint8_t> png;  ///< empty when decoding failed
+    std::vector<uint8_t> png; ///< empty when decoding failed
     uint32_t width = 0;
     uint32_t height = 0;
-    int alpha = 0;             ///< 0 opaque, 1 mask, 2 blend
-    std::string error;         ///< why decoding failed (empty on success)
+    int alpha = 0; ///< 0 opaque, 1 mask, 2 blend
+    std::string error; ///< why decoding failed (empty on success)
 };
 
 class TextureCache {
@@ -37,11 +37,10 @@ public:
     /// The entry for `key`, made by `make` on first use. Concurrent callers
     /// with the same key wait for the one that makes it (`make` runs once per
     /// key); different keys are made in parallel.
-    std::shared_ptr<const CachedTexture> GetOrMake(const std::string &key,
-            const std::function<CachedTexture()> &make);
+    std::shared_ptr<const CachedTexture> GetOrMake(const std::string &key, const std::function<CachedTexture()> &make);
 
-    size_t Size() const;   ///< how many texture files are stored
-    size_t Made() const;   ///< how many times `make` ran (decodes)
+    size_t Size() const; ///< how many texture files are stored
+    size_t Made() const; ///< how many times `make` ran (decodes)
     size_t Reused() const; ///< how many lookups found a stored entry
 
 private:

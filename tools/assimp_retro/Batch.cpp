@@ -158,8 +158,7 @@ std::vector<Job> PlanJobs(const fs::path &inputDir, const fs::path &outputDir, c
         }
         // An Oni level's bulk-data companions (levelN_Final.raw, .sep) are
         // not models, though Assimp's RAW importer claims ".raw".
-        if ((extension == ".raw" || extension == ".sep") &&
-                fs::exists(fs::path(path).replace_extension(".dat"), ec)) {
+        if ((extension == ".raw" || extension == ".sep") && fs::exists(fs::path(path).replace_extension(".dat"), ec)) {
             ++skipped;
             continue;
         }
@@ -181,7 +180,8 @@ std::vector<Job> PlanJobs(const fs::path &inputDir, const fs::path &outputDir, c
     }
     for (Job &job : jobs) {
         if (uses[job.output.u8string()] > 1) {
-            job.output = job.output.parent_path() / fs::u8path(job.input.filename().u8string() + "." + format.extension);
+            job.output =
+                    job.output.parent_path() / fs::u8path(job.input.filename().u8string() + "." + format.extension);
         }
     }
     return jobs;
@@ -197,8 +197,7 @@ bool IsNotAModel(const ConversionResult &result) {
 // file otherwise (logs, CI). Called by the workers, hence the mutex.
 class Progress {
 public:
-    Progress(size_t total, bool showNotes)
-        : total_(total), showNotes_(showNotes), terminal_(StderrIsTerminal()) {}
+    Progress(size_t total, bool showNotes) : total_(total), showNotes_(showNotes), terminal_(StderrIsTerminal()) {}
 
     void Done(const Job &job, const ConversionResult &result) {
         std::lock_guard<std::mutex> lock(mutex_);
@@ -249,8 +248,7 @@ private:
         if (name.size() > 40) {
             name = "..." + name.substr(name.size() - 37);
         }
-        std::fprintf(stderr, "\r\x1b[K[%s] %zu/%zu, %zu failed  %s", bar.c_str(), done_, total_, failed_,
-                name.c_str());
+        std::fprintf(stderr, "\r\x1b[K[%s] %zu/%zu, %zu failed  %s", bar.c_str(), done_, total_, failed_, name.c_str());
     }
 
     std::mutex mutex_;
@@ -275,14 +273,26 @@ void WriteStderr(const char *text) {
 extern "C" void OnFatalSignal(int signalNumber) {
     WriteStderr("\nassimp-retro export: crashed (");
     switch (signalNumber) {
-    case SIGSEGV: WriteStderr("SIGSEGV"); break;
+    case SIGSEGV:
+        WriteStderr("SIGSEGV");
+        break;
 #ifdef SIGBUS // not on Windows
-    case SIGBUS: WriteStderr("SIGBUS"); break;
+    case SIGBUS:
+        WriteStderr("SIGBUS");
+        break;
 #endif
-    case SIGFPE: WriteStderr("SIGFPE"); break;
-    case SIGILL: WriteStderr("SIGILL"); break;
-    case SIGABRT: WriteStderr("SIGABRT"); break;
-    default: WriteStderr("fatal signal"); break;
+    case SIGFPE:
+        WriteStderr("SIGFPE");
+        break;
+    case SIGILL:
+        WriteStderr("SIGILL");
+        break;
+    case SIGABRT:
+        WriteStderr("SIGABRT");
+        break;
+    default:
+        WriteStderr("fatal signal");
+        break;
     }
     WriteStderr(") while converting:\n");
     for (unsigned i = 0; i < kMaxTrackedWorkers; ++i) {
@@ -299,9 +309,9 @@ extern "C" void OnFatalSignal(int signalNumber) {
 
 void InstallCrashReport() {
 #ifdef SIGBUS
-    for (int signalNumber : { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT }) {
+    for (int signalNumber : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) {
 #else
-    for (int signalNumber : { SIGSEGV, SIGFPE, SIGILL, SIGABRT }) {
+    for (int signalNumber : {SIGSEGV, SIGFPE, SIGILL, SIGABRT}) {
 #endif
         std::signal(signalNumber, OnFatalSignal);
     }
@@ -317,7 +327,8 @@ int CheckBatch(const BatchArguments &batch, OutputFormat &format) {
     }
     // The output folder must be a folder (or not exist yet), and not the input
     // folder itself: outputs would overwrite inputs and be converted again.
-    if (batch.outputDir.empty() || (fs::exists(fs::u8path(batch.outputDir), ec) && !fs::is_directory(fs::u8path(batch.outputDir), ec))) {
+    if (batch.outputDir.empty() ||
+            (fs::exists(fs::u8path(batch.outputDir), ec) && !fs::is_directory(fs::u8path(batch.outputDir), ec))) {
         std::fprintf(stderr, "assimp-retro export: output '%s' is not a folder\n", batch.outputDir.c_str());
         return kExitUsage;
     }
@@ -352,17 +363,17 @@ struct BatchRun {
     const OutputFormat &format;
     const ImportOptions &options;
     std::vector<ConversionResult> results;
-    std::atomic<size_t> next{ 0 };
-    std::atomic<unsigned> nextWorkerSlot{ 0 };
+    std::atomic<size_t> next{0};
+    std::atomic<unsigned> nextWorkerSlot{0};
     Progress progress;
 
-    BatchRun(const std::vector<Job> &jobs, const OutputFormat &format, const ImportOptions &options)
-        : jobs(jobs), format(format), options(options), results(jobs.size()),
-          progress(jobs.size(), options.showLog || options.verbose) {}
+    BatchRun(const std::vector<Job> &jobs, const OutputFormat &format, const ImportOptions &options) :
+            jobs(jobs), format(format), options(options), results(jobs.size()),
+            progress(jobs.size(), options.showLog || options.verbose) {}
 };
 
-void ConvertJob(BatchRun &run, const Job &job, Assimp::Importer &importer, Assimp::Exporter &exporter,
-        unsigned slot, ConversionResult &result) {
+void ConvertJob(BatchRun &run, const Job &job, Assimp::Importer &importer, Assimp::Exporter &exporter, unsigned slot,
+        ConversionResult &result) {
     std::error_code dirError;
     fs::create_directories(job.output.parent_path(), dirError);
     if (dirError) {

@@ -30,10 +30,10 @@ const struct {
     const char *alias;
     const char *id;
 } kFormatAliases[] = {
-    { "glb", "glb2" },
-    { "gltf", "gltf2" },
-    { "glb1", "glb" },
-    { "gltf1", "gltf" },
+        {"glb", "glb2"},
+        {"gltf", "gltf2"},
+        {"glb1", "glb"},
+        {"gltf1", "gltf"},
 };
 
 bool FillFormat(Assimp::Exporter &exporter, size_t index, OutputFormat &format) {
@@ -72,12 +72,11 @@ bool ExportFbxFile(const aiScene &scene, const std::string &formatId, const std:
     }
     if (report.morphTargetsWritten > 0) {
         result.notes.push_back("FBX completion: " + std::to_string(report.morphTargetsWritten) + " morph target(s), " +
-                               std::to_string(report.morphWeightCurves) + " weight curve(s) added");
+                std::to_string(report.morphWeightCurves) + " weight curve(s) added");
     }
     if (report.metadataPropertiesWritten > 0) {
         result.notes.push_back("FBX completion: " + std::to_string(report.metadataPropertiesWritten) +
-                               " metadata entries as user properties of " +
-                               std::to_string(report.objectsWithMetadata) + " object(s)");
+                " metadata entries as user properties of " + std::to_string(report.objectsWithMetadata) + " object(s)");
     }
     for (const std::string &note : report.notes) {
         result.notes.push_back("FBX completion: " + note);
@@ -121,15 +120,15 @@ bool ExportColladaFile(const aiScene &scene, const std::string &output, const As
         char seconds[32];
         std::snprintf(seconds, sizeof(seconds), "%.3f", report.timelineSeconds);
         result.notes.push_back("COLLADA completion: " + std::to_string(report.animationsWritten) +
-                               " animation(s) with " + std::to_string(report.channelsWritten) +
-                               " channel(s), one clip each, one after another on a " + seconds + " s timeline");
+                " animation(s) with " + std::to_string(report.channelsWritten) +
+                " channel(s), one clip each, one after another on a " + seconds + " s timeline");
     }
     for (const std::string &note : report.animationNotes) {
         result.notes.push_back("COLLADA completion: " + note);
     }
     if (report.metadataEntriesWritten > 0) {
         result.notes.push_back("COLLADA completion: " + std::to_string(report.metadataEntriesWritten) +
-                               " metadata entries on " + std::to_string(report.elementsWithMetadata) + " element(s)");
+                " metadata entries on " + std::to_string(report.elementsWithMetadata) + " element(s)");
     }
     for (const std::string &note : report.metadataNotes) {
         result.notes.push_back("COLLADA completion: " + note);
@@ -240,7 +239,8 @@ ConversionResult ConvertFile(Assimp::Importer &importer, Assimp::Exporter &expor
         // Exporters sharing an extension (.abc: abc6, abc12): the scene picks.
         std::string exporterId = format.id;
         if (format.byExtension) {
-            if (std::string preferred = assimp_retro::ExporterForExtension(*scene, format.extension); !preferred.empty()) {
+            if (std::string preferred = assimp_retro::ExporterForExtension(*scene, format.extension);
+                    !preferred.empty()) {
                 exporterId = preferred;
             }
         }
@@ -262,8 +262,8 @@ ConversionResult ConvertFile(Assimp::Importer &importer, Assimp::Exporter &expor
             }
             if (report.camerasAdded || report.nodesWithExtras || report.weightChannelsAdded || options.verbose) {
                 result.notes.push_back("glTF completion: " + std::to_string(report.camerasAdded) + " camera(s), " +
-                                       std::to_string(report.nodesWithExtras) + " node(s) with extras, " +
-                                       std::to_string(report.weightChannelsAdded) + " morph weight channel(s) added");
+                        std::to_string(report.nodesWithExtras) + " node(s) with extras, " +
+                        std::to_string(report.weightChannelsAdded) + " morph weight channel(s) added");
             }
             for (const std::string &note : report.notes) {
                 result.notes.push_back("glTF completion: " + note);
@@ -273,7 +273,7 @@ ConversionResult ConvertFile(Assimp::Importer &importer, Assimp::Exporter &expor
             result.exitCode = kExitExportFailed;
             return;
         } else if (!format.StoresEmbeddedTextures() &&
-                   !WriteTexturesBeside(*scene, output, result.notes, result.error)) {
+                !WriteTexturesBeside(*scene, output, result.notes, result.error)) {
             result.exitCode = kExitExportFailed;
             return;
         } else if (format.id == "fbx" || format.id == "fbxa") {

@@ -86,8 +86,9 @@ bool ChooseOutputFormat(Assimp::Exporter &exporter, const std::string &formatNam
         const size_t dot = output.find_last_of('.');
         const bool hasExtension = dot != std::string::npos && (slash == std::string::npos || dot > slash);
         if (!hasExtension || !FindOutputFormat(exporter, output.substr(dot + 1), format)) {
-            std::fprintf(stderr, "assimp-retro export: no output format specified and I failed to guess it "
-                                 "(use -f<id> or an output file extension such as .glb)\n");
+            std::fprintf(stderr,
+                    "assimp-retro export: no output format specified and I failed to guess it "
+                    "(use -f<id> or an output file extension such as .glb)\n");
             return false;
         }
     }

@@ -31,9 +31,9 @@ const char *const kInfoHelp =
 namespace {
 
 // Tree drawing, as assimp info on non-Windows systems (UTF-8 box characters).
-const char *const kTreeBranch = "\xe2\x94\x9c\xe2\x95\xb4";   // "├╴"
-const char *const kTreeStop = "\xe2\x94\x94\xe2\x95\xb4";     // "└╴"
-const char *const kTreeContinue = "\xe2\x94\x82 ";            // "│ "
+const char *const kTreeBranch = "\xe2\x94\x9c\xe2\x95\xb4"; // "├╴"
+const char *const kTreeStop = "\xe2\x94\x94\xe2\x95\xb4"; // "└╴"
+const char *const kTreeContinue = "\xe2\x94\x82 "; // "│ "
 
 struct SceneCounts {
     unsigned nodes = 0;
@@ -135,7 +135,8 @@ std::string MetadataValue(const aiMetadataEntry &entry) {
 
 void PrintMetadata(const aiMetadata &metadata, const std::string &indent) {
     for (unsigned i = 0; i < metadata.mNumProperties; ++i) {
-        std::printf("%s%s = %s\n", indent.c_str(), metadata.mKeys[i].C_Str(), MetadataValue(metadata.mValues[i]).c_str());
+        std::printf("%s%s = %s\n", indent.c_str(), metadata.mKeys[i].C_Str(),
+                MetadataValue(metadata.mValues[i]).c_str());
         if (metadata.mValues[i].mType == AI_AIMETADATA && metadata.mValues[i].mData) {
             PrintMetadata(*static_cast<const aiMetadata *>(metadata.mValues[i].mData), indent + "    ");
         }
@@ -317,7 +318,8 @@ int RunInfo(const std::vector<std::string> &args) {
         }
     }
     if (verbose && silent) {
-        std::fprintf(stderr, "assimp-retro info: invalid arguments, verbose and silent at the same time are forbidden\n");
+        std::fprintf(stderr,
+                "assimp-retro info: invalid arguments, verbose and silent at the same time are forbidden\n");
         return kExitUsage;
     }
 

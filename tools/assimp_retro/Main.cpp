@@ -34,34 +34,33 @@ void KeepLargeBlocksInHeap() {
 #endif
 }
 
-const char *const kHelp =
-        "assimp-retro <verb> <parameters>\n"
-        "\n"
-        " Assimp's command line tool with the assimp-retro importers (LithTech ABC,\n"
-        " Oni OBAN, Operation Flashpoint P3D) registered.\n"
-        "\n"
-        " verbs:\n"
-        " \tinfo       - Quick file stats (plus the importer's metadata)\n"
-        " \tlistext    - List all known file extensions available for import\n"
-        " \texport     - Export a file to one of the supported output formats,\n"
-        " \t             or a whole folder with --recursive\n"
-        " \tlistexport - List all supported export formats\n"
-        " \ttexture    - Decode a game texture (.paa/.pac/.dtx) to PNG, or a folder\n"
-        " \t             of them with --recursive\n"
-        " \tversion    - Display assimp-retro's and Assimp's versions\n"
-        " \thelp       - This text\n"
-        "\n"
-        " examples:\n"
-        " \tassimp-retro export model.abc model.glb -vds -l\n"
-        " \tassimp-retro export --recursive GameData/ out/ -f glb -j 4\n"
-        " \tassimp-retro info model.p3d -v\n"
-        " \tassimp-retro texture SKINS/BATWING.DTX batwing.png\n"
-        "\n"
-        " Exit codes: 0 success, 1 bad arguments, 2 unknown verb, 3 import failed,\n"
-        " 4 export failed (or unknown format), 5 glTF completion failed,\n"
-        " 6 batch: at least one file failed. Errors are printed on stderr.\n"
-        "\n"
-        " Use 'assimp-retro <verb> --help' for detailed help on a command.\n";
+const char *const kHelp = "assimp-retro <verb> <parameters>\n"
+                          "\n"
+                          " Assimp's command line tool with the assimp-retro importers (LithTech ABC,\n"
+                          " Oni OBAN, Operation Flashpoint P3D) registered.\n"
+                          "\n"
+                          " verbs:\n"
+                          " \tinfo       - Quick file stats (plus the importer's metadata)\n"
+                          " \tlistext    - List all known file extensions available for import\n"
+                          " \texport     - Export a file to one of the supported output formats,\n"
+                          " \t             or a whole folder with --recursive\n"
+                          " \tlistexport - List all supported export formats\n"
+                          " \ttexture    - Decode a game texture (.paa/.pac/.dtx) to PNG, or a folder\n"
+                          " \t             of them with --recursive\n"
+                          " \tversion    - Display assimp-retro's and Assimp's versions\n"
+                          " \thelp       - This text\n"
+                          "\n"
+                          " examples:\n"
+                          " \tassimp-retro export model.abc model.glb -vds -l\n"
+                          " \tassimp-retro export --recursive GameData/ out/ -f glb -j 4\n"
+                          " \tassimp-retro info model.p3d -v\n"
+                          " \tassimp-retro texture SKINS/BATWING.DTX batwing.png\n"
+                          "\n"
+                          " Exit codes: 0 success, 1 bad arguments, 2 unknown verb, 3 import failed,\n"
+                          " 4 export failed (or unknown format), 5 glTF completion failed,\n"
+                          " 6 batch: at least one file failed. Errors are printed on stderr.\n"
+                          "\n"
+                          " Use 'assimp-retro <verb> --help' for detailed help on a command.\n";
 
 int PrintVersion() {
     const unsigned flags = aiGetCompileFlags();
@@ -130,7 +129,8 @@ int main(int argc, char *argv[]) {
     KeepLargeBlocksInHeap();
     const std::vector<std::string> arguments = retro_tool::Utf8Arguments(argc, argv);
     if (arguments.size() <= 1) {
-        std::fprintf(stderr, "assimp-retro: no command specified. Use 'assimp-retro help' for a detailed command list\n");
+        std::fprintf(stderr,
+                "assimp-retro: no command specified. Use 'assimp-retro help' for a detailed command list\n");
         return retro_tool::kExitUsage;
     }
     const std::string verb = arguments[1];
@@ -171,7 +171,8 @@ int main(int argc, char *argv[]) {
     if (verb == "info") {
         return retro_tool::RunInfo(args);
     }
-    std::fprintf(stderr, "assimp-retro: unrecognized command '%s'. Use 'assimp-retro help' for a detailed command list\n",
+    std::fprintf(stderr,
+            "assimp-retro: unrecognized command '%s'. Use 'assimp-retro help' for a detailed command list\n",
             verb.c_str());
     return retro_tool::kExitUnknownVerb;
 }

@@ -72,7 +72,7 @@ bool StderrIsTerminal() {
     const HANDLE console = ::GetStdHandle(STD_ERROR_HANDLE);
     DWORD mode = 0;
     return ::GetConsoleMode(console, &mode) &&
-           ::SetConsoleMode(console, mode | ENABLE_VIRTUAL_TERMINAL_PROCESSING | ENABLE_PROCESSED_OUTPUT);
+            ::SetConsoleMode(console, mode | ENABLE_VIRTUAL_TERMINAL_PROCESSING | ENABLE_PROCESSED_OUTPUT);
 #else
     return isatty(fileno(stderr)) != 0;
 #endif

@@ -35,34 +35,34 @@ struct FlagParameter {
 
 // Post-processing steps, in the order assimp's documentation lists them.
 const FlagParameter kFlagParameters[] = {
-    { "-ptv", "--pretransform-vertices", aiProcess_PreTransformVertices },
-    { "-gsn", "--gen-smooth-normals", aiProcess_GenSmoothNormals },
-    { "-gn", "--gen-normals", aiProcess_GenNormals },
-    { "-dn", "--drop-normals", aiProcess_DropNormals },
-    { "-cts", "--calc-tangent-space", aiProcess_CalcTangentSpace },
-    { "-jiv", "--join-identical-vertices", aiProcess_JoinIdenticalVertices },
-    { "-rrm", "--remove-redundant-materials", aiProcess_RemoveRedundantMaterials },
-    { "-fd", "--find-degenerates", aiProcess_FindDegenerates },
-    { "-slm", "--split-large-meshes", aiProcess_SplitLargeMeshes },
-    { "-lbw", "--limit-bone-weights", aiProcess_LimitBoneWeights },
-    { "-vds", "--validate-data-structure", aiProcess_ValidateDataStructure },
-    { "-icl", "--improve-cache-locality", aiProcess_ImproveCacheLocality },
-    { "-sbpt", "--sort-by-ptype", aiProcess_SortByPType },
-    { "-lh", "--left-handed", aiProcess_ConvertToLeftHanded },
-    { "-fuv", "--flip-uv", aiProcess_FlipUVs },
-    { "-fwo", "--flip-winding-order", aiProcess_FlipWindingOrder },
-    { "-tuv", "--transform-uv-coords", aiProcess_TransformUVCoords },
-    { "-guv", "--gen-uvcoords", aiProcess_GenUVCoords },
-    { "-fid", "--find-invalid-data", aiProcess_FindInvalidData },
-    { "-fixn", "--fix-normals", aiProcess_FixInfacingNormals },
-    { "-tri", "--triangulate", aiProcess_Triangulate },
-    { "-fi", "--find-instances", aiProcess_FindInstances },
-    { "-og", "--optimize-graph", aiProcess_OptimizeGraph },
-    { "-om", "--optimize-meshes", aiProcess_OptimizeMeshes },
-    { "-db", "--debone", aiProcess_Debone },
-    { "-sbc", "--split-by-bone-count", aiProcess_SplitByBoneCount },
-    { "-embtex", "--embed-textures", aiProcess_EmbedTextures },
-    { "-gs", "--global-scale", aiProcess_GlobalScale },
+        {"-ptv", "--pretransform-vertices", aiProcess_PreTransformVertices},
+        {"-gsn", "--gen-smooth-normals", aiProcess_GenSmoothNormals},
+        {"-gn", "--gen-normals", aiProcess_GenNormals},
+        {"-dn", "--drop-normals", aiProcess_DropNormals},
+        {"-cts", "--calc-tangent-space", aiProcess_CalcTangentSpace},
+        {"-jiv", "--join-identical-vertices", aiProcess_JoinIdenticalVertices},
+        {"-rrm", "--remove-redundant-materials", aiProcess_RemoveRedundantMaterials},
+        {"-fd", "--find-degenerates", aiProcess_FindDegenerates},
+        {"-slm", "--split-large-meshes", aiProcess_SplitLargeMeshes},
+        {"-lbw", "--limit-bone-weights", aiProcess_LimitBoneWeights},
+        {"-vds", "--validate-data-structure", aiProcess_ValidateDataStructure},
+        {"-icl", "--improve-cache-locality", aiProcess_ImproveCacheLocality},
+        {"-sbpt", "--sort-by-ptype", aiProcess_SortByPType},
+        {"-lh", "--left-handed", aiProcess_ConvertToLeftHanded},
+        {"-fuv", "--flip-uv", aiProcess_FlipUVs},
+        {"-fwo", "--flip-winding-order", aiProcess_FlipWindingOrder},
+        {"-tuv", "--transform-uv-coords", aiProcess_TransformUVCoords},
+        {"-guv", "--gen-uvcoords", aiProcess_GenUVCoords},
+        {"-fid", "--find-invalid-data", aiProcess_FindInvalidData},
+        {"-fixn", "--fix-normals", aiProcess_FixInfacingNormals},
+        {"-tri", "--triangulate", aiProcess_Triangulate},
+        {"-fi", "--find-instances", aiProcess_FindInstances},
+        {"-og", "--optimize-graph", aiProcess_OptimizeGraph},
+        {"-om", "--optimize-meshes", aiProcess_OptimizeMeshes},
+        {"-db", "--debone", aiProcess_Debone},
+        {"-sbc", "--split-by-bone-count", aiProcess_SplitByBoneCount},
+        {"-embtex", "--embed-textures", aiProcess_EmbedTextures},
+        {"-gs", "--global-scale", aiProcess_GlobalScale},
 };
 
 bool StartsWith(const std::string &text, const char *prefix) {
@@ -98,7 +98,7 @@ RotationParse ParseRotation(const std::string &arg, aiVector3D &rotation) {
         const char *shortPrefix;
         const char *longPrefix;
         int axis;
-    } kAxes[] = { { "-rx=", "--rotation-x=", 0 }, { "-ry=", "--rotation-y=", 1 }, { "-rz=", "--rotation-z=", 2 } };
+    } kAxes[] = {{"-rx=", "--rotation-x=", 0}, {"-ry=", "--rotation-y=", 1}, {"-rz=", "--rotation-z=", 2}};
     for (const auto &axis : kAxes) {
         std::string value;
         if (StartsWith(arg, axis.shortPrefix)) {
@@ -134,28 +134,21 @@ PropertyType KnownPropertyType(const std::string &name) {
     } kProperties[] = {
             {AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES, PropertyType::Bool},
             {AI_CONFIG_IMPORT_RETRO_METRES_PER_UNIT, PropertyType::Float},
-            {AI_CONFIG_IMPORT_RETRO_MAP_FILES, PropertyType::Bool},
-            {AI_CONFIG_IMPORT_OBAN_CAMERA, PropertyType::Bool},
+            {AI_CONFIG_IMPORT_RETRO_MAP_FILES, PropertyType::Bool}, {AI_CONFIG_IMPORT_OBAN_CAMERA, PropertyType::Bool},
             {AI_CONFIG_IMPORT_OBAN_CAMERA_NAMES, PropertyType::String},
             {AI_CONFIG_IMPORT_OBAN_RESAMPLE, PropertyType::Bool},
             {AI_CONFIG_IMPORT_ABC_VERTEX_ANIMATION, PropertyType::Bool},
-            {AI_CONFIG_IMPORT_ABC_LOD_LEVELS, PropertyType::Int},
-            {AI_CONFIG_IMPORT_ABC_ALL_LODS, PropertyType::Bool},
-            {AI_CONFIG_IMPORT_ABC_CHILD_MODELS, PropertyType::Bool},
-            {AI_CONFIG_IMPORT_P3D_LODS, PropertyType::Int},
+            {AI_CONFIG_IMPORT_ABC_LOD_LEVELS, PropertyType::Int}, {AI_CONFIG_IMPORT_ABC_ALL_LODS, PropertyType::Bool},
+            {AI_CONFIG_IMPORT_ABC_CHILD_MODELS, PropertyType::Bool}, {AI_CONFIG_IMPORT_P3D_LODS, PropertyType::Int},
             {AI_CONFIG_IMPORT_RETRO_TEXTURES, PropertyType::Bool},
             {AI_CONFIG_IMPORT_RETRO_EMBED_TEXTURES, PropertyType::Bool},
             {AI_CONFIG_IMPORT_P3D_TEXTURE_ROOTS, PropertyType::String},
-            {AI_CONFIG_IMPORT_ABC_SKINS, PropertyType::String},
-            {AI_CONFIG_IMPORT_ABC_SKIN_DIR, PropertyType::String},
-            {AI_CONFIG_EXPORT_P3D_TEXTURE_ROOT, PropertyType::String},
-            {AI_CONFIG_EXPORT_P3D_MASS, PropertyType::Float},
-            {AI_CONFIG_EXPORT_P3D_TEXTURES, PropertyType::Bool},
-            {AI_CONFIG_EXPORT_P3D_GAME_ROOT, PropertyType::String},
+            {AI_CONFIG_IMPORT_ABC_SKINS, PropertyType::String}, {AI_CONFIG_IMPORT_ABC_SKIN_DIR, PropertyType::String},
+            {AI_CONFIG_EXPORT_P3D_TEXTURE_ROOT, PropertyType::String}, {AI_CONFIG_EXPORT_P3D_MASS, PropertyType::Float},
+            {AI_CONFIG_EXPORT_P3D_TEXTURES, PropertyType::Bool}, {AI_CONFIG_EXPORT_P3D_GAME_ROOT, PropertyType::String},
             {AI_CONFIG_EXPORT_ABC_V12_PIECE_LOD_WEIGHT, PropertyType::String}, // "yes", "no" or ""
             {AI_CONFIG_EXPORT_ABC_V12_BAKE_CHILD_MODELS, PropertyType::Bool},
-            {AI_CONFIG_EXPORT_ABC_SKINS, PropertyType::Bool},
-            {AI_CONFIG_EXPORT_ABC_SKIN_DIR, PropertyType::String},
+            {AI_CONFIG_EXPORT_ABC_SKINS, PropertyType::Bool}, {AI_CONFIG_EXPORT_ABC_SKIN_DIR, PropertyType::String},
             {AI_CONFIG_EXPORT_ABC_SKIN_FORMAT, PropertyType::String}, // a texture --dtx name
     };
     for (const auto &property : kProperties) {
@@ -240,7 +233,8 @@ bool ParseOne(const std::string &arg, ImportOptions &options, std::string &error
         } else if (type == PropertyType::Float && !ParseFloat(value)) {
             error = "property " + name + " is a number, not '" + value + "'";
         } else if (type == PropertyType::Unknown) {
-            std::fprintf(stderr, "assimp-retro: note: %s is not an assimp-retro import property; it is passed to Assimp as given\n",
+            std::fprintf(stderr,
+                    "assimp-retro: note: %s is not an assimp-retro import property; it is passed to Assimp as given\n",
                     name.c_str());
         }
         options.properties.emplace_back(name, value);

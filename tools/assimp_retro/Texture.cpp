@@ -65,7 +65,8 @@ TextureJobResult DecodeToPng(const fs::path &input, const fs::path &output) {
     const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     assimp_retro::DecodedTexture texture;
     std::vector<uint8_t> png;
-    if (std::string error; !assimp_retro::DecodeGameTexture(bytes.data(), bytes.size(), input.u8string(), texture, &error) ||
+    if (std::string error;
+            !assimp_retro::DecodeGameTexture(bytes.data(), bytes.size(), input.u8string(), texture, &error) ||
             !assimp_retro::EncodeAsPng(texture.image, png, &error)) {
         return {false, kExitImportFailed, error};
     }
@@ -84,7 +85,9 @@ TextureJobResult DecodeToPng(const fs::path &input, const fs::path &output) {
 int EncodeOne(const std::vector<std::string> &paths, const std::string &formatName) {
     assimp_retro::DtxFormat format;
     if (!assimp_retro::ParseDtxFormat(formatName, format)) {
-        std::fprintf(stderr, "assimp-retro texture: unknown DTX format '%s' (lt1-palette, lt10-palette, lt2-32, lt2-dxt1, lt2-dxt3, lt2-dxt5)\n",
+        std::fprintf(stderr,
+                "assimp-retro texture: unknown DTX format '%s' (lt1-palette, lt10-palette, lt2-32, lt2-dxt1, lt2-dxt3, "
+                "lt2-dxt5)\n",
                 formatName.c_str());
         return kExitUsage;
     }
@@ -106,13 +109,15 @@ int EncodeOne(const std::vector<std::string> &paths, const std::string &formatNa
         std::fprintf(stderr, "assimp-retro texture: cannot write %s\n", paths[1].c_str());
         return kExitExportFailed;
     }
-    std::printf("%s: %ux%u -> %s (DTX %s)\n", paths[0].c_str(), image.width, image.height, paths[1].c_str(), formatName.c_str());
+    std::printf("%s: %ux%u -> %s (DTX %s)\n", paths[0].c_str(), image.width, image.height, paths[1].c_str(),
+            formatName.c_str());
     return kExitSuccess;
 }
 
 bool EndsWithDtx(const std::string &path) {
     std::string ext = fs::path(path).extension().string();
-    for (char &c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
+    for (char &c : ext)
+        c = char(std::tolower(static_cast<unsigned char>(c)));
     return ext == ".dtx";
 }
 
@@ -160,8 +165,10 @@ int DecodeFolder(const fs::path &inputDir, const fs::path &outputDir) {
         const fs::path relative = fs::relative(input, inputDir, ec);
         const fs::path output = outputDir / fs::u8path(relative.u8string() + ".png");
         fs::create_directories(output.parent_path(), ec);
-        const TextureJobResult result = ec ? TextureJobResult{false, kExitExportFailed, "cannot create folder " +
-                output.parent_path().u8string() + ": " + ec.message()} : DecodeToPng(input, output);
+        const TextureJobResult result = ec
+                ? TextureJobResult{false, kExitExportFailed,
+                          "cannot create folder " + output.parent_path().u8string() + ": " + ec.message()}
+                : DecodeToPng(input, output);
         if (result.ok) {
             std::printf("%s: %s\n", relative.u8string().c_str(), result.message.c_str());
         } else {
@@ -172,7 +179,8 @@ int DecodeFolder(const fs::path &inputDir, const fs::path &outputDir) {
             failures.size(), skipped);
     if (!failures.empty()) {
         std::printf("Failed:\n");
-        for (const auto &[name, error] : failures) std::printf("  %s: %s\n", name.c_str(), error.c_str());
+        for (const auto &[name, error] : failures)
+            std::printf("  %s: %s\n", name.c_str(), error.c_str());
     }
     std::fflush(stdout);
     return failures.empty() ? kExitSuccess : kExitBatchFailures;

@@ -14,8 +14,8 @@
 namespace retro_tool {
 
 int EncodeTextureFile(const std::string &input, const std::string &output, const std::string &typeName, bool mipmaps) {
-    const bool pac = output.size() >= 4 && (output.compare(output.size() - 4, 4, ".pac") == 0 ||
-                                            output.compare(output.size() - 4, 4, ".PAC") == 0);
+    const bool pac = output.size() >= 4 &&
+            (output.compare(output.size() - 4, 4, ".pac") == 0 || output.compare(output.size() - 4, 4, ".PAC") == 0);
     assimp_retro::PaaType type = assimp_retro::PaaType::Dxt1;
     if (!typeName.empty()) {
         if (!assimp_retro::PaaTypeFromName(typeName, type)) {

@@ -106,7 +106,7 @@ bool WriteTexturesBeside(aiScene &scene, const std::string &output, std::vector<
     delete[] scene.mTextures;
     scene.mTextures = nullptr;
     notes.push_back("wrote " + std::to_string(files.size()) + " texture(s) to " +
-                    (outputPath.parent_path() / fs::u8path(folderName)).u8string());
+            (outputPath.parent_path() / fs::u8path(folderName)).u8string());
     scene.mNumTextures = 0;
     return true;
 }

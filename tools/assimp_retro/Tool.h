@@ -27,7 +27,7 @@ struct aiExportFormatDesc;
 namespace assimp_retro {
 class TextureCache;
 struct RgbaImage;
-}
+} // namespace assimp_retro
 namespace Assimp {
 class ExportProperties;
 class Importer;
@@ -39,21 +39,21 @@ namespace retro_tool {
 /// Exit codes (documented in `assimp-retro help`).
 enum ExitCode : int {
     kExitSuccess = 0,
-    kExitUsage = 1,          ///< wrong or missing arguments
-    kExitUnknownVerb = 2,    ///< unrecognised verb
-    kExitImportFailed = 3,   ///< the input file could not be read
-    kExitExportFailed = 4,   ///< unknown output format or the exporter failed
+    kExitUsage = 1, ///< wrong or missing arguments
+    kExitUnknownVerb = 2, ///< unrecognised verb
+    kExitImportFailed = 3, ///< the input file could not be read
+    kExitExportFailed = 4, ///< unknown output format or the exporter failed
     kExitCompletionFailed = 5, ///< glTF, FBX or COLLADA completion of the written file failed
-    kExitBatchFailures = 6,  ///< batch mode: at least one file failed
+    kExitBatchFailures = 6, ///< batch mode: at least one file failed
 };
 
 /// The common parameters of the stock tool ("ImportData" in assimp_cmd).
 struct ImportOptions {
-    unsigned ppFlags = 0;      ///< aiPostProcessSteps given by the user
-    bool showLog = false;      ///< -l, --show-log: Assimp's log to stderr
-    bool verbose = false;      ///< -v, --verbose: verbose log (and more detail in our reports)
-    std::string logFile;       ///< -lo<file>, --log-out=<file>
-    aiVector3D rotation;       ///< -rx= -ry= -rz= (radians, applied to the root node like assimp)
+    unsigned ppFlags = 0; ///< aiPostProcessSteps given by the user
+    bool showLog = false; ///< -l, --show-log: Assimp's log to stderr
+    bool verbose = false; ///< -v, --verbose: verbose log (and more detail in our reports)
+    std::string logFile; ///< -lo<file>, --log-out=<file>
+    aiVector3D rotation; ///< -rx= -ry= -rz= (radians, applied to the root node like assimp)
     bool noDefaultLbw = false; ///< --no-limit-bone-weights: skip the glTF default -lbw
     /// --set NAME=VALUE: import properties (e.g. IMPORT_OBAN_CAMERA=1), in order.
     std::vector<std::pair<std::string, std::string>> properties;
@@ -97,8 +97,8 @@ void StopLog(const ImportOptions &options);
 
 /// An output format chosen by id, alias or file extension.
 struct OutputFormat {
-    std::string id;          ///< Assimp exporter id, e.g. "glb2"
-    std::string extension;   ///< file extension without dot, e.g. "glb"
+    std::string id; ///< Assimp exporter id, e.g. "glb2"
+    std::string extension; ///< file extension without dot, e.g. "glb"
     std::string description;
     bool byExtension = false; ///< chosen by the output's extension, not by id
     bool IsGltf2() const { return id == "gltf2" || id == "glb2"; }
@@ -119,9 +119,9 @@ bool FindOutputFormat(Assimp::Exporter &exporter, const std::string &name, Outpu
 /// What happened to one file, for the console and the batch summary.
 struct ConversionResult {
     bool ok = false;
-    std::string error;                ///< why it failed
+    std::string error; ///< why it failed
     ExitCode exitCode = kExitSuccess; ///< which stage failed (import, export, completion)
-    std::vector<std::string> notes;   ///< things the tool changed or added (printed with -l / -v)
+    std::vector<std::string> notes; ///< things the tool changed or added (printed with -l / -v)
     double importSeconds = 0.0;
     double exportSeconds = 0.0;
 };

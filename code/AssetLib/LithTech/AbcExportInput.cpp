@@ -125,7 +125,8 @@ aiMatrix4x4 RigidPart(const aiMatrix4x4 &m, bool *hadScale) {
     aiQuaternion rotation;
     m.Decompose(scaling, rotation, position);
     if (hadScale) {
-        *hadScale = std::fabs(scaling.x - 1) > 1e-4f || std::fabs(scaling.y - 1) > 1e-4f || std::fabs(scaling.z - 1) > 1e-4f;
+        *hadScale = std::fabs(scaling.x - 1) > 1e-4f || std::fabs(scaling.y - 1) > 1e-4f ||
+                std::fabs(scaling.z - 1) > 1e-4f;
     }
     rotation.Normalize();
     return aiMatrix4x4(aiVector3D(1, 1, 1), rotation, position);
@@ -240,7 +241,8 @@ void ExportInput::CollectNodes() {
     }
     auto skipped = [&](const aiNode &n) {
         int32_t lod = 0;
-        if ((NodeMetaInt(n, keys::kLod.name, lod) && lod > 0) || (!mSocketsAsNodes && NodeMetaBool(n, keys::kSocket.name))) {
+        if ((NodeMetaInt(n, keys::kLod.name, lod) && lod > 0) ||
+                (!mSocketsAsNodes && NodeMetaBool(n, keys::kSocket.name))) {
             return true;
         }
         if (n.mNumChildren > 0 || n.mNumMeshes == 0 || bones.count(n.mName.C_Str()) || IsAnimated(scene, n)) {
@@ -301,14 +303,16 @@ void ExportInput::CollectNodes() {
         nodes[i].bindGlobal = RigidPart(mStaticGlobal[nodes[i].node], &scaled);
         if (scaled && !mScaleWarned) {
             mScaleWarned = true;
-            Warn("node '" + nodes[i].name + "' is scaled; ABC nodes have no scale, geometry keeps its size but scale keys are dropped");
+            Warn("node '" + nodes[i].name +
+                    "' is scaled; ABC nodes have no scale, geometry keeps its size but scale keys are dropped");
         }
     }
 }
 
 void ExportInput::CollectMeshes() {
     // Every mesh of every node, except LOD holders' (LOD 0 is the geometry).
-    std::vector<std::pair<const aiNode *, int>> stack{{scene.mRootNode, -1}}; // (node, nearest exported ancestor or itself)
+    std::vector<std::pair<const aiNode *, int>> stack{
+            {scene.mRootNode, -1}}; // (node, nearest exported ancestor or itself)
     while (!stack.empty()) {
         const aiNode *n = stack.back().first;
         int owner = stack.back().second;
@@ -348,11 +352,13 @@ ExportMesh ExportInput::BindMesh(const aiMesh &mesh, const aiNode &holder, int o
                 Fail("mesh '" + std::string(mesh.mName.C_Str()) + "': bone '" + bone.mName.C_Str() + "' names no node");
             }
             if (!Finite(bone.mOffsetMatrix)) {
-                Fail("mesh '" + std::string(mesh.mName.C_Str()) + "': bone '" + bone.mName.C_Str() + "' has an offset matrix that is not finite");
+                Fail("mesh '" + std::string(mesh.mName.C_Str()) + "': bone '" + bone.mName.C_Str() +
+                        "' has an offset matrix that is not finite");
             }
             const aiMatrix4x4 bind = RigidPart(aiMatrix4x4(bone.mOffsetMatrix).Inverse());
             if (!Finite(bind)) {
-                Fail("mesh '" + std::string(mesh.mName.C_Str()) + "': bone '" + bone.mName.C_Str() + "' has an offset matrix that cannot be inverted");
+                Fail("mesh '" + std::string(mesh.mName.C_Str()) + "': bone '" + bone.mName.C_Str() +
+                        "' has an offset matrix that cannot be inverted");
             }
             em.toLocal[node] = aiMatrix4x4(bind).Inverse();
             boneBind.emplace(node, bind);
@@ -419,8 +425,8 @@ std::vector<ExportInput::FileKey> ExportInput::FileKeys(const std::vector<aiMatr
 aiVector3D ExportInput::LocalPosition(const ExportMesh &m, int node, const aiVector3D &p) const {
     const aiVector3D local = FilePoint(m.toLocal.at(node) * p);
     if (!std::isfinite(local.x) || !std::isfinite(local.y) || !std::isfinite(local.z)) {
-        Fail("mesh '" + std::string(m.mesh->mName.C_Str()) + "': a vertex is not finite in node '" + nodes[size_t(node)].name +
-                "' (its transforms or the unit conversion overflow)");
+        Fail("mesh '" + std::string(m.mesh->mName.C_Str()) + "': a vertex is not finite in node '" +
+                nodes[size_t(node)].name + "' (its transforms or the unit conversion overflow)");
     }
     return local;
 }
@@ -490,13 +496,17 @@ std::vector<uint32_t> ExportInput::KeyTimes(const aiAnimation &animation) const 
     };
     for (unsigned c = 0; c < animation.mNumChannels; ++c) {
         const aiNodeAnim &ch = *animation.mChannels[c];
-        for (unsigned k = 0; k < ch.mNumPositionKeys; ++k) add(ch.mPositionKeys[k].mTime);
-        for (unsigned k = 0; k < ch.mNumRotationKeys; ++k) add(ch.mRotationKeys[k].mTime);
-        for (unsigned k = 0; k < ch.mNumScalingKeys; ++k) add(ch.mScalingKeys[k].mTime);
+        for (unsigned k = 0; k < ch.mNumPositionKeys; ++k)
+            add(ch.mPositionKeys[k].mTime);
+        for (unsigned k = 0; k < ch.mNumRotationKeys; ++k)
+            add(ch.mRotationKeys[k].mTime);
+        for (unsigned k = 0; k < ch.mNumScalingKeys; ++k)
+            add(ch.mScalingKeys[k].mTime);
     }
     for (unsigned c = 0; c < animation.mNumMorphMeshChannels; ++c) {
         const aiMeshMorphAnim &ch = *animation.mMorphMeshChannels[c];
-        for (unsigned k = 0; k < ch.mNumKeys; ++k) add(ch.mKeys[k].mTime);
+        for (unsigned k = 0; k < ch.mNumKeys; ++k)
+            add(ch.mKeys[k].mTime);
     }
     return std::vector<uint32_t>(times.begin(), times.end());
 }
@@ -520,8 +530,8 @@ std::vector<const aiNodeAnim *> ExportInput::Channels(const aiAnimation *animati
     return channels;
 }
 
-std::vector<aiMatrix4x4> ExportInput::LocalPose(const aiAnimation *animation, const std::vector<const aiNodeAnim *> &channels,
-        double ms) const {
+std::vector<aiMatrix4x4> ExportInput::LocalPose(const aiAnimation *animation,
+        const std::vector<const aiNodeAnim *> &channels, double ms) const {
     std::vector<aiMatrix4x4> local(nodes.size());
     for (size_t i = 0; i < nodes.size(); ++i) {
         const aiNodeAnim *channel = channels[i];
@@ -538,7 +548,8 @@ std::vector<aiMatrix4x4> ExportInput::LocalPose(const aiAnimation *animation, co
         r = Sample(channel->mRotationKeys, channel->mNumRotationKeys, ticks, r, Slerp);
         s = Sample(channel->mScalingKeys, channel->mNumScalingKeys, ticks, s, Lerp);
         if (!std::isfinite(t.x + t.y + t.z + r.w + r.x + r.y + r.z + s.x + s.y + s.z)) {
-            Fail("animation '" + std::string(animation->mName.C_Str()) + "', node '" + nodes[i].name + "': a key is not finite");
+            Fail("animation '" + std::string(animation->mName.C_Str()) + "', node '" + nodes[i].name +
+                    "': a key is not finite");
         }
         r.Normalize();
         const bool scaled = std::fabs(s.x - 1) > 1e-4f || std::fabs(s.y - 1) > 1e-4f || std::fabs(s.z - 1) > 1e-4f;

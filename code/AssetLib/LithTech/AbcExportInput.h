@@ -47,24 +47,24 @@ constexpr const char *kStaticAnimationName = "static";
 struct ExportNode {
     const aiNode *node = nullptr;
     std::string name;
-    int parent = -1;             ///< index in ExportInput::nodes, -1 for the root
+    int parent = -1; ///< index in ExportInput::nodes, -1 for the root
     std::vector<int> children;
-    aiMatrix4x4 bindGlobal;      ///< scene space, static transforms (rigid part)
+    aiMatrix4x4 bindGlobal; ///< scene space, static transforms (rigid part)
 };
 
 /// One mesh vertex in file space, bound to one node.
 struct BoundVertex {
-    int node = 0;               ///< ExportInput::nodes index
-    aiVector3D local;           ///< file space, node-local
-    aiVector3D normal;          ///< file space, node-local, unit (or zero)
+    int node = 0; ///< ExportInput::nodes index
+    aiVector3D local; ///< file space, node-local
+    aiVector3D normal; ///< file space, node-local, unit (or zero)
 };
 
 /// A mesh as the exporters take it: each vertex bound to its nodes.
 struct ExportMesh {
     const aiMesh *mesh = nullptr;
-    const aiNode *holder = nullptr;          ///< the aiNode holding it
-    std::string nodeName;                    ///< the aiNode holding it (morph channels name it)
-    aiMatrix4x4 meshToWorld;                 ///< scene space
+    const aiNode *holder = nullptr; ///< the aiNode holding it
+    std::string nodeName; ///< the aiNode holding it (morph channels name it)
+    aiMatrix4x4 meshToWorld; ///< scene space
     /// Per vertex: (node, weight), strongest first, weights summing to 1.
     std::vector<std::vector<std::pair<int, float>>> weights;
     /// Per node index used: mesh space -> node-local scene space (inverse rigid bind times meshToWorld).
@@ -86,13 +86,13 @@ public:
     double unitScale = 1.0; ///< scene unit -> file unit
     double defaultCentimetresPerUnit; ///< the target generation's unit
     std::vector<ExportNode> nodes; ///< depth-first preorder
-    std::vector<ExportMesh> meshes;      ///< LOD 0 (every mesh outside LOD holders)
+    std::vector<ExportMesh> meshes; ///< LOD 0 (every mesh outside LOD holders)
     /// LOD holders (metadata abc:lod > 0, as the importers make them): (level, node).
     std::vector<std::pair<int, const aiNode *>> lodNodes;
     std::vector<std::string> warnings;
     /// Bind pose (scene space, rigid) of every node that is a bone: inverse of its offset matrix.
     std::map<int, aiMatrix4x4> boneBind;
-    bool fromAbc = false;   ///< the scene has abc:version metadata
+    bool fromAbc = false; ///< the scene has abc:version metadata
     int abcVersion = 0;
 
     int NodeIndex(const std::string &name) const;
@@ -124,7 +124,8 @@ public:
     std::vector<const aiNodeAnim *> Channels(const aiAnimation *animation) const;
     /// Each node's local transform (scene space) at `ms`, for `animation`
     /// with its Channels() (nullptr: the static pose).
-    std::vector<aiMatrix4x4> LocalPose(const aiAnimation *animation, const std::vector<const aiNodeAnim *> &channels, double ms) const;
+    std::vector<aiMatrix4x4> LocalPose(const aiAnimation *animation, const std::vector<const aiNodeAnim *> &channels,
+            double ms) const;
     /// Global rigid transforms from a LocalPose.
     std::vector<aiMatrix4x4> GlobalPose(const std::vector<aiMatrix4x4> &local) const;
     /// One node's key in file space: parent-relative translation and rotation.
@@ -160,9 +161,11 @@ private:
     void ReadUnits();
     void CollectNodes();
     void CollectMeshes();
+
 public:
     /// The ExportMesh of `mesh` held by `holder` (LOD meshes too), with its vertices bound.
     ExportMesh BindMesh(const aiMesh &mesh, const aiNode &holder, int owner);
+
 private:
     std::map<const aiNode *, aiMatrix4x4> mStaticGlobal;
     aiMatrix4x4 mRootParentGlobal; ///< global of the LithTech root's scene parent

@@ -32,7 +32,8 @@ void LogWarnings(const std::string &format, const std::vector<std::string> &warn
 
 } // namespace
 
-void ExportAbcV6(const char *path, Assimp::IOSystem *io, const aiScene *scene, const Assimp::ExportProperties *properties) {
+void ExportAbcV6(const char *path, Assimp::IOSystem *io, const aiScene *scene,
+        const Assimp::ExportProperties *properties) {
     if (!scene) {
         ThrowExportError("ABC v6 export: no scene");
     }
@@ -46,11 +47,13 @@ void ExportAbcV6(const char *path, Assimp::IOSystem *io, const aiScene *scene, c
 
 Assimp::Exporter::ExportFormatEntry AbcV6ExportEntry() {
     // Triangulated by Assimp first (the format stores triangles only).
-    return Assimp::Exporter::ExportFormatEntry(kAbcV6ExporterId, "LithTech ABC v6 (Shogo, Blood 2, KISS Psycho Circus; assimp-retro)",
-            "abc", &ExportAbcV6, aiProcess_Triangulate);
+    return Assimp::Exporter::ExportFormatEntry(kAbcV6ExporterId,
+            "LithTech ABC v6 (Shogo, Blood 2, KISS Psycho Circus; assimp-retro)", "abc", &ExportAbcV6,
+            aiProcess_Triangulate);
 }
 
-void ExportAbcV12(const char *path, Assimp::IOSystem *io, const aiScene *scene, const Assimp::ExportProperties *properties) {
+void ExportAbcV12(const char *path, Assimp::IOSystem *io, const aiScene *scene,
+        const Assimp::ExportProperties *properties) {
     if (!scene) {
         ThrowExportError("ABC v12 export: no scene");
     }
@@ -72,8 +75,8 @@ void ExportAbcV12(const char *path, Assimp::IOSystem *io, const aiScene *scene, 
 }
 
 Assimp::Exporter::ExportFormatEntry AbcV12ExportEntry() {
-    return Assimp::Exporter::ExportFormatEntry(kAbcV12ExporterId, "LithTech ABC v12 (NOLF, AVP2; assimp-retro)", "abc", &ExportAbcV12,
-            aiProcess_Triangulate);
+    return Assimp::Exporter::ExportFormatEntry(kAbcV12ExporterId, "LithTech ABC v12 (NOLF, AVP2; assimp-retro)", "abc",
+            &ExportAbcV12, aiProcess_Triangulate);
 }
 
 const char *AbcExporterFor(const aiScene &scene) {

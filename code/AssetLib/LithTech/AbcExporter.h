@@ -19,9 +19,11 @@ constexpr const char *kAbcV6ExporterId = "abc6";
 constexpr const char *kAbcV12ExporterId = "abc12";
 
 /// Assimp export functions (Exporter::fpExportFunc).
-void ExportAbcV6(const char *path, Assimp::IOSystem *io, const aiScene *scene, const Assimp::ExportProperties *properties);
+void ExportAbcV6(const char *path, Assimp::IOSystem *io, const aiScene *scene,
+        const Assimp::ExportProperties *properties);
 
-void ExportAbcV12(const char *path, Assimp::IOSystem *io, const aiScene *scene, const Assimp::ExportProperties *properties);
+void ExportAbcV12(const char *path, Assimp::IOSystem *io, const aiScene *scene,
+        const Assimp::ExportProperties *properties);
 
 /// The entries to register (Exporter::RegisterExporter).
 Assimp::Exporter::ExportFormatEntry AbcV6ExportEntry();

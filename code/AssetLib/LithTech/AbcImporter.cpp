@@ -19,19 +19,22 @@
 #include <assimp/importerdesc.h>
 #include <assimp/scene.h>
 
-
 namespace Assimp {
 
 namespace {
 
 const aiImporterDesc kDescription = {
-    "LithTech ABC Importer (assimp-retro)",
-    "assimp-retro",
-    "",
-    "ABC v6 (Shogo, Blood 2, KISS Psycho Circus) and v9-v13, v108 (NOLF, AVP2, ...); recognised by content, not extension",
-    aiImporterFlags_SupportBinaryFlavour,
-    0, 0, 0, 0,
-    "abc",
+        "LithTech ABC Importer (assimp-retro)",
+        "assimp-retro",
+        "",
+        "ABC v6 (Shogo, Blood 2, KISS Psycho Circus) and v9-v13, v108 (NOLF, AVP2, ...); recognised by content, not "
+        "extension",
+        aiImporterFlags_SupportBinaryFlavour,
+        0,
+        0,
+        0,
+        0,
+        "abc",
 };
 
 /// The engine generation a file belongs to (docs/formats/ABC.md "Names in the code").
@@ -83,8 +86,10 @@ void AbcImporter::InternReadFile(const std::string &pFile, aiScene *pScene, IOSy
     assimp_retro::FileBytes data =
             assimp_retro::ReadOrMapWholeFile(pIOHandler, pFile, "ABC", assimp_retro::kMaxInputFileBytes, mMapFiles);
     const AbcKind kind = Detect(data.data(), data.size());
-    const double centimetresPerUnit = assimp_retro::CentimetresPerUnit(
-            mMetresPerUnit, kind == AbcKind::Lt1 ? assimp_retro::abc::kLt1CentimetresPerUnit : assimp_retro::abc::kLt2CentimetresPerUnit, "ABC");
+    const double centimetresPerUnit = assimp_retro::CentimetresPerUnit(mMetresPerUnit,
+            kind == AbcKind::Lt1 ? assimp_retro::abc::kLt1CentimetresPerUnit
+                                 : assimp_retro::abc::kLt2CentimetresPerUnit,
+            "ABC");
     switch (kind) {
     case AbcKind::Lt1: {
         assimp_retro::abc::Lt1BuildSettings settings = mLt1Settings;
@@ -109,7 +114,8 @@ void AbcImporter::InternReadFile(const std::string &pFile, aiScene *pScene, IOSy
     }
     assimp_retro::RepairSceneNormals(*pScene, "ABC: " + pFile);
     // The source format before Assimp adds it unsafely (SceneUnits.h).
-    assimp_retro::ApplyUnitsAndSourceFormat(*pScene, centimetresPerUnit, mUnitsToMetres, positionKeys, kDescription.mName);
+    assimp_retro::ApplyUnitsAndSourceFormat(*pScene, centimetresPerUnit, mUnitsToMetres, positionKeys,
+            kDescription.mName);
 }
 
 } // namespace Assimp

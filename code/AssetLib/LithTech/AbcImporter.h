@@ -33,8 +33,8 @@ private:
     assimp_retro::abc::Lt2ImportSettings mLt2Settings;
     assimp_retro::TextureOptions mTextures; ///< the texture properties
     bool mUnitsToMetres = true; ///< AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES
-    float mMetresPerUnit = 0;   ///< AI_CONFIG_IMPORT_RETRO_METRES_PER_UNIT (0: the version family's default)
-    bool mMapFiles = true;      ///< AI_CONFIG_IMPORT_RETRO_MAP_FILES
+    float mMetresPerUnit = 0; ///< AI_CONFIG_IMPORT_RETRO_METRES_PER_UNIT (0: the version family's default)
+    bool mMapFiles = true; ///< AI_CONFIG_IMPORT_RETRO_MAP_FILES
 };
 
 } // namespace Assimp

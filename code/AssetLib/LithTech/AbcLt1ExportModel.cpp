@@ -17,9 +17,9 @@ namespace abc {
 
 namespace {
 
-constexpr size_t kMaxNodes = 256;     // a vertex names its node in a u8 (ABC.md 2.3)
+constexpr size_t kMaxNodes = 256; // a vertex names its node in a u8 (ABC.md 2.3)
 constexpr size_t kMaxVertices = 65535; // triangles and MD lists index vertices with u16
-constexpr size_t kMaxName = 65535;    // LTString length is a u16
+constexpr size_t kMaxName = 65535; // LTString length is a u16
 
 int8_t NormalByte(float c) {
     return static_cast<int8_t>(std::lround(std::max(-1.f, std::min(1.f, c)) * 127.f));
@@ -68,9 +68,9 @@ std::vector<float> MorphWeights(const aiMeshMorphAnim *channel, unsigned targets
 struct OutVertex {
     int node = 0;
     aiVector3D sceneLocal; ///< node-local, scene space (posing it needs no conversion)
-    aiVector3D local;      ///< file space
-    aiVector3D normal;     ///< file space
-    size_t mesh = 0;       ///< ExportInput::meshes index of its first mesh vertex
+    aiVector3D local; ///< file space
+    aiVector3D normal; ///< file space
+    size_t mesh = 0; ///< ExportInput::meshes index of its first mesh vertex
     unsigned meshVertex = 0;
     bool animated = false;
 };
@@ -123,7 +123,8 @@ void Lt1Builder::ReadFileSettings() {
         }
         int32_t lodSteps = 0;
         if (mScene.MetaInt(keys::kLodSteps.name, lodSteps) && lodSteps > 0) {
-            Warn(std::to_string(lodSteps) + " LOD collapse steps of the source are not written (the importer keeps only their count)");
+            Warn(std::to_string(lodSteps) +
+                    " LOD collapse steps of the source are not written (the importer keeps only their count)");
         }
     }
 }
@@ -135,7 +136,8 @@ void Lt1Builder::CheckNodes() {
     }
     for (const ExportNode &n : mScene.nodes) {
         if (n.name.size() > kMaxName) {
-            mScene.Fail("node '" + n.name.substr(0, 64) + "...' has a name longer than " + std::to_string(kMaxName) + " bytes");
+            mScene.Fail("node '" + n.name.substr(0, 64) + "...' has a name longer than " + std::to_string(kMaxName) +
+                    " bytes");
         }
     }
 }
@@ -160,7 +162,8 @@ void Lt1Builder::AddMesh(size_t meshIndex) {
         }
         for (unsigned v = 0; v < mesh.mNumVertices; ++v) {
             if (!Finite(target->mVertices[v])) {
-                mScene.Fail("mesh '" + meshName + "', morph target " + std::to_string(t) + ": vertex " + std::to_string(v) + " is not finite");
+                mScene.Fail("mesh '" + meshName + "', morph target " + std::to_string(t) + ": vertex " +
+                        std::to_string(v) + " is not finite");
             }
             if ((target->mVertices[v] - mesh.mVertices[v]).SquareLength() > 1e-12f) {
                 animated[v] = true;
@@ -248,13 +251,15 @@ void Lt1Builder::AddMesh(size_t meshIndex) {
         mModel.geometry.triangles.push_back(t);
     }
     if (skippedFaces > 0) {
-        Warn("mesh '" + meshName + "': " + std::to_string(skippedFaces) + " faces that are not triangles (points, lines) left out");
+        Warn("mesh '" + meshName + "': " + std::to_string(skippedFaces) +
+                " faces that are not triangles (points, lines) left out");
     }
 }
 
 void Lt1Builder::BuildGeometry() {
     for (const auto &lod : mScene.lodNodes) {
-        Warn("LOD mesh node '" + std::string(lod.second->mName.C_Str()) + "' left out: ABC v6 LODs are collapse steps, which the scene does not hold");
+        Warn("LOD mesh node '" + std::string(lod.second->mName.C_Str()) +
+                "' left out: ABC v6 LODs are collapse steps, which the scene does not hold");
     }
     for (size_t m = 0; m < mScene.meshes.size(); ++m) {
         AddMesh(m);
@@ -263,7 +268,8 @@ void Lt1Builder::BuildGeometry() {
         mScene.Fail("the scene has no triangles to write (ABC v6 needs geometry)");
     }
     if (mDroppedWeights > 0) {
-        Warn(std::to_string(mDroppedWeights) + " vertices were weighted to more than one bone; each keeps only its strongest "
+        Warn(std::to_string(mDroppedWeights) +
+                " vertices were weighted to more than one bone; each keeps only its strongest "
                 "(ABC v6 binds a vertex to one node)");
     }
     Lt1Geometry &g = mModel.geometry;
@@ -352,7 +358,8 @@ void Lt1Builder::BuildAnimation(const aiAnimation *animation, unsigned sceneInde
             if (conjugate) {
                 rotation.Conjugate();
             }
-            out.nodes[n].keys.push_back(Lt1NodeKey{ToVec3(keys[n].position), Quat{rotation.x, rotation.y, rotation.z, rotation.w}});
+            out.nodes[n].keys.push_back(
+                    Lt1NodeKey{ToVec3(keys[n].position), Quat{rotation.x, rotation.y, rotation.z, rotation.w}});
         }
         // The posed model at this keyframe: its box.
         aiVector3D boxMin(1e30f, 1e30f, 1e30f), boxMax(-1e30f, -1e30f, -1e30f);
@@ -365,7 +372,8 @@ void Lt1Builder::BuildAnimation(const aiAnimation *animation, unsigned sceneInde
             }
             const aiVector3D posed = mScene.FilePoint(global[size_t(v.node)] * local);
             if (!Finite(posed)) {
-                mScene.Fail("animation '" + out.name + "': a posed vertex of node '" + mScene.nodes[size_t(v.node)].name + "' is not finite");
+                mScene.Fail("animation '" + out.name + "': a posed vertex of node '" +
+                        mScene.nodes[size_t(v.node)].name + "' is not finite");
             }
             boxMin = aiVector3D(std::min(boxMin.x, posed.x), std::min(boxMin.y, posed.y), std::min(boxMin.z, posed.z));
             boxMax = aiVector3D(std::max(boxMax.x, posed.x), std::max(boxMax.y, posed.y), std::max(boxMax.z, posed.z));
@@ -379,8 +387,10 @@ void Lt1Builder::BuildAnimation(const aiAnimation *animation, unsigned sceneInde
             info.command = command->second;
         }
         out.keyframes.push_back(info);
-        animMin = aiVector3D(std::min(animMin.x, boxMin.x), std::min(animMin.y, boxMin.y), std::min(animMin.z, boxMin.z));
-        animMax = aiVector3D(std::max(animMax.x, boxMax.x), std::max(animMax.y, boxMax.y), std::max(animMax.z, boxMax.z));
+        animMin =
+                aiVector3D(std::min(animMin.x, boxMin.x), std::min(animMin.y, boxMin.y), std::min(animMin.z, boxMin.z));
+        animMax =
+                aiVector3D(std::max(animMax.x, boxMax.x), std::max(animMax.y, boxMax.y), std::max(animMax.z, boxMax.z));
         if (k == 0 && sceneIndex == 0) {
             mModel.geometry.boundsMin = ToVec3(boxMin);
             mModel.geometry.boundsMax = ToVec3(boxMax);
@@ -405,7 +415,8 @@ void Lt1Builder::BuildAnimation(const aiAnimation *animation, unsigned sceneInde
         }
         const aiVector3D scale((hi.x - lo.x) / 255.f, (hi.y - lo.y) / 255.f, (hi.z - lo.z) / 255.f);
         auto quantise = [](float value, float low, float step) {
-            return static_cast<uint8_t>(step > 0 ? std::lround(std::min(255.f, std::max(0.f, (value - low) / step))) : 0);
+            return static_cast<uint8_t>(
+                    step > 0 ? std::lround(std::min(255.f, std::max(0.f, (value - low) / step))) : 0);
         };
         Lt1OutTrack &track = out.nodes[n];
         track.mdScale = ToVec3(scale);
@@ -420,13 +431,15 @@ void Lt1Builder::BuildAnimation(const aiAnimation *animation, unsigned sceneInde
     out.boundsMin = ToVec3(animMin);
     out.boundsMax = ToVec3(animMax);
     int32_t length = 0;
-    out.length = mScene.MetaInt(meta.lengthMs.name, length) && length >= 0 && animation ? uint32_t(length) : times.back();
+    out.length =
+            mScene.MetaInt(meta.lengthMs.name, length) && length >= 0 && animation ? uint32_t(length) : times.back();
     aiVector3D dims;
     if (animation && mScene.MetaVector(meta.extents.name, dims) && Finite(dims)) {
         out.dims = ToVec3(dims);
     } else {
         // The box around the model's origin that holds every keyframe.
-        out.dims = Vec3{std::max(std::fabs(animMin.x), std::fabs(animMax.x)), std::max(std::fabs(animMin.y), std::fabs(animMax.y)),
+        out.dims = Vec3{std::max(std::fabs(animMin.x), std::fabs(animMax.x)),
+                std::max(std::fabs(animMin.y), std::fabs(animMax.y)),
                 std::max(std::fabs(animMin.z), std::fabs(animMax.z))};
     }
 }

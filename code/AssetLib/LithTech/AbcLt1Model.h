@@ -28,13 +28,13 @@ struct Lt1Triangle {
     float u[3] = {0.f, 0.f, 0.f}; ///< per corner, as stored (v not flipped)
     float v[3] = {0.f, 0.f, 0.f};
     uint32_t vertex[3] = {0, 0, 0}; ///< stored as u16; wider after CollapseTriangles
-    ByteNormal normal;            ///< face normal, node-local like the vertices
+    ByteNormal normal; ///< face normal, node-local like the vertices
 };
 
 struct Lt1Vertex {
-    Vec3 position;                ///< in the local space of node `node`
+    Vec3 position; ///< in the local space of node `node`
     ByteNormal normal;
-    uint8_t node = 0;             ///< the node's depth-first index (= TransformationIndex)
+    uint8_t node = 0; ///< the node's depth-first index (= TransformationIndex)
     uint16_t replacements[2] = {0, 0}; ///< collapse vertices: the two vertices they merge
 };
 
@@ -45,9 +45,9 @@ struct Lt1Geometry {
     /// vertices named by vertex normalVerts + j into that vertex.
     uint32_t lodSteps = 0;
     std::vector<uint16_t> vertexStartNum; ///< lodSteps + 1 entries
-    std::vector<Lt1Triangle> triangles;    ///< full detail; every index < normalVerts
-    uint32_t normalVerts = 0;             ///< vertices [0, normalVerts) are the base mesh
-    std::vector<Lt1Vertex> vertices;       ///< base mesh, then one collapse vertex per step
+    std::vector<Lt1Triangle> triangles; ///< full detail; every index < normalVerts
+    uint32_t normalVerts = 0; ///< vertices [0, normalVerts) are the base mesh
+    std::vector<Lt1Vertex> vertices; ///< base mesh, then one collapse vertex per step
     /// Collapse steps whose data is consistent (vertex normalVerts + j exists
     /// and merges two earlier vertices); LODs can use this many steps.
     uint32_t usableLodSteps = 0;
@@ -55,8 +55,8 @@ struct Lt1Geometry {
 
 /// Node flags (v6 meaning).
 enum Lt1NodeFlags : uint8_t {
-    kV6NodeNull = 1,        ///< no geometry
-    kV6NodeTriangles = 2,   ///< has triangles
+    kV6NodeNull = 1, ///< no geometry
+    kV6NodeTriangles = 2, ///< has triangles
     kV6NodeDeformation = 4, ///< vertex-animated
 };
 
@@ -67,7 +67,7 @@ struct Lt1Node {
     uint8_t flags = 0;
     std::vector<uint16_t> mdVertices; ///< vertex indices driven by vertex animation
     uint32_t numChildren = 0;
-    int parent = -1;                  ///< depth-first index of the parent, -1 for the root
+    int parent = -1; ///< depth-first index of the parent, -1 for the root
 };
 
 struct Lt1KeyframeInfo {
@@ -77,8 +77,8 @@ struct Lt1KeyframeInfo {
 };
 
 struct Lt1NodeKey {
-    Vec3 position;  ///< parent-relative
-    Quat rotation;  ///< parent-relative
+    Vec3 position; ///< parent-relative
+    Quat rotation; ///< parent-relative
 };
 
 /// Bytes of one stored node key: translation x, y, z, then rotation x, y, z,
@@ -95,7 +95,8 @@ struct Lt1NodeKeys {
     /// Stored float `value` (0-6: translation x, y, z, rotation x, y, z, w) of key `k`.
     float Value(size_t k, size_t value) const { return LoadF32LE(bytes + k * kV6NodeKeyBytes + 4 * value); }
     Lt1NodeKey operator[](size_t k) const {
-        return Lt1NodeKey{Vec3{Value(k, 0), Value(k, 1), Value(k, 2)}, Quat{Value(k, 3), Value(k, 4), Value(k, 5), Value(k, 6)}};
+        return Lt1NodeKey{Vec3{Value(k, 0), Value(k, 1), Value(k, 2)},
+                Quat{Value(k, 3), Value(k, 4), Value(k, 5), Value(k, 6)}};
     }
 };
 
@@ -111,16 +112,17 @@ struct Lt1FileBytes {
 
 /// One node's data in one animation.
 struct Lt1NodeTrack {
-    Lt1NodeKeys keys;               ///< one per keyframe
+    Lt1NodeKeys keys; ///< one per keyframe
     /// Compressed vertex frames, 3 bytes each, keyframe-major:
     /// frame k, MD vertex j at byte 3 * (k * mdCount + j).
     Lt1FileBytes mdFrames;
-    Vec3 mdScale, mdTranslate;     ///< present for every node
+    Vec3 mdScale, mdTranslate; ///< present for every node
 
     /// Node-local position of MD vertex j at keyframe k: byte * scale + translate.
     Vec3 MdPosition(size_t key, size_t j, size_t mdCount) const {
         const uint8_t *b = &mdFrames[3 * (key * mdCount + j)];
-        return Vec3{b[0] * mdScale.x + mdTranslate.x, b[1] * mdScale.y + mdTranslate.y, b[2] * mdScale.z + mdTranslate.z};
+        return Vec3{b[0] * mdScale.x + mdTranslate.x, b[1] * mdScale.y + mdTranslate.y,
+                b[2] * mdScale.z + mdTranslate.z};
     }
 };
 
@@ -131,7 +133,7 @@ struct Lt1Animation {
     std::vector<Lt1KeyframeInfo> keyframes;
     std::vector<Lt1NodeTrack> nodes; ///< one per node, depth-first order
     bool hasDims = false;
-    Vec3 dims;                      ///< from the AnimDims section
+    Vec3 dims; ///< from the AnimDims section
 };
 
 struct Lt1Model {

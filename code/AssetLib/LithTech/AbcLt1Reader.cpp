@@ -18,7 +18,7 @@ constexpr size_t kVertexSize = 20;
 constexpr size_t kMinNodeSize = 24 + 2 + 2 + 1 + 4 + 4; // bounds, empty name, index, flags, counts
 constexpr size_t kMinKeyframeInfoSize = 4 + 24 + 2;
 constexpr size_t kNodeAnimTrailerSize = 24; // MD scale + translate
-constexpr size_t kMaxNodeDepth = 1024;      // real skeletons are a few dozen levels deep
+constexpr size_t kMaxNodeDepth = 1024; // real skeletons are a few dozen levels deep
 
 /// Bounds are informational only (and unreliable, docs/formats/ABC.md 2.7): any value is accepted.
 Vec3 ReadBounds(BinaryReader &r, const char *field) {
@@ -44,7 +44,7 @@ void ReadHeader(BinaryReader &r, Lt1Model &model) {
 /// Where the fields that refer across sections are, for the checks made once
 /// every section is read (absolute file offsets).
 struct CrossReferences {
-    size_t vertexList = 0;          ///< the Geometry section's first vertex
+    size_t vertexList = 0; ///< the Geometry section's first vertex
     std::vector<size_t> mdVertList; ///< per node: its MDVertList
 };
 
@@ -83,7 +83,8 @@ void ReadGeometry(BinaryReader &r, Lt1Model &model, CrossReferences &refs) {
     g.normalVerts = r.U32("NormalVerts");
     const size_t count = r.CheckCount(uint64_t(numVerts), kVertexSize, "NumVerts");
     if (g.normalVerts > numVerts) {
-        r.FailAt(normalVertsOffset, "NormalVerts " + std::to_string(g.normalVerts) + " exceeds NumVerts " + std::to_string(numVerts),
+        r.FailAt(normalVertsOffset,
+                "NormalVerts " + std::to_string(g.normalVerts) + " exceeds NumVerts " + std::to_string(numVerts),
                 "NormalVerts");
     }
     g.vertices.resize(count);
@@ -99,8 +100,8 @@ void ReadGeometry(BinaryReader &r, Lt1Model &model, CrossReferences &refs) {
     for (size_t i = 0; i < g.triangles.size(); ++i) {
         for (uint32_t index : g.triangles[i].vertex) {
             if (index >= g.normalVerts) {
-                r.Fail("triangle " + std::to_string(i) + " uses vertex " + std::to_string(index) + ", but the base mesh has " +
-                        std::to_string(g.normalVerts) + " vertices (NormalVerts)");
+                r.Fail("triangle " + std::to_string(i) + " uses vertex " + std::to_string(index) +
+                        ", but the base mesh has " + std::to_string(g.normalVerts) + " vertices (NormalVerts)");
             }
         }
     }
@@ -108,7 +109,7 @@ void ReadGeometry(BinaryReader &r, Lt1Model &model, CrossReferences &refs) {
     // Collapse steps: vertex normalVerts + j merges two earlier vertices.
     if (uint64_t(g.normalVerts) + g.lodSteps != numVerts) {
         model.warnings.push_back("Geometry: NumVerts " + std::to_string(numVerts) + " is not NormalVerts " +
-                                 std::to_string(g.normalVerts) + " + NumLODs " + std::to_string(g.lodSteps));
+                std::to_string(g.normalVerts) + " + NumLODs " + std::to_string(g.lodSteps));
     }
     g.usableLodSteps = 0;
     for (uint32_t j = 0; j < g.lodSteps; ++j) {
@@ -124,8 +125,8 @@ void ReadGeometry(BinaryReader &r, Lt1Model &model, CrossReferences &refs) {
         g.usableLodSteps = j + 1;
     }
     if (g.usableLodSteps < g.lodSteps) {
-        model.warnings.push_back("Geometry: only " + std::to_string(g.usableLodSteps) + " of " + std::to_string(g.lodSteps) +
-                                 " LOD collapse steps are consistent; lower LODs use those");
+        model.warnings.push_back("Geometry: only " + std::to_string(g.usableLodSteps) + " of " +
+                std::to_string(g.lodSteps) + " LOD collapse steps are consistent; lower LODs use those");
     }
 }
 
@@ -137,8 +138,8 @@ void ReadNodes(BinaryReader &r, Lt1Model &model, CrossReferences &refs) {
     std::vector<std::pair<size_t, uint64_t>> open;
     while (pending > 0) {
         if (pending > r.Remaining() / kMinNodeSize) {
-            r.Fail(std::to_string(pending) + " nodes still announced by NumChildren, but only " + std::to_string(r.Remaining()) +
-                            " bytes are left (runaway child count)",
+            r.Fail(std::to_string(pending) + " nodes still announced by NumChildren, but only " +
+                            std::to_string(r.Remaining()) + " bytes are left (runaway child count)",
                     "NumChildren");
         }
         Lt1Node node;
@@ -170,13 +171,14 @@ void ReadNodes(BinaryReader &r, Lt1Model &model, CrossReferences &refs) {
             // hostile chain of nodes overflow the stack later.
             if (open.size() > kMaxNodeDepth) {
                 r.Fail("node " + std::to_string(index) + " ('" + node.name + "') is deeper than " +
-                               std::to_string(kMaxNodeDepth) + " levels in the node tree",
+                                std::to_string(kMaxNodeDepth) + " levels in the node tree",
                         "NumChildren");
             }
         }
         if (node.transformIndex != index) {
-            model.warnings.push_back("Nodes: node " + std::to_string(index) + " '" + node.name + "' has TransformationIndex " +
-                                     std::to_string(node.transformIndex) + "; vertices are bound by depth-first index");
+            model.warnings.push_back("Nodes: node " + std::to_string(index) + " '" + node.name +
+                    "' has TransformationIndex " + std::to_string(node.transformIndex) +
+                    "; vertices are bound by depth-first index");
         }
         pending = pending - 1 + node.numChildren;
         model.nodes.push_back(std::move(node));
@@ -275,17 +277,19 @@ void CheckCrossReferences(const BinaryReader &file, const Lt1Model &model, const
     for (size_t i = 0; i < g.vertices.size(); ++i) {
         if (g.vertices[i].node >= model.nodes.size()) {
             file.FailAt(refs.vertexList + i * kVertexBytes + kVertexNodeOffset,
-                    "Geometry: vertex " + std::to_string(i) + " is bound to node " + std::to_string(g.vertices[i].node) +
-                            ", but the file has " + std::to_string(model.nodes.size()) + " nodes");
+                    "Geometry: vertex " + std::to_string(i) + " is bound to node " +
+                            std::to_string(g.vertices[i].node) + ", but the file has " +
+                            std::to_string(model.nodes.size()) + " nodes");
         }
     }
     for (size_t n = 0; n < model.nodes.size(); ++n) {
         const std::vector<uint16_t> &list = model.nodes[n].mdVertices;
         for (size_t j = 0; j < list.size(); ++j) {
             if (list[j] >= g.vertices.size()) {
-                file.FailAt(refs.mdVertList[n] + 2 * j, "Nodes: node " + std::to_string(n) + " '" + model.nodes[n].name +
-                                "' animates vertex " + std::to_string(list[j]) + ", but the file has " +
-                                std::to_string(g.vertices.size()) + " vertices");
+                file.FailAt(refs.mdVertList[n] + 2 * j,
+                        "Nodes: node " + std::to_string(n) + " '" + model.nodes[n].name + "' animates vertex " +
+                                std::to_string(list[j]) + ", but the file has " + std::to_string(g.vertices.size()) +
+                                " vertices");
             }
         }
     }
@@ -370,12 +374,13 @@ Lt1Model ReadLt1(const uint8_t *data, size_t size, const std::string &fileName) 
             if (next == -1) {
                 throw;
             }
-            throw ImportError(std::string(e.what()) + " (the section ends at its next-section offset " + HexOffset(payloadEnd) + ")");
+            throw ImportError(std::string(e.what()) + " (the section ends at its next-section offset " +
+                    HexOffset(payloadEnd) + ")");
         }
         if (known && !r.AtEnd()) {
             if (next == -1) {
                 model.warnings.push_back("section '" + name + "' is followed by " + std::to_string(r.Remaining()) +
-                                         " unread bytes at the end of the file");
+                        " unread bytes at the end of the file");
             } else {
                 file.FailAt(nextOffsetAt,
                         "section '" + name + "' ends at " + HexOffset(payloadStart + r.Offset()) +
@@ -387,7 +392,8 @@ Lt1Model ReadLt1(const uint8_t *data, size_t size, const std::string &fileName) 
             break;
         }
         if (payloadEnd == size) {
-            file.FailAt(nextOffsetAt, "section '" + name + "' names a next section at the end of the file (" + HexOffset(size) +
+            file.FailAt(nextOffsetAt,
+                    "section '" + name + "' names a next section at the end of the file (" + HexOffset(size) +
                             "): the file is truncated, or the offset should be -1",
                     "next-section offset");
         }

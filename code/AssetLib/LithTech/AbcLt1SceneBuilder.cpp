@@ -40,12 +40,14 @@ aiVector3D ToScene(const Vec3 &v) {
 /// quaternions; a zero or non-finite one becomes the identity), conjugated
 /// when `conjugate` (FlipAnim), mirrored.
 inline aiQuaternion SceneRotation(const Quat &stored, bool conjugate) {
-    const float length = std::sqrt(stored.w * stored.w + stored.x * stored.x + stored.y * stored.y + stored.z * stored.z);
+    const float length =
+            std::sqrt(stored.w * stored.w + stored.x * stored.x + stored.y * stored.y + stored.z * stored.z);
     if (!(length > 1e-6f) || !std::isfinite(length)) {
         return aiQuaternion();
     }
-    const aiQuaternion q = conjugate ? aiQuaternion(stored.w / length, -stored.x / length, -stored.y / length, -stored.z / length)
-                                     : aiQuaternion(stored.w / length, stored.x / length, stored.y / length, stored.z / length);
+    const aiQuaternion q = conjugate
+            ? aiQuaternion(stored.w / length, -stored.x / length, -stored.y / length, -stored.z / length)
+            : aiQuaternion(stored.w / length, stored.x / length, stored.y / length, stored.z / length);
     return Mirror(q, kMirror);
 }
 
@@ -57,9 +59,15 @@ aiVector3D Direction(const ByteNormal &n) {
 /// (0,0,0,1) last row (glTF validators reject inverse bind matrices without one).
 aiMatrix4x4 RigidInverse(const aiMatrix4x4 &m) {
     aiMatrix4x4 r;
-    r.a1 = m.a1; r.a2 = m.b1; r.a3 = m.c1;
-    r.b1 = m.a2; r.b2 = m.b2; r.b3 = m.c2;
-    r.c1 = m.a3; r.c2 = m.b3; r.c3 = m.c3;
+    r.a1 = m.a1;
+    r.a2 = m.b1;
+    r.a3 = m.c1;
+    r.b1 = m.a2;
+    r.b2 = m.b2;
+    r.b3 = m.c2;
+    r.c1 = m.a3;
+    r.c2 = m.b3;
+    r.c3 = m.c3;
     r.a4 = -(r.a1 * m.a4 + r.a2 * m.b4 + r.a3 * m.c4);
     r.b4 = -(r.b1 * m.a4 + r.b2 * m.b4 + r.b3 * m.c4);
     r.c4 = -(r.c1 * m.a4 + r.c2 * m.b4 + r.c3 * m.c4);
@@ -80,7 +88,7 @@ T *CopyArray(const std::vector<T> &values) {
 
 /// One mesh of the scene being built, before it becomes an aiMesh.
 struct MeshPlan {
-    std::string name;     ///< the aiMesh's
+    std::string name; ///< the aiMesh's
     std::string nodeName; ///< the node holding it
     std::vector<Lt1Triangle> triangles;
     int lodLevel = 0;
@@ -106,7 +114,8 @@ private:
     void AddBones(aiMesh *mesh, const std::vector<uint32_t> &sourceVertex) const;
     bool HasVertexAnimation(const std::vector<uint32_t> &sourceVertex) const;
     void AddMorphTargets(aiMesh *mesh, const std::vector<uint32_t> &sourceVertex) const;
-    std::vector<std::unique_ptr<aiMesh>> BuildMeshes(const std::vector<MeshPlan> &plans, std::vector<std::string> &morphNodes);
+    std::vector<std::unique_ptr<aiMesh>> BuildMeshes(const std::vector<MeshPlan> &plans,
+            std::vector<std::string> &morphNodes);
     std::unique_ptr<aiNode> BuildNodeTree(const std::vector<MeshPlan> &plans) const;
     /// A channel's position and rotation keys, one per kept keyframe:
     /// positions times settings.positionKeyScale, each rotation in the
@@ -126,12 +135,12 @@ private:
     UniqueNames mNames;
     std::vector<std::string> mNodeNames;
     std::vector<std::vector<size_t>> mKeptKeys; ///< per animation: keyframes with increasing times
-    std::vector<aiMatrix4x4> mLocal, mGlobal;   ///< scene space, animation 0 keyframe 0
-    std::vector<int> mMdSlot;                   ///< per vertex: index in its node's MD list, or -1
+    std::vector<aiMatrix4x4> mLocal, mGlobal; ///< scene space, animation 0 keyframe 0
+    std::vector<int> mMdSlot; ///< per vertex: index in its node's MD list, or -1
     /// Morph targets in order: (animation, keyframe) of each.
     std::vector<std::pair<size_t, size_t>> mTargets;
     std::vector<size_t> mFirstTarget; ///< per animation: its first keyframe's target
-    size_t mMorphVertices = 0;        ///< target vertices so far, against settings.maxMorphVertices
+    size_t mMorphVertices = 0; ///< target vertices so far, against settings.maxMorphVertices
 };
 
 void Builder::NameNodes() {
@@ -202,7 +211,8 @@ aiVector3D Builder::BindPosition(size_t vertex) const {
     const Lt1Vertex &v = mModel.geometry.vertices[vertex];
     Vec3 local = v.position;
     if (mMdSlot[vertex] >= 0 && !mModel.animations.empty() && !mModel.animations[0].keyframes.empty()) {
-        local = mModel.animations[0].nodes[v.node].MdPosition(0, size_t(mMdSlot[vertex]), mModel.nodes[v.node].mdVertices.size());
+        local = mModel.animations[0].nodes[v.node].MdPosition(0, size_t(mMdSlot[vertex]),
+                mModel.nodes[v.node].mdVertices.size());
     }
     return mGlobal[v.node] * ToScene(local);
 }
@@ -252,7 +262,8 @@ std::unique_ptr<aiMesh> Builder::BuildMesh(const MeshPlan &plan, std::vector<uin
             sourceVertex.push_back(v);
         }
         aiFace &face = mesh->mFaces[f];
-        face.mIndices = new unsigned[3]{corner[0], swapWinding ? corner[2] : corner[1], swapWinding ? corner[1] : corner[2]};
+        face.mIndices =
+                new unsigned[3]{corner[0], swapWinding ? corner[2] : corner[1], swapWinding ? corner[1] : corner[2]};
         face.mNumIndices = 3;
     }
     // Normals must be unit vectors (glTF). Zero ones (no vertex nor face
@@ -371,8 +382,8 @@ void Builder::AddMorphTargets(aiMesh *mesh, const std::vector<uint32_t> &sourceV
     }
 }
 
-void Builder::WriteNodeKeys(const Lt1NodeKeys &keys, const std::vector<size_t> &kept,
-        const std::vector<double> &times, aiNodeAnim &channel) const {
+void Builder::WriteNodeKeys(const Lt1NodeKeys &keys, const std::vector<size_t> &kept, const std::vector<double> &times,
+        aiNodeAnim &channel) const {
     const size_t count = kept.size();
     channel.mNumPositionKeys = channel.mNumRotationKeys = static_cast<unsigned>(count);
     channel.mPositionKeys = new aiVectorKey[count];
@@ -490,8 +501,8 @@ std::vector<MeshPlan> Builder::PlanMeshes() {
     plans.push_back(std::move(base));
     const unsigned levels = std::min<unsigned>(mSettings.lodLevels, g.usableLodSteps);
     if (mSettings.lodLevels > levels) {
-        Warn(std::to_string(mSettings.lodLevels) + " LOD levels requested, the file has " + std::to_string(g.usableLodSteps) +
-                " collapse steps");
+        Warn(std::to_string(mSettings.lodLevels) + " LOD levels requested, the file has " +
+                std::to_string(g.usableLodSteps) + " collapse steps");
     }
     for (unsigned level = 1; level <= levels; ++level) {
         MeshPlan lod;
@@ -524,7 +535,8 @@ void Builder::PlanMorphTargets() {
     }
 }
 
-std::vector<std::unique_ptr<aiMesh>> Builder::BuildMeshes(const std::vector<MeshPlan> &plans, std::vector<std::string> &morphNodes) {
+std::vector<std::unique_ptr<aiMesh>> Builder::BuildMeshes(const std::vector<MeshPlan> &plans,
+        std::vector<std::string> &morphNodes) {
     std::vector<std::unique_ptr<aiMesh>> meshes;
     for (const MeshPlan &plan : plans) {
         std::vector<uint32_t> sourceVertex;
@@ -535,7 +547,8 @@ std::vector<std::unique_ptr<aiMesh>> Builder::BuildMeshes(const std::vector<Mesh
             const size_t needed = mTargets.size() * (size_t(mesh->mNumVertices) + kTargetCostInVertices);
             if (needed > mSettings.maxMorphVertices - std::min(mMorphVertices, mSettings.maxMorphVertices)) {
                 Warn("mesh '" + plan.name + "': " + std::to_string(mTargets.size()) + " morph targets of " +
-                        std::to_string(mesh->mNumVertices) + " vertices exceed the limit of " + std::to_string(mSettings.maxMorphVertices) +
+                        std::to_string(mesh->mNumVertices) + " vertices exceed the limit of " +
+                        std::to_string(mSettings.maxMorphVertices) +
                         " target vertices; its vertex animation is left out (animation 0, frame 0 only)");
             } else {
                 mMorphVertices += needed;

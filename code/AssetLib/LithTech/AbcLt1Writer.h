@@ -34,7 +34,7 @@ struct Lt1OutAnimation {
     Vec3 boundsMin, boundsMax;
     std::vector<Lt1KeyframeInfo> keyframes;
     std::vector<Lt1OutTrack> nodes; ///< one per node, depth-first
-    Vec3 dims;                     ///< written to AnimDims
+    Vec3 dims; ///< written to AnimDims
 };
 
 struct Lt1OutModel {
@@ -43,7 +43,7 @@ struct Lt1OutModel {
     /// Written from geometry: bounds, lodSteps, vertexStartNum (as is),
     /// triangles (indices as u16), normalVerts, vertices.
     Lt1Geometry geometry;
-    std::vector<Lt1Node> nodes;              ///< depth-first; numChildren and flags as given
+    std::vector<Lt1Node> nodes; ///< depth-first; numChildren and flags as given
     std::vector<Lt1OutAnimation> animations;
     bool hasTransformInfo = true;
     int32_t flipGeom = 0, flipAnim = 0;
@@ -62,7 +62,8 @@ std::vector<AbcSection> Lt1Sections(const Lt1OutModel &model);
 /// Sections chained in the given order, each `name`, absolute offset of the
 /// next section (-1 on the last), payload (ABC.md 2.2). `sectionStart`, when
 /// given, receives the offset of each section's name.
-std::vector<uint8_t> ChainSections(const std::vector<AbcSection> &sections, std::vector<size_t> *sectionStart = nullptr);
+std::vector<uint8_t> ChainSections(const std::vector<AbcSection> &sections,
+        std::vector<size_t> *sectionStart = nullptr);
 
 /// The whole file.
 std::vector<uint8_t> WriteLt1(const Lt1OutModel &model);

@@ -21,9 +21,9 @@ namespace {
 
 using namespace lt2;
 
-constexpr size_t kMaxWeights = 4;      // weights per vertex the engine blends (ABC-EXPORT.md)
+constexpr size_t kMaxWeights = 4; // weights per vertex the engine blends (ABC-EXPORT.md)
 constexpr size_t kMaxVertices = 65535; // faces index vertices with u16
-constexpr size_t kMaxNodes = 65535;    // node index is a u16
+constexpr size_t kMaxNodes = 65535; // node index is a u16
 constexpr size_t kMaxName = 65535;
 
 Vec3 ToVec3(const aiVector3D &v) {
@@ -100,7 +100,8 @@ void V12Builder::BuildHeaderAndLayout() {
 void V12Builder::BuildNodes() {
     const size_t count = mScene.nodes.size();
     if (count > kMaxNodes) {
-        mScene.Fail("the scene has " + std::to_string(count) + " nodes; ABC v12 allows at most " + std::to_string(kMaxNodes));
+        mScene.Fail("the scene has " + std::to_string(count) + " nodes; ABC v12 allows at most " +
+                std::to_string(kMaxNodes));
     }
     mBind.resize(count);
     for (size_t i = 0; i < count; ++i) {
@@ -126,7 +127,8 @@ void V12Builder::BuildNodes() {
     for (size_t i = 0; i < count; ++i) {
         const ExportNode &en = mScene.nodes[i];
         if (en.name.size() > kMaxName) {
-            mScene.Fail("node '" + en.name.substr(0, 64) + "...' has a name longer than " + std::to_string(kMaxName) + " bytes");
+            mScene.Fail("node '" + en.name.substr(0, 64) + "...' has a name longer than " + std::to_string(kMaxName) +
+                    " bytes");
         }
         Node n;
         n.name = en.name;
@@ -168,7 +170,8 @@ Lod V12Builder::BuildLod(const ExportMesh &em) {
             ++mDroppedWeights;
         }
         float sum = 0;
-        for (size_t w = 0; w < kept; ++w) sum += weights[w].second;
+        for (size_t w = 0; w < kept; ++w)
+            sum += weights[w].second;
         Vertex out;
         out.firstWeight = lod.weights.size();
         out.weightCount = static_cast<uint32_t>(kept);
@@ -207,7 +210,8 @@ Lod V12Builder::BuildLod(const ExportMesh &em) {
             if (mesh.mTextureCoords[0]) {
                 const aiVector3D &uv = mesh.mTextureCoords[0][order[c]];
                 if (!std::isfinite(uv.x) || !std::isfinite(uv.y)) {
-                    mScene.Fail("mesh '" + meshName + "': texture coordinate " + std::to_string(order[c]) + " is not finite");
+                    mScene.Fail("mesh '" + meshName + "': texture coordinate " + std::to_string(order[c]) +
+                            " is not finite");
                 }
                 out.corners[c].u = uv.x;
                 out.corners[c].v = 1.f - uv.y;
@@ -216,7 +220,8 @@ Lod V12Builder::BuildLod(const ExportMesh &em) {
         lod.faces.push_back(out);
     }
     if (skipped > 0) {
-        Warn("mesh '" + meshName + "': " + std::to_string(skipped) + " faces that are not triangles (points, lines) left out");
+        Warn("mesh '" + meshName + "': " + std::to_string(skipped) +
+                " faces that are not triangles (points, lines) left out");
     }
     return lod;
 }
@@ -291,7 +296,8 @@ void V12Builder::BuildPieces() {
     float radius = 0;
     h.internalRadius = mScene.MetaFloat(keys::kInternalRadius.name, radius) ? radius : mRadius;
     if (mDroppedWeights > 0) {
-        Warn(std::to_string(mDroppedWeights) + " vertices were weighted to more than 4 bones; each keeps its 4 strongest, renormalised");
+        Warn(std::to_string(mDroppedWeights) +
+                " vertices were weighted to more than 4 bones; each keeps its 4 strongest, renormalised");
     }
 }
 
@@ -322,7 +328,8 @@ void V12Builder::BuildAnimation(const aiAnimation *animation, unsigned sceneInde
     const std::vector<uint32_t> times = animation ? mScene.KeyTimes(*animation) : std::vector<uint32_t>{0};
     const std::vector<const aiNodeAnim *> channels = mScene.Channels(animation);
     const keys::AnimKeys meta = keys::Anim(sceneIndex);
-    const std::map<uint32_t, std::string> commands = animation ? mScene.KeyframeCommands(meta.prefix) : std::map<uint32_t, std::string>();
+    const std::map<uint32_t, std::string> commands =
+            animation ? mScene.KeyframeCommands(meta.prefix) : std::map<uint32_t, std::string>();
     const size_t nodeCount = mScene.nodes.size();
     out.tracks.assign(nodeCount, NodeTrack());
     out.keys.assign(nodeCount * times.size(), NodeKey());
@@ -349,15 +356,16 @@ void V12Builder::BuildAnimation(const aiAnimation *animation, unsigned sceneInde
         out.keyframes.push_back(info);
     }
     int32_t value = 0;
-    out.interpolationMs = animation && mScene.MetaInt(meta.interpolationMs.name, value) && value >= 0 ? uint32_t(value) : 200;
+    out.interpolationMs =
+            animation && mScene.MetaInt(meta.interpolationMs.name, value) && value >= 0 ? uint32_t(value) : 200;
     out.compressionType = animation && mScene.MetaInt(meta.compressionType.name, value) ? uint32_t(value) : 0;
     aiVector3D dims;
     if (animation && mScene.MetaVector(meta.extents.name, dims) && Finite(dims)) {
         out.extents = ToVec3(dims);
     } else {
         const float r = mRadius;
-        out.extents = Vec3{std::max({std::fabs(lo.x), std::fabs(hi.x), r}), std::max({std::fabs(lo.y), std::fabs(hi.y), r}),
-                std::max({std::fabs(lo.z), std::fabs(hi.z), r})};
+        out.extents = Vec3{std::max({std::fabs(lo.x), std::fabs(hi.x), r}),
+                std::max({std::fabs(lo.y), std::fabs(hi.y), r}), std::max({std::fabs(lo.z), std::fabs(hi.z), r})};
     }
 }
 
@@ -382,8 +390,10 @@ void V12Builder::BuildAnimations() {
             write.push_back(a);
         }
     } else if (write.size() < animations.size()) {
-        Warn(std::to_string(animations.size() - write.size()) + " animation(s) of child models left to the child models' files, "
-                "which the model names (" + std::string(AI_CONFIG_EXPORT_ABC_V12_BAKE_CHILD_MODELS) + " writes them in)");
+        Warn(std::to_string(animations.size() - write.size()) +
+                " animation(s) of child models left to the child models' files, "
+                "which the model names (" +
+                std::string(AI_CONFIG_EXPORT_ABC_V12_BAKE_CHILD_MODELS) + " writes them in)");
     }
     mChildModelsBaked = write.size() == animations.size() && mSettings.bakeChildModels;
     for (const unsigned a : write) {
@@ -404,7 +414,8 @@ void V12Builder::BuildChildModelsAndBindings() {
         aiVector3D translation;
         aiQuaternion rotation;
         TranslationRotation(local, translation, rotation);
-        self.relations.push_back(ChildModel::Relation{ToVec3(mScene.FilePoint(translation)), ToQuat(ExportInput::FileRotation(rotation)), {}});
+        self.relations.push_back(ChildModel::Relation{ToVec3(mScene.FilePoint(translation)),
+                ToQuat(ExportInput::FileRotation(rotation)), {}});
     }
     mModel.childModels.push_back(self);
     int32_t build = 0;
@@ -429,7 +440,8 @@ void V12Builder::BuildChildModelsAndBindings() {
             aiVector3D dims, translation;
             if (!mScene.MetaString(key.name.name, b.animName)) break;
             if (mScene.MetaVector(key.dims.name, dims)) b.dims = ToVec3(dims);
-            if (mScene.MetaVector(key.translation.name, translation)) b.translation = ToVec3(ExportInput::FileDirection(translation));
+            if (mScene.MetaVector(key.translation.name, translation))
+                b.translation = ToVec3(ExportInput::FileDirection(translation));
             mModel.animBindings[l].push_back(b);
             any = true;
         }
@@ -443,7 +455,8 @@ void V12Builder::BakeBindings() {
     // The model's own list, then one binding for each animation it lacks.
     std::vector<AnimBinding> &own = mModel.animBindings[0];
     for (const Animation &a : mModel.animations) {
-        const bool listed = std::any_of(own.begin(), own.end(), [&](const AnimBinding &b) { return b.animName == a.name; });
+        const bool listed =
+                std::any_of(own.begin(), own.end(), [&](const AnimBinding &b) { return b.animName == a.name; });
         if (!listed) {
             own.push_back(AnimBinding{a.name, a.extents, Vec3{}});
         }

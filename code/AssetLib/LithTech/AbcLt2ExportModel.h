@@ -32,7 +32,8 @@ struct V12ExportSettings {
     bool bakeChildModels = false;
 };
 
-lt2::Model BuildV12Model(const aiScene &scene, const V12ExportSettings &settings, std::vector<std::string> *warnings = nullptr);
+lt2::Model BuildV12Model(const aiScene &scene, const V12ExportSettings &settings,
+        std::vector<std::string> *warnings = nullptr);
 
 } // namespace abc
 } // namespace assimp_retro

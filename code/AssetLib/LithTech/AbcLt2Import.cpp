@@ -40,8 +40,8 @@ std::string FindChildModel(Assimp::IOSystem *io, const std::string &folder, cons
     }
     const std::string lower = ToLower(base);
     const bool hasExtension = lower.size() > 4 && lower.compare(lower.size() - 4, 4, ".abc") == 0;
-    const std::vector<std::string> candidates = hasExtension ? std::vector<std::string>{base}
-                                                             : std::vector<std::string>{base + ".abc", base};
+    const std::vector<std::string> candidates =
+            hasExtension ? std::vector<std::string>{base} : std::vector<std::string>{base + ".abc", base};
     for (const std::string &candidate : candidates) {
         std::string found = FindFileNoCase(io, folder + candidate);
         if (!found.empty()) {
@@ -53,8 +53,8 @@ std::string FindChildModel(Assimp::IOSystem *io, const std::string &folder, cons
 
 /// Loads the child models of `model` (and theirs, depth first) into `out`.
 /// `chain` holds the files on the current path, to detect cycles.
-void LoadChildren(const lt2::Model &model, const std::string &fileName, Assimp::IOSystem *io, std::vector<std::string> &chain,
-        std::set<std::string> &loaded, std::vector<lt2::ChildAnimationSource> &out) {
+void LoadChildren(const lt2::Model &model, const std::string &fileName, Assimp::IOSystem *io,
+        std::vector<std::string> &chain, std::set<std::string> &loaded, std::vector<lt2::ChildAnimationSource> &out) {
     if (!io) {
         return;
     }
@@ -66,19 +66,22 @@ void LoadChildren(const lt2::Model &model, const std::string &fileName, Assimp::
         }
         const std::string found = FindChildModel(io, folder, name);
         if (found.empty()) {
-            LogWarning("ABC: " + fileName + ": child model '" + name + "' not found next to the model; its animations are not imported");
+            LogWarning("ABC: " + fileName + ": child model '" + name +
+                    "' not found next to the model; its animations are not imported");
             continue;
         }
         const std::string key = ToLower(found);
         if (std::find(chain.begin(), chain.end(), key) != chain.end()) {
-            LogWarning("ABC: " + fileName + ": child model '" + name + "' (" + found + ") refers back to a model that uses it (cycle); skipped");
+            LogWarning("ABC: " + fileName + ": child model '" + name + "' (" + found +
+                    ") refers back to a model that uses it (cycle); skipped");
             continue;
         }
         if (!loaded.insert(key).second) {
             continue; // already imported through another path
         }
         if (chain.size() >= kMaxChildDepth) {
-            LogWarning("ABC: " + fileName + ": child models nested deeper than " + std::to_string(kMaxChildDepth) + "; '" + name + "' skipped");
+            LogWarning("ABC: " + fileName + ": child models nested deeper than " + std::to_string(kMaxChildDepth) +
+                    "; '" + name + "' skipped");
             continue;
         }
         try {
@@ -107,8 +110,8 @@ void LoadChildren(const lt2::Model &model, const std::string &fileName, Assimp::
 
 } // namespace
 
-void ImportLt2(const uint8_t *data, size_t size, const std::string &fileName, Assimp::IOSystem *io, const Lt2ImportSettings &settings,
-        aiScene *scene) {
+void ImportLt2(const uint8_t *data, size_t size, const std::string &fileName, Assimp::IOSystem *io,
+        const Lt2ImportSettings &settings, aiScene *scene) {
     const lt2::Model model = lt2::ReadModel(data, size, fileName);
     std::vector<lt2::ChildAnimationSource> children;
     // Entry 0 (no name) is the model itself: most files name no other.

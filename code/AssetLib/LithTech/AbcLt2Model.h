@@ -24,9 +24,9 @@ struct Header {
     uint32_t version = 0;
     // The 13 totals, in file order (only nodeCount, lodCount and childModelCount
     // are needed for parsing; the rest are kept as metadata).
-    uint32_t keyframeCount = 0, animationCount = 0, nodeCount = 0, pieceCount = 0, childModelCount = 0,
-             faceCount = 0, vertexCount = 0, weightCount = 0, lodCount = 0, socketCount = 0,
-             weightSetCount = 0, stringCount = 0, stringLengthTotal = 0;
+    uint32_t keyframeCount = 0, animationCount = 0, nodeCount = 0, pieceCount = 0, childModelCount = 0, faceCount = 0,
+             vertexCount = 0, weightCount = 0, lodCount = 0, socketCount = 0, weightSetCount = 0, stringCount = 0,
+             stringLengthTotal = 0;
     std::vector<uint32_t> extra; ///< v13: 1 unknown u32; v108: 3 (unknown, hitGroupCount, unknown)
     std::string commandString;
     float internalRadius = 0.f;
@@ -41,11 +41,11 @@ struct Weight {
 };
 
 struct Vertex {
-    size_t firstWeight = 0;   ///< its weights are the LOD's weights [firstWeight, firstWeight + weightCount)
+    size_t firstWeight = 0; ///< its weights are the LOD's weights [firstWeight, firstWeight + weightCount)
     uint32_t weightCount = 0;
     uint16_t replacement = 0; ///< vertex it collapses into in the next LOD
-    Vec3 position;            ///< model space, bind pose
-    Vec3 normal;              ///< model space
+    Vec3 position; ///< model space, bind pose
+    Vec3 normal; ///< model space
 };
 
 struct FaceCorner {
@@ -75,7 +75,7 @@ struct Piece {
 };
 
 enum NodeFlags : uint8_t {
-    kNodeRemovable = 1,    ///< MNODE_REMOVABLE: null/helper node
+    kNodeRemovable = 1, ///< MNODE_REMOVABLE: null/helper node
     kNodeRotationOnly = 2, ///< MNODE_ROTATIONONLY: use only the rotation of animation keys
 };
 
@@ -84,7 +84,7 @@ struct Node {
     uint16_t index = 0;
     uint8_t flags = 0;
     uint32_t v108Extra = 0; ///< v108: two i16 after the flags
-    Mat4 bind{};            ///< global bind transform
+    Mat4 bind{}; ///< global bind transform
     uint32_t numChildren = 0;
     int parent = -1; ///< rebuilt from the depth-first order; -1 for the root
 };
@@ -152,11 +152,11 @@ struct AnimBinding {
 
 /// Which of the UNSURE layouts (docs/formats/ABC.md 2.4) the section-end check chose.
 struct LayoutChoices {
-    std::string lodDistances;     ///< "LODDistanceCount" or "LODCount"
-    std::string pieceLodWeight;   ///< "yes"/"no"
+    std::string lodDistances; ///< "LODDistanceCount" or "LODCount"
+    std::string pieceLodWeight; ///< "yes"/"no"
     std::string childModelRelation; ///< "28 bytes" or "36 bytes"
-    std::string animationHeader;  ///< "compression+interpolation", "compression", "none"
-    std::string animBindings;     ///< "one list per child model" or "one list"
+    std::string animationHeader; ///< "compression+interpolation", "compression", "none"
+    std::string animBindings; ///< "one list per child model" or "one list"
 };
 
 struct Model {
@@ -168,8 +168,8 @@ struct Model {
     std::vector<Animation> animations;
     std::vector<Socket> sockets;
     std::vector<std::vector<AnimBinding>> animBindings; ///< one list per child model
-    std::vector<std::string> skippedSections;           ///< unknown or undocumented (HitGroups)
-    std::vector<std::string> warnings;                  ///< non-fatal oddities, logged by the builder
+    std::vector<std::string> skippedSections; ///< unknown or undocumented (HitGroups)
+    std::vector<std::string> warnings; ///< non-fatal oddities, logged by the builder
     LayoutChoices layout;
     bool hasNodes = false;
 };

@@ -32,8 +32,8 @@ Mat4 ReadMat4(BinaryReader &r, const char *field) {
 /// error and ends exactly at the payload end: it is moved to `out` and its
 /// name returned. `out` is only changed by the winning candidate.
 template <typename Section, typename Parse>
-const char *ParseWithVariants(BinaryReader &payload, const std::string &section, std::initializer_list<const char *> names,
-        Parse parse, Section &out) {
+const char *ParseWithVariants(BinaryReader &payload, const std::string &section,
+        std::initializer_list<const char *> names, Parse parse, Section &out) {
     const size_t start = payload.AbsoluteOffset();
     std::string tried;
     size_t index = 0;
@@ -47,16 +47,16 @@ const char *ParseWithVariants(BinaryReader &payload, const std::string &section,
                 out = std::move(candidate);
                 return name;
             }
-            outcome = "payload ends at " + HexOffset(payload.AbsoluteOffset()) + ", " + std::to_string(payload.Remaining()) +
-                      " bytes before the section end";
+            outcome = "payload ends at " + HexOffset(payload.AbsoluteOffset()) + ", " +
+                    std::to_string(payload.Remaining()) + " bytes before the section end";
         } catch (const ImportError &e) {
             outcome = e.what();
         }
         tried += "\n  - " + (names.size() > 1 ? "layout '" + std::string(name) + "': " : std::string()) + outcome;
     }
     throw ImportError(payload.Prefix() + "section '" + section + "' (bytes " + HexOffset(start) + "-" +
-                      HexOffset(start + payload.Size()) + ") does not end at its next-section offset " +
-                      HexOffset(start + payload.Size()) + (names.size() > 1 ? " with any known layout:" : ":") + tried);
+            HexOffset(start + payload.Size()) + ") does not end at its next-section offset " +
+            HexOffset(start + payload.Size()) + (names.size() > 1 ? " with any known layout:" : ":") + tried);
 }
 
 // ---- Header -------------------------------------------------------------------
@@ -64,7 +64,8 @@ const char *ParseWithVariants(BinaryReader &payload, const std::string &section,
 void ReadHeader(BinaryReader &r, Header &h, bool distancesFromLodCount) {
     h.version = r.U32("Version");
     if (!KnownVersion(h.version)) {
-        r.FailAt(r.Offset() - 4, "unsupported ABC version " + std::to_string(h.version) + " (known: 9-13, 108)", "Version");
+        r.FailAt(r.Offset() - 4, "unsupported ABC version " + std::to_string(h.version) + " (known: 9-13, 108)",
+                "Version");
     }
     h.keyframeCount = r.U32("KeyframeCount");
     h.animationCount = r.U32("AnimationCount");
@@ -132,7 +133,9 @@ void ReadLod(BinaryReader &r, const Header &h, Lod &lod) {
             const size_t at = r.Offset();
             w.node = r.U32("weight node index");
             if (w.node >= h.nodeCount) {
-                r.FailAt(at, "node index " + std::to_string(w.node) + " is not below NodeCount " + std::to_string(h.nodeCount),
+                r.FailAt(at,
+                        "node index " + std::to_string(w.node) + " is not below NodeCount " +
+                                std::to_string(h.nodeCount),
                         "weight node index");
             }
             w.location = ReadVec3(r, "weight location");
@@ -146,7 +149,7 @@ void ReadLod(BinaryReader &r, const Header &h, Lod &lod) {
         for (const FaceCorner &c : lod.faces[f].corners) {
             if (c.vertex >= lod.vertices.size()) {
                 r.Fail("face " + std::to_string(f) + " uses vertex " + std::to_string(c.vertex) + " but the LOD has " +
-                       std::to_string(lod.vertices.size()) + " vertices");
+                        std::to_string(lod.vertices.size()) + " vertices");
             }
         }
     }
@@ -228,29 +231,36 @@ void ReadNodes(BinaryReader &r, const Header &h, NodesSection &out) {
                 open.pop_back();
             }
             if (open.empty()) {
-                r.FailAt(at, "node " + std::to_string(i) + " ('" + n.name + "') has no parent: the NumChildren of the "
-                         "earlier nodes add up to fewer than NodeCount-1 (" + std::to_string(count - 1) + ")");
+                r.FailAt(at,
+                        "node " + std::to_string(i) + " ('" + n.name +
+                                "') has no parent: the NumChildren of the "
+                                "earlier nodes add up to fewer than NodeCount-1 (" +
+                                std::to_string(count - 1) + ")");
             }
             n.parent = static_cast<int>(open.back().first);
             --open.back().second;
         }
         if (n.numChildren > count - 1 - i) {
-            r.FailAt(r.Offset() - 4, "node " + std::to_string(i) + " ('" + n.name + "') claims " + std::to_string(n.numChildren) +
-                     " children but only " + std::to_string(count - 1 - i) + " nodes follow", "NumChildren");
+            r.FailAt(r.Offset() - 4,
+                    "node " + std::to_string(i) + " ('" + n.name + "') claims " + std::to_string(n.numChildren) +
+                            " children but only " + std::to_string(count - 1 - i) + " nodes follow",
+                    "NumChildren");
         }
         open.emplace_back(i, n.numChildren);
         // Assimp (validation, post-processing, exporters, aiNode's destructor)
         // walks node trees recursively: refuse absurd depths instead of
         // letting a hostile chain of nodes overflow the stack later.
         if (open.size() > kMaxNodeDepth) {
-            r.FailAt(at, "node " + std::to_string(i) + " ('" + n.name + "') is deeper than " + std::to_string(kMaxNodeDepth) +
-                     " levels in the node tree");
+            r.FailAt(at,
+                    "node " + std::to_string(i) + " ('" + n.name + "') is deeper than " +
+                            std::to_string(kMaxNodeDepth) + " levels in the node tree");
         }
     }
     for (const auto &entry : open) {
         if (entry.second != 0) {
             r.Fail("node " + std::to_string(entry.first) + " ('" + out.nodes[entry.first].name + "') expects " +
-                   std::to_string(entry.second) + " more children than NodeCount leaves", "NumChildren");
+                            std::to_string(entry.second) + " more children than NodeCount leaves",
+                    "NumChildren");
         }
     }
     if (h.version != 108) {
@@ -340,7 +350,9 @@ void ReadSockets(BinaryReader &r, const Model &m, std::vector<Socket> &sockets) 
         const size_t at = r.Offset();
         s.node = r.U32("socket node index");
         if (s.node >= m.nodes.size()) {
-            r.FailAt(at, "node index " + std::to_string(s.node) + " is not below the node count " + std::to_string(m.nodes.size()),
+            r.FailAt(at,
+                    "node index " + std::to_string(s.node) + " is not below the node count " +
+                            std::to_string(m.nodes.size()),
                     "socket node index");
         }
         s.name = r.String16("socket name");
@@ -392,15 +404,19 @@ unsigned SectionBit(const std::string &name) {
 void ReadAnimationSection(BinaryReader &payload, const std::string &name, Model &model) {
     const Model &m = model;
     if (model.header.version >= 12) {
-        model.layout.animationHeader = ParseWithVariants(payload, name, {"compression+interpolation"},
-                [&m](size_t, BinaryReader &r, std::vector<Animation> &a) { ReadAnimations(r, m, a, {true, true}); },
+        model.layout.animationHeader = ParseWithVariants(
+                payload, name, {"compression+interpolation"},
+                [&m](size_t, BinaryReader &r, std::vector<Animation> &a) {
+                    ReadAnimations(r, m, a, {true, true});
+                },
                 model.animations);
         return;
     }
     // v9-v11: the readers disagree (docs/formats/ABC.md 2.4); the documented
     // majority first.
     static const AnimLayout kLayouts[] = {{true, false}, {true, true}, {false, false}};
-    model.layout.animationHeader = ParseWithVariants(payload, name, {"compression", "compression+interpolation", "none"},
+    model.layout.animationHeader = ParseWithVariants(
+            payload, name, {"compression", "compression+interpolation", "none"},
             [&m](size_t i, BinaryReader &r, std::vector<Animation> &a) { ReadAnimations(r, m, a, kLayouts[i]); },
             model.animations);
 }
@@ -423,7 +439,8 @@ bool LooksLikeLt2(const uint8_t *data, size_t size) {
     if (!data || size < 16 || std::memcmp(data, kHeader, 8) != 0) {
         return false;
     }
-    const uint32_t version = uint32_t(data[12]) | (uint32_t(data[13]) << 8) | (uint32_t(data[14]) << 16) | (uint32_t(data[15]) << 24);
+    const uint32_t version =
+            uint32_t(data[12]) | (uint32_t(data[13]) << 8) | (uint32_t(data[14]) << 16) | (uint32_t(data[15]) << 24);
     return KnownVersion(version);
 }
 
@@ -442,9 +459,11 @@ Model ReadModel(const uint8_t *data, size_t size, const std::string &fileName) {
         if (next == -1) {
             payloadEnd = size;
         } else if (next < 0 || size_t(next) <= payloadStart || size_t(next) > size) {
-            file.FailAt(payloadStart - 4, "section '" + name + "' at " + HexOffset(sectionStart) + ": next-section offset " +
-                        std::to_string(next) + " is outside " + HexOffset(payloadStart + 1) + ".." + HexOffset(size) +
-                        " (file size " + std::to_string(size) + "; truncated or corrupt file)", "next section offset");
+            file.FailAt(payloadStart - 4,
+                    "section '" + name + "' at " + HexOffset(sectionStart) + ": next-section offset " +
+                            std::to_string(next) + " is outside " + HexOffset(payloadStart + 1) + ".." +
+                            HexOffset(size) + " (file size " + std::to_string(size) + "; truncated or corrupt file)",
+                    "next section offset");
         } else {
             payloadEnd = size_t(next);
         }
@@ -467,36 +486,43 @@ Model ReadModel(const uint8_t *data, size_t size, const std::string &fileName) {
         }
         const Model &m = model; // what the parsers may read
         if (section == kHeader) {
-            model.layout.lodDistances = ParseWithVariants(payload, name, {"LODDistanceCount", "LODCount"},
+            model.layout.lodDistances = ParseWithVariants(
+                    payload, name, {"LODDistanceCount", "LODCount"},
                     [](size_t i, BinaryReader &r, Header &h) { ReadHeader(r, h, i == 1); }, model.header);
         } else if (section == kPieces) {
             // LODWeight exists from v10 on (all readers agree); the other layout
             // is only a fallback for odd exporters.
             const bool primary = model.header.version >= 10;
-            model.layout.pieceLodWeight = ParseWithVariants(payload, name, {primary ? "yes" : "no", primary ? "no" : "yes"},
+            model.layout.pieceLodWeight = ParseWithVariants(
+                    payload, name, {primary ? "yes" : "no", primary ? "no" : "yes"},
                     [&m, primary](size_t i, BinaryReader &r, std::vector<Piece> &pieces) {
                         ReadPieces(r, m, pieces, i == 0 ? primary : !primary);
                     },
                     model.pieces);
         } else if (section == kNodes) {
             NodesSection nodes;
-            ParseWithVariants(payload, name, {"standard"},
+            ParseWithVariants(
+                    payload, name, {"standard"},
                     [&m](size_t, BinaryReader &r, NodesSection &section) { ReadNodes(r, m.header, section); }, nodes);
             model.nodes = std::move(nodes.nodes);
             model.weightSets = std::move(nodes.weightSets);
             model.hasNodes = true;
         } else if (section == kChildModels) {
-            model.layout.childModelRelation = ParseWithVariants(payload, name, {"28 bytes", "36 bytes"},
+            model.layout.childModelRelation = ParseWithVariants(
+                    payload, name, {"28 bytes", "36 bytes"},
                     [&m](size_t i, BinaryReader &r, std::vector<ChildModel> &c) { ReadChildModels(r, m, c, i == 1); },
                     model.childModels);
         } else if (section == kAnimation) {
             ReadAnimationSection(payload, name, model);
         } else if (section == kSockets) {
-            ParseWithVariants(payload, name, {"standard"},
-                    [&m](size_t, BinaryReader &r, std::vector<Socket> &sockets) { ReadSockets(r, m, sockets); }, model.sockets);
+            ParseWithVariants(
+                    payload, name, {"standard"},
+                    [&m](size_t, BinaryReader &r, std::vector<Socket> &sockets) { ReadSockets(r, m, sockets); },
+                    model.sockets);
         } else if (section == kAnimBindings) {
             const size_t lists = (seen & kChildModels) ? model.childModels.size() : model.header.childModelCount;
-            model.layout.animBindings = ParseWithVariants(payload, name, {"one list per child model", "one list"},
+            model.layout.animBindings = ParseWithVariants(
+                    payload, name, {"one list per child model", "one list"},
                     [lists](size_t i, BinaryReader &r, std::vector<std::vector<AnimBinding>> &bindings) {
                         ReadAnimBindings(r, bindings, i == 0 ? lists : 1);
                     },
@@ -516,11 +542,11 @@ Model ReadModel(const uint8_t *data, size_t size, const std::string &fileName) {
     const Header &h = model.header;
     if ((seen & kPieces) && model.pieces.size() != h.pieceCount) {
         model.warnings.push_back("header PieceCount " + std::to_string(h.pieceCount) + " differs from the " +
-                                 std::to_string(model.pieces.size()) + " pieces stored");
+                std::to_string(model.pieces.size()) + " pieces stored");
     }
     if ((seen & kAnimation) && model.animations.size() != h.animationCount) {
         model.warnings.push_back("header AnimationCount " + std::to_string(h.animationCount) + " differs from the " +
-                                 std::to_string(model.animations.size()) + " animations stored");
+                std::to_string(model.animations.size()) + " animations stored");
     }
     return model;
 }

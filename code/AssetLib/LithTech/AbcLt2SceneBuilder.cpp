@@ -63,13 +63,15 @@ struct Builder {
     std::string prefix;
     aiScene *scene;
 
-    Builder(const Model &m, const std::vector<ChildAnimationSource> &c, const Lt2ImportSettings &s, std::string p, aiScene *out) :
-            model(m), children(c), settings(s), prefix(std::move(p)), scene(out) {}
+    Builder(const Model &m, const std::vector<ChildAnimationSource> &c, const Lt2ImportSettings &s, std::string p,
+            aiScene *out) :
+            model(m),
+            children(c), settings(s), prefix(std::move(p)), scene(out) {}
 
     UniqueNames names;
-    std::vector<std::string> nodeNames;      // unique aiNode name per file node
-    std::vector<aiMatrix4x4> globalBind;     // converted global bind per file node
-    std::vector<aiMatrix4x4> localBind;      // converted parent-relative bind per file node
+    std::vector<std::string> nodeNames; // unique aiNode name per file node
+    std::vector<aiMatrix4x4> globalBind; // converted global bind per file node
+    std::vector<aiMatrix4x4> localBind; // converted parent-relative bind per file node
     // Everything is owned here until it is handed to the aiScene (or to its
     // parent node), so nothing leaks whichever step throws.
     std::vector<std::unique_ptr<aiNode>> aiNodes; // per file node, until adopted by its parent
@@ -91,7 +93,7 @@ struct Builder {
         const float det = m.Determinant();
         if (!std::isfinite(det) || std::fabs(det) < 1e-12f) { // NaN/inf from huge entries too
             throw ImportError(prefix + "node " + std::to_string(node) + " ('" + model.nodes[node].name +
-                              "') has a singular or non-finite bind matrix (section 'Nodes')");
+                    "') has a singular or non-finite bind matrix (section 'Nodes')");
         }
         aiMatrix4x4 inv = m;
         return ExactAffine(inv.Inverse());
@@ -111,7 +113,8 @@ struct Builder {
             const Node &n = model.nodes[i];
             globalBind[i] = Convert(n.bind);
             Invert(globalBind[i], i);
-            localBind[i] = n.parent < 0 ? globalBind[i] : ExactAffine(Invert(globalBind[n.parent], n.parent) * globalBind[i]);
+            localBind[i] =
+                    n.parent < 0 ? globalBind[i] : ExactAffine(Invert(globalBind[n.parent], n.parent) * globalBind[i]);
         }
         // Weight sets are per-node animation blend masks: each node carries its own weight.
         std::vector<std::string> setKeys;
@@ -219,7 +222,8 @@ struct Builder {
             for (size_t k = vertex.firstWeight; k < vertex.firstWeight + vertex.weightCount; ++k) {
                 const Weight &w = lod.weights[k];
                 const float bias = std::max(w.bias, 0.f);
-                auto same = std::find_if(merged.begin(), merged.end(), [&](const auto &m) { return m.first == w.node; });
+                auto same =
+                        std::find_if(merged.begin(), merged.end(), [&](const auto &m) { return m.first == w.node; });
                 if (same == merged.end()) {
                     merged.emplace_back(w.node, bias);
                 } else {
@@ -259,14 +263,15 @@ struct Builder {
                     const uint32_t node = weights.entries[i].first;
                     if (node >= counts.size()) { // the reader checks weight nodes; a model without nodes pins to none
                         throw ImportError("ABC: mesh '" + std::string(mesh.mName.C_Str()) + "': weight to node " +
-                                          std::to_string(node) + " of " + std::to_string(counts.size()));
+                                std::to_string(node) + " of " + std::to_string(counts.size()));
                     }
                     ++counts[node];
                 }
             }
         }
         std::vector<aiBone *> boneOfNode(nodeNames.size(), nullptr);
-        mesh.mNumBones = static_cast<unsigned>(std::count_if(counts.begin(), counts.end(), [](unsigned n) { return n > 0; }));
+        mesh.mNumBones =
+                static_cast<unsigned>(std::count_if(counts.begin(), counts.end(), [](unsigned n) { return n > 0; }));
         mesh.mBones = new aiBone *[mesh.mNumBones](); // null until filled: safe to delete if an allocation throws
         unsigned b = 0;
         for (size_t node = 0; node < counts.size(); ++node) {
@@ -292,7 +297,8 @@ struct Builder {
     }
 
     /// One aiMesh for one LOD of a piece, or nullptr when the LOD has no faces.
-    std::unique_ptr<aiMesh> BuildMesh(const Piece &piece, const Lod &lod, const std::string &meshName, size_t &unweighted) {
+    std::unique_ptr<aiMesh> BuildMesh(const Piece &piece, const Lod &lod, const std::string &meshName,
+            size_t &unweighted) {
         if (lod.faces.empty()) {
             return nullptr;
         }
@@ -321,7 +327,7 @@ struct Builder {
         }
         if (weightEntries > (uint64_t(1) << 24)) {
             throw ImportError("ABC: piece '" + piece.name + "': " + std::to_string(weightEntries) +
-                              " vertex weights over all face corners exceed the limit of 16M (corrupt file?)");
+                    " vertex weights over all face corners exceed the limit of 16M (corrupt file?)");
         }
         // Reverse the winding: the mirror turns LithTech's clockwise fronts counter-clockwise.
         static const int kCornerOrder[3] = {0, 2, 1};
@@ -350,7 +356,8 @@ struct Builder {
         // against the file's size. Without pieces LODCount bounds nothing (a
         // 1.4 KB file said 2^31, found by fuzz_abc_lt2): nothing to build.
         if (model.pieces.empty() && model.header.lodCount > 1) {
-            LogWarning(prefix + "LODCount " + std::to_string(model.header.lodCount) + " in a file without pieces: no LOD to build");
+            LogWarning(prefix + "LODCount " + std::to_string(model.header.lodCount) +
+                    " in a file without pieces: no LOD to build");
         }
         const size_t lodCount = model.pieces.empty() ? 0 : model.header.lodCount;
         const size_t lods = settings.allLods ? lodCount : std::min<size_t>(1, lodCount);
@@ -363,7 +370,8 @@ struct Builder {
                 std::unique_ptr<aiMesh> mesh = BuildMesh(piece, piece.lods[lod], meshName, unweighted);
                 if (!mesh) {
                     if (lod == 0) {
-                        LogWarning(prefix + "piece " + std::to_string(p) + " ('" + piece.name + "') has no faces in LOD 0; skipped");
+                        LogWarning(prefix + "piece " + std::to_string(p) + " ('" + piece.name +
+                                "') has no faces in LOD 0; skipped");
                     }
                     continue;
                 }
@@ -421,15 +429,16 @@ struct Builder {
 
     /// Converts one animation whose tracks belong to `sourceNodes`; `target`
     /// maps each source node to a node of this model (or -1).
-    void BuildAnimation(const Animation &anim, const std::vector<int> &target, const std::string &source, UniqueNames &animNames,
-            std::set<std::string> &seenNames) {
+    void BuildAnimation(const Animation &anim, const std::vector<int> &target, const std::string &source,
+            UniqueNames &animNames, std::set<std::string> &seenNames) {
         if (anim.keyframes.empty()) {
             LogWarning(prefix + "animation '" + anim.name + "' has no keyframes; skipped");
             return;
         }
         if (!source.empty() && seenNames.count(ToLower(anim.name))) {
             Assimp::DefaultLogger::get()->info((prefix + "child model " + source + ": animation '" + anim.name +
-                                                "' already exists; the first one is kept").c_str());
+                    "' already exists; the first one is kept")
+                                                       .c_str());
             return;
         }
         if (!children.empty()) { // the names only serve to skip a child's animation of the same name
@@ -445,8 +454,9 @@ struct Builder {
             }
         }
         if (keep.size() != anim.keyframes.size()) {
-            LogWarning(prefix + "animation '" + anim.name + "': " + std::to_string(anim.keyframes.size() - keep.size()) +
-                 " keyframes with non-increasing times dropped");
+            LogWarning(prefix + "animation '" + anim.name +
+                    "': " + std::to_string(anim.keyframes.size() - keep.size()) +
+                    " keyframes with non-increasing times dropped");
         }
         std::vector<std::unique_ptr<aiNodeAnim>> channels;
         channels.reserve(anim.tracks.size());
@@ -481,7 +491,7 @@ struct Builder {
         }
         if (channels.empty()) {
             LogWarning(prefix + (source.empty() ? "" : "child model " + source + ": ") + "animation '" + anim.name +
-                 "' animates no node of this model; skipped");
+                    "' animates no node of this model; skipped");
             return;
         }
         std::unique_ptr<aiAnimation> a(new aiAnimation());
@@ -627,8 +637,8 @@ struct Builder {
 
 } // namespace
 
-void BuildScene(const Model &model, const std::vector<ChildAnimationSource> &children, const Lt2ImportSettings &settings,
-        const std::string &fileName, aiScene *scene, const char *format) {
+void BuildScene(const Model &model, const std::vector<ChildAnimationSource> &children,
+        const Lt2ImportSettings &settings, const std::string &fileName, aiScene *scene, const char *format) {
     Builder builder(model, children, settings, std::string(format) + ": " + fileName + ": ", scene);
     builder.Build();
 }

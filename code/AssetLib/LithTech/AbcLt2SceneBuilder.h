@@ -45,8 +45,8 @@ struct ChildAnimationSource {
 
 /// Fills `scene` (which must be empty). `format` and `fileName` prefix
 /// messages ("LTB" for the LTB models converted into this model).
-void BuildScene(const Model &model, const std::vector<ChildAnimationSource> &children, const Lt2ImportSettings &settings,
-        const std::string &fileName, aiScene *scene, const char *format = "ABC");
+void BuildScene(const Model &model, const std::vector<ChildAnimationSource> &children,
+        const Lt2ImportSettings &settings, const std::string &fileName, aiScene *scene, const char *format = "ABC");
 
 } // namespace lt2
 } // namespace abc

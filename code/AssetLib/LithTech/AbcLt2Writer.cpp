@@ -43,7 +43,8 @@ struct Layout {
 std::vector<uint8_t> HeaderPayload(const Model &m, const Layout &layout) {
     const Header &h = m.header;
     uint32_t keyframes = 0, faces = 0, vertices = 0, weights = 0, stringLength = 0;
-    for (const Animation &a : m.animations) keyframes += static_cast<uint32_t>(a.keyframes.size());
+    for (const Animation &a : m.animations)
+        keyframes += static_cast<uint32_t>(a.keyframes.size());
     for (const Piece &p : m.pieces) {
         for (const Lod &l : p.lods) {
             faces += static_cast<uint32_t>(l.faces.size());
@@ -51,7 +52,8 @@ std::vector<uint8_t> HeaderPayload(const Model &m, const Layout &layout) {
             weights += static_cast<uint32_t>(l.weights.size());
         }
     }
-    for (const Node &n : m.nodes) stringLength += static_cast<uint32_t>(n.name.size());
+    for (const Node &n : m.nodes)
+        stringLength += static_cast<uint32_t>(n.name.size());
     Out out;
     out.U32(h.version);
     out.U32(keyframes);
@@ -68,13 +70,15 @@ std::vector<uint8_t> HeaderPayload(const Model &m, const Layout &layout) {
     out.U32(static_cast<uint32_t>(m.nodes.size() + m.pieces.size()));
     out.U32(stringLength);
     const size_t extra = h.version == 13 ? 1 : h.version == 108 ? 3 : 0;
-    for (size_t i = 0; i < extra; ++i) out.U32(i < h.extra.size() ? h.extra[i] : 0);
+    for (size_t i = 0; i < extra; ++i)
+        out.U32(i < h.extra.size() ? h.extra[i] : 0);
     out.String(h.commandString);
     out.F32(h.internalRadius);
     out.U32(static_cast<uint32_t>(h.lodDistances.size()));
     out.Zeros(60);
     const size_t n = layout.distancesFromLodCount ? h.lodCount : h.lodDistances.size();
-    for (size_t i = 0; i < n; ++i) out.F32(i < h.lodDistances.size() ? h.lodDistances[i] : 0.f);
+    for (size_t i = 0; i < n; ++i)
+        out.F32(i < h.lodDistances.size() ? h.lodDistances[i] : 0.f);
     return std::move(out.bytes);
 }
 
@@ -82,7 +86,8 @@ std::vector<uint8_t> PiecesPayload(const Model &m, const Layout &layout) {
     const uint32_t version = m.header.version;
     uint32_t weights = 0;
     for (const Piece &p : m.pieces)
-        for (const Lod &l : p.lods) weights += static_cast<uint32_t>(l.weights.size());
+        for (const Lod &l : p.lods)
+            weights += static_cast<uint32_t>(l.weights.size());
     Out out;
     out.U32(weights);
     out.U32(static_cast<uint32_t>(m.pieces.size()));
@@ -134,7 +139,8 @@ std::vector<uint8_t> NodesPayload(const Model &m) {
         for (const WeightSet &ws : m.weightSets) {
             out.String(ws.name);
             out.U32(static_cast<uint32_t>(ws.weights.size()));
-            for (float w : ws.weights) out.F32(w);
+            for (float w : ws.weights)
+                out.F32(w);
         }
     };
     if (version == 108) weightSets();
@@ -143,7 +149,8 @@ std::vector<uint8_t> NodesPayload(const Model &m) {
         out.U16(n.index);
         out.U8(n.flags);
         if (version == 108) out.U32(n.v108Extra);
-        for (float f : n.bind) out.F32(f);
+        for (float f : n.bind)
+            out.F32(f);
         out.U32(n.numChildren);
     }
     if (version != 108) weightSets();

@@ -20,13 +20,13 @@ inline constexpr const char *kRootNodeName = "<ABC_Root>";
 // ---- scene ---------------------------------------------------------------------
 inline const MetaKey<int32_t> kVersion{"abc:version"};
 inline const MetaKey<std::string> kCommandString{"abc:commandString"};
-inline const MetaKey<bool> kTransformInfo{"abc:transformInfo"};       ///< v6
-inline const MetaKey<int32_t> kFlipGeom{"abc:flipGeom"};              ///< v6
-inline const MetaKey<int32_t> kFlipAnim{"abc:flipAnim"};              ///< v6
-inline const MetaKey<int32_t> kLodSteps{"abc:lodSteps"};              ///< v6
-inline const MetaKey<float> kInternalRadius{"abc:internalRadius"};    ///< v9+
-inline const MetaKey<int32_t> kLodCount{"abc:lodCount"};              ///< v9+
-inline MetaKey<float> LodDistance(size_t lod) {                      ///< v9+: the header's list
+inline const MetaKey<bool> kTransformInfo{"abc:transformInfo"}; ///< v6
+inline const MetaKey<int32_t> kFlipGeom{"abc:flipGeom"}; ///< v6
+inline const MetaKey<int32_t> kFlipAnim{"abc:flipAnim"}; ///< v6
+inline const MetaKey<int32_t> kLodSteps{"abc:lodSteps"}; ///< v6
+inline const MetaKey<float> kInternalRadius{"abc:internalRadius"}; ///< v9+
+inline const MetaKey<int32_t> kLodCount{"abc:lodCount"}; ///< v9+
+inline MetaKey<float> LodDistance(size_t lod) { ///< v9+: the header's list
     return {"abc:lodDistance" + std::to_string(lod)};
 }
 inline MetaKey<std::string> WeightSetName(size_t set) {
@@ -63,7 +63,7 @@ struct AnimKeys {
     MetaKey<std::string> name;
     MetaKey<std::string> source; ///< the child model it came from, as the model names it
     MetaKey<int32_t> interpolationMs, compressionType; ///< v9+
-    MetaKey<int32_t> lengthMs;                          ///< v6
+    MetaKey<int32_t> lengthMs; ///< v6
     MetaKey<aiVector3D> extents;
     /// Kept keyframe `k`'s command string and time.
     MetaKey<std::string> KeyCommand(size_t k) const { return {prefix + "key" + std::to_string(k) + ".command"}; }
@@ -71,7 +71,8 @@ struct AnimKeys {
 };
 inline AnimKeys Anim(size_t index) {
     const std::string p = "abc:anim" + std::to_string(index) + ".";
-    return {p, {p + "name"}, {p + "source"}, {p + "interpolationMs"}, {p + "compressionType"}, {p + "lengthMs"}, {p + "extents"}};
+    return {p, {p + "name"}, {p + "source"}, {p + "interpolationMs"}, {p + "compressionType"}, {p + "lengthMs"},
+            {p + "extents"}};
 }
 /// The keyframe-command keys of an animation end so (KeyCommand).
 inline constexpr const char *kKeyCommandSuffix = ".command";
@@ -82,7 +83,7 @@ inline const MetaKey<int32_t> kNodeIndex{"abc:index"};
 inline const MetaKey<int32_t> kNodeFlags{"abc:flags"};
 inline const MetaKey<bool> kRemovable{"abc:removable"};
 inline const MetaKey<bool> kRotationOnly{"abc:rotationOnly"};
-inline const MetaKey<bool> kSocket{"abc:socket"};          ///< a socket: a child node of its node
+inline const MetaKey<bool> kSocket{"abc:socket"}; ///< a socket: a child node of its node
 inline MetaKey<float> WeightSetWeight(const std::string &setName) { ///< the node's weight in that set
     return {"abc:weightSet:" + setName};
 }

@@ -23,7 +23,7 @@ constexpr double kLtbCentimetresPerUnit = 1.0;
 /// Settings of the v6 scene builder.
 struct Lt1BuildSettings {
     bool vertexAnimation = true; ///< AI_CONFIG_IMPORT_ABC_VERTEX_ANIMATION
-    unsigned lodLevels = 0;      ///< AI_CONFIG_IMPORT_ABC_LOD_LEVELS
+    unsigned lodLevels = 0; ///< AI_CONFIG_IMPORT_ABC_LOD_LEVELS
     /// Morph target vertices (targets x mesh vertices, over all meshes) at
     /// most: 16M positions = 192 MB. Real models need a few million at most; a
     /// hostile file could ask for far more (keyframes x triangles). Beyond it
@@ -37,8 +37,8 @@ struct Lt1BuildSettings {
 
 /// Import settings for v9+ files, filled from import properties by AbcImporter::SetupProperties.
 struct Lt2ImportSettings {
-    bool allLods = false;       ///< AI_CONFIG_IMPORT_ABC_ALL_LODS
-    bool childModels = true;    ///< AI_CONFIG_IMPORT_ABC_CHILD_MODELS
+    bool allLods = false; ///< AI_CONFIG_IMPORT_ABC_ALL_LODS
+    bool childModels = true; ///< AI_CONFIG_IMPORT_ABC_CHILD_MODELS
 };
 
 } // namespace abc

@@ -76,7 +76,8 @@ std::string ExplicitSkin(Assimp::IOSystem *io, const std::string &modelFile, con
             }
         }
         if (!skinDir.empty()) {
-            const std::string found = FindFileNoCase(io, (fs::u8path(ForwardSlashes(skinDir)) / skinPath).u8string(), dirs);
+            const std::string found =
+                    FindFileNoCase(io, (fs::u8path(ForwardSlashes(skinDir)) / skinPath).u8string(), dirs);
             if (!found.empty()) {
                 return found;
             }
@@ -139,7 +140,8 @@ std::string FindAbcSkin(Assimp::IOSystem *io, const std::string &modelFile, unsi
     fs::path gameRoot, belowModels;
     const bool inModels = SplitAtModelsFolder(modelFile, gameRoot, belowModels);
     if (found.empty() && inModels) {
-        found = FindFileNoCase(io, (gameRoot / "SKINS" / belowModels.parent_path() / fs::u8path(name)).u8string(), dirs);
+        found = FindFileNoCase(io, (gameRoot / "SKINS" / belowModels.parent_path() / fs::u8path(name)).u8string(),
+                dirs);
     }
     if (found.empty() && inModels && slot == 0) {
         const std::string skinsFolder = dirs.EntryNoCase(gameRoot.u8string(), "SKINS");
@@ -152,15 +154,15 @@ std::string FindAbcSkin(Assimp::IOSystem *io, const std::string &modelFile, unsi
     }
     if (tried) {
         *tried = (skinDir.empty() ? std::string() : skinDir + "/" + name + ", ") + "../SKINS/" + name +
-                 (inModels ? ", SKINS/<folders below MODELS>/" + name + (slot == 0 ? ", SKINS/**/" + name : "")
-                           : std::string(" (no MODELS folder above the model)")) +
-                 ", " + name + " beside the model";
+                (inModels ? ", SKINS/<folders below MODELS>/" + name + (slot == 0 ? ", SKINS/**/" + name : "")
+                          : std::string(" (no MODELS folder above the model)")) +
+                ", " + name + " beside the model";
     }
     return found;
 }
 
-std::vector<MaterialTexture> LocateAbcSkins(const aiScene &scene, Assimp::IOSystem *io,
-        const std::string &modelFile, const TextureOptions &options) {
+std::vector<MaterialTexture> LocateAbcSkins(const aiScene &scene, Assimp::IOSystem *io, const std::string &modelFile,
+        const TextureOptions &options) {
     std::vector<MaterialTexture> textures(scene.mNumMaterials);
     DirectoryCache dirs; // each folder listed once for all skins of the model
     for (unsigned i = 0; i < scene.mNumMaterials; ++i) {
@@ -174,11 +176,11 @@ std::vector<MaterialTexture> LocateAbcSkins(const aiScene &scene, Assimp::IOSyst
                 options.abcSkinDir, &texture.searched, dirs);
         if (!texture.file.empty()) {
             texture.source = AbcSkinName(modelFile, texture.file);
-        } else if (slot == 0 || (!options.abcSkins.empty() && size_t(slot) < options.abcSkins.size() &&
-                                        !options.abcSkins[slot].empty())) {
+        } else if (slot == 0 ||
+                (!options.abcSkins.empty() && size_t(slot) < options.abcSkins.size() &&
+                        !options.abcSkins[slot].empty())) {
             // Worth a warning: the main skin, or one the user listed.
-            texture.source = options.abcSkins.empty() ? "skin of material index 0"
-                                                      : options.abcSkins[slot];
+            texture.source = options.abcSkins.empty() ? "skin of material index 0" : options.abcSkins[slot];
         }
     }
     return textures;

@@ -49,7 +49,7 @@ std::string AbcSkinName(const std::string &modelFile, const std::string &skinFil
 
 /// Each material's skin (FindAbcSkin) by its material index: the
 /// "$abc.materialIndex" property when present (v9+ pieces), else its position.
-std::vector<MaterialTexture> LocateAbcSkins(const aiScene &scene, Assimp::IOSystem *io,
-        const std::string &modelFile, const TextureOptions &options);
+std::vector<MaterialTexture> LocateAbcSkins(const aiScene &scene, Assimp::IOSystem *io, const std::string &modelFile,
+        const TextureOptions &options);
 
 } // namespace assimp_retro

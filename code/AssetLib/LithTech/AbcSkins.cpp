@@ -25,7 +25,7 @@ namespace {
 
 bool IsLithTech2Format(DtxFormat format) {
     return format == DtxFormat::Lt2Bgra32 || format == DtxFormat::Lt2Dxt1 || format == DtxFormat::Lt2Dxt3 ||
-           format == DtxFormat::Lt2Dxt5;
+            format == DtxFormat::Lt2Dxt5;
 }
 
 bool AllUpper(const std::string &text) {
@@ -54,7 +54,8 @@ fs::path SkinFolder(const std::string &modelPath, const SkinSettings &settings) 
     }
     std::string gameRoot, modelsName, belowModels;
     if (SplitAtModelsFolder(modelPath, gameRoot, modelsName, belowModels)) {
-        return fs::u8path(gameRoot) / fs::u8path(SkinsFolderName(gameRoot, modelsName)) / fs::u8path(belowModels).parent_path();
+        return fs::u8path(gameRoot) / fs::u8path(SkinsFolderName(gameRoot, modelsName)) /
+                fs::u8path(belowModels).parent_path();
     }
     return fs::u8path(modelPath).parent_path();
 }
@@ -78,7 +79,8 @@ std::string MaterialName(const aiScene &scene, unsigned index) {
 void CollectSlots(const aiScene &scene, const aiNode &node, std::map<unsigned, unsigned> &materialOfSlot,
         std::vector<std::string> &clashes) {
     for (unsigned i = 0; i < node.mNumMeshes; ++i) {
-        if (node.mMeshes[i] >= scene.mNumMeshes || scene.mMeshes[node.mMeshes[i]]->mMaterialIndex >= scene.mNumMaterials) {
+        if (node.mMeshes[i] >= scene.mNumMeshes ||
+                scene.mMeshes[node.mMeshes[i]]->mMaterialIndex >= scene.mNumMaterials) {
             continue; // the exporter itself refuses such a scene first
         }
         const aiMesh &mesh = *scene.mMeshes[node.mMeshes[i]];
@@ -88,9 +90,10 @@ void CollectSlots(const aiScene &scene, const aiNode &node, std::map<unsigned, u
         if (it == materialOfSlot.end()) {
             materialOfSlot[unsigned(slot)] = mesh.mMaterialIndex;
         } else if (it->second != mesh.mMaterialIndex) {
-            clashes.push_back("mesh '" + std::string(mesh.mName.C_Str()) + "' (material '" + MaterialName(scene, mesh.mMaterialIndex) +
-                              "') has material index " + std::to_string(slot) + ", whose skin is material '" +
-                              MaterialName(scene, it->second) + "''s texture; its own is not written");
+            clashes.push_back("mesh '" + std::string(mesh.mName.C_Str()) + "' (material '" +
+                    MaterialName(scene, mesh.mMaterialIndex) + "') has material index " + std::to_string(slot) +
+                    ", whose skin is material '" + MaterialName(scene, it->second) +
+                    "''s texture; its own is not written");
         }
     }
     for (unsigned c = 0; c < node.mNumChildren; ++c) {
@@ -99,27 +102,32 @@ void CollectSlots(const aiScene &scene, const aiNode &node, std::map<unsigned, u
 }
 
 /// v6 has no material index: the first textured mesh's material gives the one skin.
-void CollectV6Skin(const aiScene &scene, std::map<unsigned, unsigned> &materialOfSlot, std::vector<std::string> &clashes) {
+void CollectV6Skin(const aiScene &scene, std::map<unsigned, unsigned> &materialOfSlot,
+        std::vector<std::string> &clashes) {
     for (unsigned m = 0; m < scene.mNumMeshes; ++m) {
         const unsigned materialIndex = scene.mMeshes[m]->mMaterialIndex;
         aiString path;
         if (materialIndex >= scene.mNumMaterials ||
                 (scene.mMaterials[materialIndex]->GetTexture(aiTextureType_DIFFUSE, 0, &path) != AI_SUCCESS &&
-                        scene.mMaterials[materialIndex]->GetTexture(aiTextureType_BASE_COLOR, 0, &path) != AI_SUCCESS)) {
+                        scene.mMaterials[materialIndex]->GetTexture(aiTextureType_BASE_COLOR, 0, &path) !=
+                                AI_SUCCESS)) {
             continue;
         }
         if (materialOfSlot.empty()) {
             materialOfSlot[0] = materialIndex;
         } else if (materialOfSlot[0] != materialIndex) {
             clashes.push_back("mesh '" + std::string(scene.mMeshes[m]->mName.C_Str()) + "' (material '" +
-                              MaterialName(scene, materialIndex) + "'): its texture is not written (an ABC v6 model has one "
-                              "skin: material '" + MaterialName(scene, materialOfSlot[0]) + "''s)");
+                    MaterialName(scene, materialIndex) +
+                    "'): its texture is not written (an ABC v6 model has one "
+                    "skin: material '" +
+                    MaterialName(scene, materialOfSlot[0]) + "''s)");
         }
     }
 }
 
 /// Writes the finished bytes; nothing is opened before they are complete.
-void WriteWholeFile(const std::string &path, Assimp::IOSystem *io, const std::vector<uint8_t> &bytes, const std::string &format) {
+void WriteWholeFile(const std::string &path, Assimp::IOSystem *io, const std::vector<uint8_t> &bytes,
+        const std::string &format) {
     if (!io) {
         FailExport(format, "no IOSystem to write '" + path + "' with");
     }
@@ -148,7 +156,8 @@ void MakeFolders(Assimp::IOSystem &io, const fs::path &folder) {
 
 } // namespace
 
-SkinSettings ReadSkinSettings(const Assimp::ExportProperties *properties, SkinGeneration generation, const std::string &format) {
+SkinSettings ReadSkinSettings(const Assimp::ExportProperties *properties, SkinGeneration generation,
+        const std::string &format) {
     SkinSettings settings;
     settings.format = generation == SkinGeneration::LithTech1 ? DtxFormat::Lt1Palette : DtxFormat::Lt2Bgra32;
     if (!properties) {
@@ -159,22 +168,26 @@ SkinSettings ReadSkinSettings(const Assimp::ExportProperties *properties, SkinGe
     const std::string name = properties->GetPropertyString(AI_CONFIG_EXPORT_ABC_SKIN_FORMAT, "");
     if (!name.empty()) {
         if (!ParseDtxFormat(name, settings.format)) {
-            FailExport(format, std::string(AI_CONFIG_EXPORT_ABC_SKIN_FORMAT) + " is '" + name +
-                    "'; expected lt1-palette, lt10-palette, lt2-32, lt2-dxt1, lt2-dxt3 or lt2-dxt5");
+            FailExport(format,
+                    std::string(AI_CONFIG_EXPORT_ABC_SKIN_FORMAT) + " is '" + name +
+                            "'; expected lt1-palette, lt10-palette, lt2-32, lt2-dxt1, lt2-dxt3 or lt2-dxt5");
         }
         const bool lithTech2 = IsLithTech2Format(settings.format);
         if (lithTech2 != (generation == SkinGeneration::LithTech2)) {
-            FailExport(format, std::string(AI_CONFIG_EXPORT_ABC_SKIN_FORMAT) + " is '" + name + "', a " +
-                    (lithTech2 ? "LithTech 2 (v-5)" : "LithTech 1 (v-2/v-3)") + " DTX; " +
-                    (lithTech2 ? "LithTech 1 games read v-2 and v-3 only: use lt1-palette or lt10-palette"
-                               : "this exporter's LithTech 2 games get v-5: use lt2-32, lt2-dxt1, lt2-dxt3 or lt2-dxt5"));
+            FailExport(format,
+                    std::string(AI_CONFIG_EXPORT_ABC_SKIN_FORMAT) + " is '" + name + "', a " +
+                            (lithTech2 ? "LithTech 2 (v-5)" : "LithTech 1 (v-2/v-3)") + " DTX; " +
+                            (lithTech2 ? "LithTech 1 games read v-2 and v-3 only: use lt1-palette or lt10-palette"
+                                       : "this exporter's LithTech 2 games get v-5: use lt2-32, lt2-dxt1, lt2-dxt3 or "
+                                         "lt2-dxt5"));
         }
     }
     return settings;
 }
 
 std::vector<SkinFile> BuildSkins(const aiScene &scene, const std::string &modelPath, bool perMaterialIndex,
-        const SkinSettings &settings, Assimp::IOSystem *io, const std::string &format, std::vector<std::string> *warnings) {
+        const SkinSettings &settings, Assimp::IOSystem *io, const std::string &format,
+        std::vector<std::string> *warnings) {
     std::vector<SkinFile> skins;
     if (!settings.write || !scene.mRootNode) {
         return skins;
@@ -209,12 +222,13 @@ std::vector<SkinFile> BuildSkins(const aiScene &scene, const std::string &modelP
         try {
             skin.bytes = EncodeDtx(image.image, settings.format);
         } catch (const ImportError &e) {
-            FailExport(format, what + ": material '" + material.GetName().C_Str() + "', " + image.source + ": " + e.what());
+            FailExport(format,
+                    what + ": material '" + material.GetName().C_Str() + "', " + image.source + ": " + e.what());
         }
         if (slot > 1 && warnings) {
             warnings->push_back("skins: " + skin.path + " (material index " + std::to_string(slot) +
-                                ") is not found by LithTech's naming convention, which knows <model>.dtx and <model>_head.dtx; "
-                                "name it in the game's attribute files");
+                    ") is not found by LithTech's naming convention, which knows <model>.dtx and <model>_head.dtx; "
+                    "name it in the game's attribute files");
         }
         skins.push_back(std::move(skin));
     }

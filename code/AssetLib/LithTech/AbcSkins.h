@@ -27,8 +27,8 @@ namespace assimp_retro {
 namespace abc {
 
 struct SkinSettings {
-    bool write = false;   ///< AI_CONFIG_EXPORT_ABC_SKINS, or a folder given
-    std::string folder;   ///< AI_CONFIG_EXPORT_ABC_SKIN_DIR ("": LithTech's convention)
+    bool write = false; ///< AI_CONFIG_EXPORT_ABC_SKINS, or a folder given
+    std::string folder; ///< AI_CONFIG_EXPORT_ABC_SKIN_DIR ("": LithTech's convention)
     DtxFormat format = DtxFormat::Lt1Palette;
 };
 
@@ -37,12 +37,13 @@ enum class SkinGeneration { LithTech1, LithTech2 };
 
 /// The settings in `properties` (null: none); refuses a DTX format the
 /// generation's engines do not read. `format` names the exporter ("ABC v6").
-SkinSettings ReadSkinSettings(const Assimp::ExportProperties *properties, SkinGeneration generation, const std::string &format);
+SkinSettings ReadSkinSettings(const Assimp::ExportProperties *properties, SkinGeneration generation,
+        const std::string &format);
 
 struct SkinFile {
-    unsigned slot = 0;   ///< material index
-    std::string path;    ///< where it goes
-    std::string source;  ///< the texture it came from
+    unsigned slot = 0; ///< material index
+    std::string path; ///< where it goes
+    std::string source; ///< the texture it came from
     std::vector<uint8_t> bytes;
 };
 
@@ -53,7 +54,8 @@ struct SkinFile {
 /// texture get no skin. Throws the exporter's error for a texture that
 /// cannot be read or written.
 std::vector<SkinFile> BuildSkins(const aiScene &scene, const std::string &modelPath, bool perMaterialIndex,
-        const SkinSettings &settings, Assimp::IOSystem *io, const std::string &format, std::vector<std::string> *warnings);
+        const SkinSettings &settings, Assimp::IOSystem *io, const std::string &format,
+        std::vector<std::string> *warnings);
 
 /// Writes the model, then each skin (making its folders); if any write fails,
 /// removes the files already written and throws the exporter's error.

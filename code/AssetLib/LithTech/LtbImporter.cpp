@@ -20,13 +20,17 @@ namespace Assimp {
 namespace {
 
 const aiImporterDesc kDescription = {
-    "LithTech LTB Importer (assimp-retro)",
-    "assimp-retro",
-    "",
-    "PC (Direct3D) LTB, model versions 23-25, plain or LZMA-packed (NOLF2, Tron 2.0, CrossFire); recognised by content",
-    aiImporterFlags_SupportBinaryFlavour | aiImporterFlags_SupportCompressedFlavour,
-    0, 0, 0, 0,
-    "ltb",
+        "LithTech LTB Importer (assimp-retro)",
+        "assimp-retro",
+        "",
+        "PC (Direct3D) LTB, model versions 23-25, plain or LZMA-packed (NOLF2, Tron 2.0, CrossFire); recognised by "
+        "content",
+        aiImporterFlags_SupportBinaryFlavour | aiImporterFlags_SupportCompressedFlavour,
+        0,
+        0,
+        0,
+        0,
+        "ltb",
 };
 
 } // namespace

@@ -28,9 +28,9 @@ private:
     assimp_retro::abc::Lt2ImportSettings mSettings;
     assimp_retro::TextureOptions mTextures; ///< the texture properties (ABC's skin lookup)
     bool mUnitsToMetres = true; ///< AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES
-    float mMetresPerUnit = 0;   ///< AI_CONFIG_IMPORT_RETRO_METRES_PER_UNIT (0: kLtbCentimetresPerUnit)
-    bool mMapFiles = true;      ///< AI_CONFIG_IMPORT_RETRO_MAP_FILES
-    bool mFaceFront = true;     ///< AI_CONFIG_IMPORT_LTB_FACE_FRONT
+    float mMetresPerUnit = 0; ///< AI_CONFIG_IMPORT_RETRO_METRES_PER_UNIT (0: kLtbCentimetresPerUnit)
+    bool mMapFiles = true; ///< AI_CONFIG_IMPORT_RETRO_MAP_FILES
+    bool mFaceFront = true; ///< AI_CONFIG_IMPORT_LTB_FACE_FRONT
 };
 
 } // namespace Assimp

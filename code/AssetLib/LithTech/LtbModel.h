@@ -36,7 +36,12 @@ enum StreamFlags : uint32_t {
 };
 
 /// Animation compression types.
-enum Compression : uint32_t { kCompressNone = 0, kCompressRelevant = 1, kCompressRelevant16 = 2, kCompressRelevantRot16 = 3 };
+enum Compression : uint32_t {
+    kCompressNone = 0,
+    kCompressRelevant = 1,
+    kCompressRelevant16 = 2,
+    kCompressRelevantRot16 = 3
+};
 
 constexpr uint8_t kNoBone = 0xFF;
 

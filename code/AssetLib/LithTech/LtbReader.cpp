@@ -50,8 +50,9 @@ void ReadHeader(BinaryReader &r, Header &h) {
     h.fileType = r.U16("file type");
     h.fileVersion = r.U16("container version");
     if (h.fileType == kFilePS2 || h.fileType == kFileXbox) {
-        r.FailAt(0, std::string(h.fileType == kFilePS2 ? "a PlayStation 2" : "an Xbox") +
-                        " LTB (file type " + std::to_string(h.fileType) + "); only PC (Direct3D, type 1) files are read",
+        r.FailAt(0,
+                std::string(h.fileType == kFilePS2 ? "a PlayStation 2" : "an Xbox") + " LTB (file type " +
+                        std::to_string(h.fileType) + "); only PC (Direct3D, type 1) files are read",
                 "file type");
     }
     if (h.fileType != kFileD3D) {
@@ -63,7 +64,8 @@ void ReadHeader(BinaryReader &r, Header &h) {
     r.Skip(16, "reserved");
     h.modelVersion = r.U32("model version");
     if (!KnownModelVersion(h.modelVersion)) {
-        r.FailAt(20, "model version " + std::to_string(h.modelVersion) + " is not one this reader knows (23-25)", "model version");
+        r.FailAt(20, "model version " + std::to_string(h.modelVersion) + " is not one this reader knows (23-25)",
+                "model version");
     }
     uint32_t *const totals[] = {&h.keyframeCount, &h.animationCount, &h.nodeCount, &h.pieceCount, &h.childModelCount,
             &h.faceCount, &h.vertexCount, &h.weightCount, &h.lodCount, &h.socketCount, &h.weightSetCount,
@@ -107,8 +109,8 @@ uint32_t UvSetsOf(uint32_t flags) {
     return 0;
 }
 
-constexpr uint32_t kKnownStreamFlags = kStreamPosition | kStreamNormal | kStreamColour | kStreamUvSets1 | kStreamUvSets2 |
-                                       kStreamUvSets3 | kStreamUvSets4 | kStreamBasisVectors;
+constexpr uint32_t kKnownStreamFlags = kStreamPosition | kStreamNormal | kStreamColour | kStreamUvSets1 |
+        kStreamUvSets2 | kStreamUvSets3 | kStreamUvSets4 | kStreamBasisVectors;
 
 /// The bytes of one vertex in a stream with `flags`.
 size_t StreamVertexBytes(const Lod &lod, uint32_t flags) {
@@ -180,8 +182,9 @@ void ReadIndices(BinaryReader &r, Lod &lod, uint32_t faceCount) {
         const size_t at = r.Offset();
         index = r.U16("vertex index");
         if (index >= lod.vertices.size()) {
-            r.FailAt(at, "vertex index " + std::to_string(index) + " is not below the vertex count " +
-                                 std::to_string(lod.vertices.size()),
+            r.FailAt(at,
+                    "vertex index " + std::to_string(index) + " is not below the vertex count " +
+                            std::to_string(lod.vertices.size()),
                     "vertex index");
         }
     }
@@ -214,7 +217,8 @@ void ReadFlags(BinaryReader &r, Lod &lod) {
 /// A node index read at `at` must be below the header's node count.
 void CheckNode(BinaryReader &r, size_t at, uint32_t node, uint32_t nodeCount, const char *field) {
     if (node >= nodeCount) {
-        r.FailAt(at, "node " + std::to_string(node) + " is not below the node count " + std::to_string(nodeCount), field);
+        r.FailAt(at, "node " + std::to_string(node) + " is not below the node count " + std::to_string(nodeCount),
+                field);
     }
 }
 
@@ -241,7 +245,7 @@ void CheckPaletteIndices(BinaryReader &r, const Lod &lod, uint32_t nodeCount) {
         for (uint8_t index : lod.vertices[v].paletteIndex) {
             if (index != kNoBone && index >= palette) {
                 r.Fail("vertex " + std::to_string(v) + ": palette index " + std::to_string(index) + " is not below " +
-                               std::to_string(palette),
+                                std::to_string(palette),
                         "palette index");
             }
         }
@@ -293,8 +297,9 @@ void ReadSkeletal(BinaryReader &r, Lod &lod, uint32_t nodeCount) {
         }
         set.indexBufferIndex = r.U32("index buffer index");
         if (size_t(set.firstVertex) + set.vertexCount > lod.vertices.size()) {
-            r.FailAt(at, "vertices " + std::to_string(set.firstVertex) + "+" + std::to_string(set.vertexCount) +
-                                 " run past the vertex count " + std::to_string(lod.vertices.size()),
+            r.FailAt(at,
+                    "vertices " + std::to_string(set.firstVertex) + "+" + std::to_string(set.vertexCount) +
+                            " run past the vertex count " + std::to_string(lod.vertices.size()),
                     "first vertex");
         }
     }
@@ -307,7 +312,8 @@ void ReadVertexAnimated(BinaryReader &r, Lod &lod, uint32_t nodeCount) {
     lod.boneEffector = ReadNodeIndex(r, nodeCount, "bone");
     ReadStreams(r, lod, c.vertices);
     if (lod.undupVertexCount > lod.vertices.size()) {
-        r.Fail("undup vertex count " + std::to_string(lod.undupVertexCount) + " exceeds the vertex count", "undup vertex count");
+        r.Fail("undup vertex count " + std::to_string(lod.undupVertexCount) + " exceeds the vertex count",
+                "undup vertex count");
     }
     ReadIndices(r, lod, c.faces);
     r.SetSection("duplicate map");
@@ -332,12 +338,22 @@ void ReadLod(BinaryReader &r, Lod &lod, uint32_t nodeCount) {
     const size_t typeAt = r.Offset();
     lod.meshType = r.U32("mesh type");
     switch (lod.meshType) {
-    case kRigidMesh: ReadRigid(r, lod, nodeCount); break;
-    case kSkeletalMesh: ReadSkeletal(r, lod, nodeCount); break;
-    case kVertexAnimatedMesh: ReadVertexAnimated(r, lod, nodeCount); break;
-    case kNullMesh: r.U32("null mesh filler"); break;
+    case kRigidMesh:
+        ReadRigid(r, lod, nodeCount);
+        break;
+    case kSkeletalMesh:
+        ReadSkeletal(r, lod, nodeCount);
+        break;
+    case kVertexAnimatedMesh:
+        ReadVertexAnimated(r, lod, nodeCount);
+        break;
+    case kNullMesh:
+        r.U32("null mesh filler");
+        break;
     default:
-        r.FailAt(typeAt, "unknown mesh type " + std::to_string(lod.meshType) + " (4 rigid, 5 skeletal, 6 vertex-animated, 7 null)",
+        r.FailAt(typeAt,
+                "unknown mesh type " + std::to_string(lod.meshType) +
+                        " (4 rigid, 5 skeletal, 6 vertex-animated, 7 null)",
                 "mesh type");
     }
     r.SetSection("used nodes");
@@ -468,8 +484,9 @@ void ReadAnimations(BinaryReader &r, Model &m) {
         }
         expandedKeys += uint64_t(anim.keyframes.size()) * m.nodes.size();
         if (expandedKeys > kMaxExpandedKeys) {
-            r.Fail("the animations so far expand to " + std::to_string(expandedKeys) + " node keys, more than the limit of " +
-                           std::to_string(kMaxExpandedKeys) + " (corrupt file?)",
+            r.Fail("the animations so far expand to " + std::to_string(expandedKeys) +
+                            " node keys, more than the limit of " + std::to_string(kMaxExpandedKeys) +
+                            " (corrupt file?)",
                     "keyframe count");
         }
         anim.tracks.resize(m.nodes.size());
@@ -490,7 +507,8 @@ void ReadSockets(BinaryReader &r, Model &m) {
         const size_t at = r.Offset();
         s.node = r.U32("socket node");
         if (s.node >= m.nodes.size()) {
-            r.FailAt(at, "node " + std::to_string(s.node) + " is not below the node count " + std::to_string(m.nodes.size()),
+            r.FailAt(at,
+                    "node " + std::to_string(s.node) + " is not below the node count " + std::to_string(m.nodes.size()),
                     "socket node");
         }
         s.name = r.String16("socket name");

@@ -93,7 +93,8 @@ std::vector<abc::lt2::NodeKey> LocalBindKeys(const std::vector<abc::lt2::Node> &
     std::vector<abc::lt2::NodeKey> keys(nodes.size());
     for (size_t i = 0; i < nodes.size(); ++i) {
         const abc::lt2::Mat4 &m = nodes[i].bind;
-        global[i] = aiMatrix4x4(m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8], m[9], m[10], m[11], 0.f, 0.f, 0.f, 1.f);
+        global[i] = aiMatrix4x4(m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8], m[9], m[10], m[11], 0.f, 0.f, 0.f,
+                1.f);
         aiMatrix4x4 local = global[i];
         if (nodes[i].parent >= 0) {
             aiMatrix4x4 parentInverse = global[nodes[i].parent];

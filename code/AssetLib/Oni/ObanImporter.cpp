@@ -20,13 +20,16 @@ namespace Assimp {
 namespace {
 
 const aiImporterDesc kDescription = {
-    "Oni OBAN object animation importer (assimp-retro)",
-    "assimp-retro",
-    "",
-    "OniSplit .oni files (VR32) and level instance files levelN_Final.dat (VR31), little-endian (PC and Mac)",
-    aiImporterFlags_SupportBinaryFlavour,
-    0, 0, 0, 0,
-    "oni dat",
+        "Oni OBAN object animation importer (assimp-retro)",
+        "assimp-retro",
+        "",
+        "OniSplit .oni files (VR32) and level instance files levelN_Final.dat (VR31), little-endian (PC and Mac)",
+        aiImporterFlags_SupportBinaryFlavour,
+        0,
+        0,
+        0,
+        0,
+        "oni dat",
 };
 
 std::set<std::string> SplitNames(const std::string &list) {
@@ -92,14 +95,15 @@ void ObanImporter::InternReadFile(const std::string &file, aiScene *scene, IOSys
         for (const oni::ObanAnimation &oban : contents.animations) {
             const int64_t span = int64_t(oban.keys.back().frame) - oban.keys.front().frame;
             if (span > oni::kMaxResampledFrames) {
-                throw assimp_retro::ImportError("OBAN: " + file + ": " + oban.instanceName + " spans " + std::to_string(span) +
-                                                " frames, more than the " + std::to_string(oni::kMaxResampledFrames) +
-                                                " that " AI_CONFIG_IMPORT_OBAN_RESAMPLE " writes (stored keys work)");
+                throw assimp_retro::ImportError("OBAN: " + file + ": " + oban.instanceName + " spans " +
+                        std::to_string(span) + " frames, more than the " + std::to_string(oni::kMaxResampledFrames) +
+                        " that " AI_CONFIG_IMPORT_OBAN_RESAMPLE " writes (stored keys work)");
             }
         }
     }
     for (const std::string &name : contents.placeholders) {
-        ASSIMP_LOG_WARN("OBAN: ", file, ": ", name, " is a placeholder; its data is in another level file (level0_Final.dat)");
+        ASSIMP_LOG_WARN("OBAN: ", file, ": ", name,
+                " is a placeholder; its data is in another level file (level0_Final.dat)");
     }
     // The root is named after the file with its extension ("OBANdoor.oni"):
     // the stem alone is usually the OBAN's own name, which its animation takes.
@@ -107,7 +111,8 @@ void ObanImporter::InternReadFile(const std::string &file, aiScene *scene, IOSys
     std::string fileName = slash == std::string::npos ? file : file.substr(slash + 1);
     oni::ObanSceneOptions options = mOptions;
     options.positionScale = SceneUnitScale(centimetresPerUnit, mUnitsToMetres); // the scene is converted as built
-    oni::BuildObanScene(contents.animations, contents.placeholders, contents.levelFile, std::move(fileName), options, scene);
+    oni::BuildObanScene(contents.animations, contents.placeholders, contents.levelFile, std::move(fileName), options,
+            scene);
     // The source format before Assimp adds it unsafely (SceneUnits.h).
     RecordUnitsAndSourceFormat(*scene, centimetresPerUnit, mUnitsToMetres, kDescription.mName);
 }

@@ -27,8 +27,8 @@ protected:
 private:
     assimp_retro::oni::ObanSceneOptions mOptions;
     bool mUnitsToMetres = true; ///< AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES
-    float mMetresPerUnit = 0;   ///< AI_CONFIG_IMPORT_RETRO_METRES_PER_UNIT (0: Oni's decimetre)
-    bool mMapFiles = true;      ///< AI_CONFIG_IMPORT_RETRO_MAP_FILES
+    float mMetresPerUnit = 0; ///< AI_CONFIG_IMPORT_RETRO_METRES_PER_UNIT (0: Oni's decimetre)
+    bool mMapFiles = true; ///< AI_CONFIG_IMPORT_RETRO_MAP_FILES
 };
 
 } // namespace Assimp

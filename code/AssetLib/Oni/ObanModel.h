@@ -14,11 +14,11 @@ namespace oni {
 
 /// OBcAnimFlags_*.
 enum ObanFlags : uint32_t {
-    kObanLoop = 0x01,        ///< NormalLoop
-    kObanPingpong = 0x02,    ///< BackToBackLoop
+    kObanLoop = 0x01, ///< NormalLoop
+    kObanPingpong = 0x02, ///< BackToBackLoop
     kObanRandomStart = 0x04, ///< RandomStartFrame
-    kObanAutostart = 0x08,   ///< Autostart
-    kObanLocal = 0x10,       ///< ZAxisUp: keys are relative to the object, not the world
+    kObanAutostart = 0x08, ///< Autostart
+    kObanLocal = 0x10, ///< ZAxisUp: keys are relative to the object, not the world
 };
 
 /// OniSplit's XML names of the flags, space separated ("" for none);
@@ -70,11 +70,11 @@ struct ObanAnimation {
     unsigned descriptorIndex = 0;
     uint32_t flags = 0;
     Matrix4x3 initialTransform{}; ///< frame-0 matrix from 3ds Max; the engine never reads it
-    Matrix4x3 baseTransform{};    ///< applied to the object before the keys ("stretch")
-    uint16_t ticksPerFrame = 0;   ///< 3ds Max ticks per frame (80); ignored by the engine
+    Matrix4x3 baseTransform{}; ///< applied to the object before the keys ("stretch")
+    uint16_t ticksPerFrame = 0; ///< 3ds Max ticks per frame (80); ignored by the engine
     uint16_t frameCount = 0;
-    uint16_t halfStopFrame = 0;   ///< doors: open 0..H, close H..end; 0 = unused
-    ObanKeys keys;                ///< at least one; frames strictly increasing
+    uint16_t halfStopFrame = 0; ///< doors: open 0..H, close H..end; 0 = unused
+    ObanKeys keys; ///< at least one; frames strictly increasing
 };
 
 } // namespace oni

@@ -55,8 +55,8 @@ constexpr float kMaxZeroSquaredNorm = 0x1.19799ap-40f;
 /// AllFiniteF32LE over each key's eight words, its frame masked out (written
 /// so that the compiler checks several words at once).
 bool KeyValuesFinite(const uint8_t *bytes, size_t count) {
-    static constexpr uint32_t kExponent[8] = {0x7F800000u, 0x7F800000u, 0x7F800000u, 0x7F800000u, 0x7F800000u, 0x7F800000u,
-            0x7F800000u, 0u};
+    static constexpr uint32_t kExponent[8] = {0x7F800000u, 0x7F800000u, 0x7F800000u, 0x7F800000u, 0x7F800000u,
+            0x7F800000u, 0x7F800000u, 0u};
     uint32_t carries = 0;
     for (size_t k = 0; k < count; ++k) {
         for (size_t i = 0; i < 8; ++i) {
@@ -104,16 +104,19 @@ bool KeysValid(const uint8_t *bytes, size_t count) {
             std::memcpy(&value[i], &bits, sizeof(float));
         }
         const int32_t frame = static_cast<int32_t>(LoadU32LE(p + 0x1c));
-        const float norm = std::sqrt(value[0] * value[0] + value[1] * value[1] + value[2] * value[2] + value[3] * value[3]);
+        const float norm =
+                std::sqrt(value[0] * value[0] + value[1] * value[1] + value[2] * value[2] + value[3] * value[3]);
         if (!(norm > 1e-6f)) {
             r.FailAt(keyOffset, "keyframe " + std::to_string(k) + " has a zero rotation quaternion", "key rotation");
         }
         if (frame < 0) {
-            r.FailAt(keyOffset + 0x1c, "keyframe " + std::to_string(k) + " has negative frame " + std::to_string(frame), "key frame");
+            r.FailAt(keyOffset + 0x1c, "keyframe " + std::to_string(k) + " has negative frame " + std::to_string(frame),
+                    "key frame");
         }
         if (k > 0 && frame <= previousFrame) {
-            r.FailAt(keyOffset + 0x1c, "keyframe " + std::to_string(k) + " at frame " + std::to_string(frame) +
-                                               " does not follow frame " + std::to_string(previousFrame),
+            r.FailAt(keyOffset + 0x1c,
+                    "keyframe " + std::to_string(k) + " at frame " + std::to_string(frame) + " does not follow frame " +
+                            std::to_string(previousFrame),
                     "key frame");
         }
         previousFrame = frame;
@@ -141,8 +144,9 @@ ObanAnimation ReadObanInstance(BinaryReader r) {
         r.FailAt(countOffset, "OBAN has no keyframes", "key count");
     }
     if (static_cast<size_t>(keyCount) * kObanKeySize > r.Remaining()) {
-        r.FailAt(countOffset, std::to_string(keyCount) + " keyframes need " + std::to_string(keyCount * kObanKeySize) +
-                                      " bytes, the instance has " + std::to_string(r.Remaining()) + " left",
+        r.FailAt(countOffset,
+                std::to_string(keyCount) + " keyframes need " + std::to_string(keyCount * kObanKeySize) +
+                        " bytes, the instance has " + std::to_string(r.Remaining()) + " left",
                 "key count");
     }
     // The block is checked at once; when a key fails a check the keys are
@@ -166,7 +170,7 @@ ObanFileContents ReadObanFile(const BinaryReader &reader) {
             char text[64];
             std::snprintf(text, sizeof(text), "0x%llx", static_cast<unsigned long long>(t.checksum));
             reader.Fail(std::string("the OBAN template checksum is ") + text +
-                        " instead of 0x4e0c24: a different OBAN layout this importer does not know");
+                    " instead of 0x4e0c24: a different OBAN layout this importer does not know");
         }
     }
 
@@ -210,7 +214,8 @@ ObanFileContents ReadObanFile(const BinaryReader &reader) {
     if (contents.animations.empty()) {
         std::string message = "the file holds no OBAN instance";
         if (!contents.placeholders.empty()) {
-            message += " with data (" + std::to_string(contents.placeholders.size()) + " placeholders resolved in other files)";
+            message += " with data (" + std::to_string(contents.placeholders.size()) +
+                    " placeholders resolved in other files)";
         }
         if (!otherTags.empty()) {
             message += "; it holds " + otherTags;

@@ -20,7 +20,7 @@ constexpr size_t kObanFixedSize = 0x80;
 ObanAnimation ReadObanInstance(BinaryReader instance);
 
 struct ObanFileContents {
-    bool levelFile = false;             ///< VR31 level file (else VR32 .oni)
+    bool levelFile = false; ///< VR31 level file (else VR32 .oni)
     std::vector<ObanAnimation> animations;
     std::vector<std::string> placeholders; ///< names of OBANs stored in another file (level0)
 };

@@ -25,10 +25,8 @@ namespace {
 aiMatrix4x4 ToMatrix(const Matrix4x3 &m, ai_real positionScale) {
     const ai_real s = positionScale;
     // Column c of the column-vector matrix is m[c]: the image of axis c, then the translation.
-    return aiMatrix4x4(m[0][0], m[1][0], m[2][0], m[3][0] * s,
-            m[0][1], m[1][1], m[2][1], m[3][1] * s,
-            m[0][2], m[1][2], m[2][2], m[3][2] * s,
-            0.f, 0.f, 0.f, 1.f);
+    return aiMatrix4x4(m[0][0], m[1][0], m[2][0], m[3][0] * s, m[0][1], m[1][1], m[2][1], m[3][1] * s, m[0][2], m[1][2],
+            m[2][2], m[3][2] * s, 0.f, 0.f, 0.f, 1.f);
 }
 
 // The engine's MUrQuatToMatrix builds R(q)^T, which is R(conj q).
@@ -53,8 +51,8 @@ struct KeyOutput {
 
 /// Writes key `i`; `previous` is key i - 1's rotation (ignored for key 0),
 /// and becomes key i's.
-inline void WriteKey(const KeyOutput &out, size_t i, double time, const aiVector3D &position, const aiQuaternion &rotation,
-        aiQuaternion &previous) {
+inline void WriteKey(const KeyOutput &out, size_t i, double time, const aiVector3D &position,
+        const aiQuaternion &rotation, aiQuaternion &previous) {
     const ai_real s = out.positionScale;
     const aiQuaternion q = i > 0 ? SameHemisphere(previous, rotation) : rotation;
     previous = q;
@@ -94,7 +92,8 @@ void WriteEveryFrame(const ObanAnimation &oban, const KeyOutput &out) {
         const float t = static_cast<float>(frame - a.frame) / static_cast<float>(b.frame - a.frame);
         const aiQuaternion qa = EngineRotation(a);
         const aiQuaternion qb = SameHemisphere(qa, EngineRotation(b));
-        aiQuaternion q(qa.w * (1 - t) + qb.w * t, qa.x * (1 - t) + qb.x * t, qa.y * (1 - t) + qb.y * t, qa.z * (1 - t) + qb.z * t);
+        aiQuaternion q(qa.w * (1 - t) + qb.w * t, qa.x * (1 - t) + qb.x * t, qa.y * (1 - t) + qb.y * t,
+                qa.z * (1 - t) + qb.z * t);
         q.Normalize();
         WriteKey(out, i, static_cast<double>(frame), Translation(a) * (1 - t) + Translation(b) * t, q, previous);
     }
@@ -107,7 +106,8 @@ std::unique_ptr<aiNodeAnim> MakeChannel(const aiString &nodeName, const ObanAnim
     std::unique_ptr<aiNodeAnim> channel(new aiNodeAnim());
     channel->mNodeName = nodeName;
     const bool resample = everyFrame && oban.keys.size() > 1;
-    const size_t count = resample ? size_t(int64_t(oban.keys.back().frame) - oban.keys.front().frame + 1) : oban.keys.size();
+    const size_t count =
+            resample ? size_t(int64_t(oban.keys.back().frame) - oban.keys.front().frame + 1) : oban.keys.size();
     channel->mPositionKeys = new aiVectorKey[count];
     channel->mNumPositionKeys = static_cast<unsigned>(count);
     channel->mRotationKeys = new aiQuatKey[count];
@@ -148,7 +148,7 @@ std::unique_ptr<aiNode> NewNode(const std::string &name, const aiMatrix4x4 &tran
 
 /// Makes `child` the only child of `parent` (which must have none yet).
 void AdoptChild(aiNode *parent, std::unique_ptr<aiNode> child) {
-    parent->mChildren = new aiNode *[1]{child.get()};
+    parent->mChildren = new aiNode *[1] { child.get() };
     parent->mNumChildren = 1;
     child.release()->mParent = parent;
 }
@@ -209,7 +209,8 @@ void BuildObanScene(const std::vector<ObanAnimation> &animations, const std::vec
                 aiMatrix4x4(aiVector3D(1, 1, 1), EngineRotation(first), Translation(first) * options.positionScale));
         const aiString animatedName = animated->mName;
         animated->mMetaData = MakeMetadata(oban);
-        AdoptChild(animated.get(), NewNode(names.Make(display + "_base"), ToMatrix(oban.baseTransform, options.positionScale)));
+        AdoptChild(animated.get(),
+                NewNode(names.Make(display + "_base"), ToMatrix(oban.baseTransform, options.positionScale)));
 
         const bool wantsCamera = options.camerasOnAll || options.cameraNames.count(display) != 0;
         if (wantsCamera) {
@@ -236,7 +237,7 @@ void BuildObanScene(const std::vector<ObanAnimation> &animations, const std::vec
         animation->mDuration = static_cast<double>(oban.keys.back().frame); // the last key's, or the last frame's
         std::unique_ptr<aiNodeAnim> channel =
                 MakeChannel(animatedName, oban, options.resampleEveryFrame, options.positionScale);
-        animation->mChannels = new aiNodeAnim *[1]{channel.get()};
+        animation->mChannels = new aiNodeAnim *[1] { channel.get() };
         animation->mNumChannels = 1;
         channel.release();
         scene->mAnimations[scene->mNumAnimations++] = animation.release();

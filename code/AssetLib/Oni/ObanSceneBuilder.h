@@ -29,9 +29,9 @@ namespace assimp_retro {
 namespace oni {
 
 struct ObanSceneOptions {
-    bool camerasOnAll = false;          ///< AI_CONFIG_IMPORT_OBAN_CAMERA
-    std::set<std::string> cameraNames;  ///< AI_CONFIG_IMPORT_OBAN_CAMERA_NAMES, without "OBAN" prefix
-    bool resampleEveryFrame = false;    ///< AI_CONFIG_IMPORT_OBAN_RESAMPLE
+    bool camerasOnAll = false; ///< AI_CONFIG_IMPORT_OBAN_CAMERA
+    std::set<std::string> cameraNames; ///< AI_CONFIG_IMPORT_OBAN_CAMERA_NAMES, without "OBAN" prefix
+    bool resampleEveryFrame = false; ///< AI_CONFIG_IMPORT_OBAN_RESAMPLE
     /// Every position (node translations, position keys, camera clip planes)
     /// is written times this (SceneUnitScale: the importer's unit conversion,
     /// done while building); 1 keeps Oni units.

@@ -29,7 +29,7 @@ std::string Hex64(uint64_t value) {
 void CheckTable(const BinaryReader &reader, int32_t offset, int32_t size, const char *field) {
     if (offset < 0 || size < 0 || static_cast<uint64_t>(offset) + static_cast<uint64_t>(size) > reader.Size()) {
         reader.Fail("table at " + HexOffset(static_cast<uint32_t>(offset)) + " of " + std::to_string(size) +
-                            " bytes does not fit in the file of " + std::to_string(reader.Size()) + " bytes",
+                        " bytes does not fit in the file of " + std::to_string(reader.Size()) + " bytes",
                 field);
     }
 }
@@ -58,7 +58,7 @@ bool InstanceFile::LooksLike(const uint8_t *data, size_t size) {
     const uint64_t checksum = LoadU32LE(data) | (uint64_t(LoadU32LE(data + 4)) << 32);
     const uint32_t version = LoadU32LE(data + 8);
     return (checksum == kChecksumPc || checksum == kChecksumMac) &&
-           (version == kVersionLevel || version == kVersionOniSplit);
+            (version == kVersionLevel || version == kVersionOniSplit);
 }
 
 InstanceFile::InstanceFile(BinaryReader reader) : mReader(std::move(reader)), mDataTable(mReader) {
@@ -70,14 +70,19 @@ InstanceFile::InstanceFile(BinaryReader reader) : mReader(std::move(reader)), mD
     mTemplateChecksum = r.U64("template checksum");
     mVersion = r.U32("version");
     if (mVersion == 0x31335256u || mVersion == 0x32335256u) {
-        r.FailAt(8, "big-endian Oni instance file; only little-endian files (every known PC and Mac release) are supported", "version");
+        r.FailAt(8,
+                "big-endian Oni instance file; only little-endian files (every known PC and Mac release) are supported",
+                "version");
     }
     if (mVersion != kVersionLevel && mVersion != kVersionOniSplit) {
-        r.FailAt(8, "unsupported version '" + TagText(mVersion) + "' (expected VR31 level file or VR32 .oni file)", "version");
+        r.FailAt(8, "unsupported version '" + TagText(mVersion) + "' (expected VR31 level file or VR32 .oni file)",
+                "version");
     }
     if (mTemplateChecksum != kChecksumPc && mTemplateChecksum != kChecksumMac) {
-        r.FailAt(0, "template checksum " + Hex64(mTemplateChecksum) +
-                            " is not Oni PC (0x0003bcdf33dc271f) or Mac/demo (0x0003bcdf23c13061); PS2 and OniX files are not supported",
+        r.FailAt(0,
+                "template checksum " + Hex64(mTemplateChecksum) +
+                        " is not Oni PC (0x0003bcdf33dc271f) or Mac/demo (0x0003bcdf23c13061); PS2 and OniX files are "
+                        "not supported",
                 "template checksum");
     }
     const uint16_t headerSize = r.U16("header size");
@@ -88,8 +93,10 @@ InstanceFile::InstanceFile(BinaryReader reader) : mReader(std::move(reader)), mD
     if (mVersion == kVersionLevel &&
             (headerSize != kHeaderSize || descriptorSize != kDescriptorSize ||
                     templateDescriptorSize != kTemplateDescriptorSize || nameDescriptorSize != kNameDescriptorSize)) {
-        r.FailAt(0x0c, "unexpected table entry sizes " + std::to_string(headerSize) + "/" + std::to_string(descriptorSize) + "/" +
-                               std::to_string(templateDescriptorSize) + "/" + std::to_string(nameDescriptorSize) + " (expected 64/20/16/8)",
+        r.FailAt(0x0c,
+                "unexpected table entry sizes " + std::to_string(headerSize) + "/" + std::to_string(descriptorSize) +
+                        "/" + std::to_string(templateDescriptorSize) + "/" + std::to_string(nameDescriptorSize) +
+                        " (expected 64/20/16/8)",
                 "descriptor sizes");
     }
     const int32_t instanceCount = r.I32("instance descriptor count");
@@ -111,8 +118,10 @@ InstanceFile::InstanceFile(BinaryReader reader) : mReader(std::move(reader)), mD
     if (instanceCount < 0 || nameCount < 0 || templateCount < 0) {
         r.FailAt(countsOffset, "negative descriptor count", "descriptor counts");
     }
-    const size_t instances = r.CheckCount(static_cast<uint64_t>(instanceCount), kDescriptorSize, "instance descriptor count");
-    const BinaryReader nameTable = r.Sub(static_cast<size_t>(nameTableOffset), static_cast<size_t>(nameTableSize), "name table");
+    const size_t instances =
+            r.CheckCount(static_cast<uint64_t>(instanceCount), kDescriptorSize, "instance descriptor count");
+    const BinaryReader nameTable =
+            r.Sub(static_cast<size_t>(nameTableOffset), static_cast<size_t>(nameTableSize), "name table");
     mDescriptors.reserve(instances);
     // The reads cannot fail (CheckCount): each descriptor's section name is
     // only made for the checks that can.
@@ -127,8 +136,9 @@ InstanceFile::InstanceFile(BinaryReader reader) : mReader(std::move(reader)), mD
         if (!(d.flags & kUnnamed)) {
             if (d.nameOffset < 0 || static_cast<size_t>(d.nameOffset) >= nameTable.Size()) {
                 r.SetSection("instance descriptor", i);
-                r.FailAt(r.Offset() - 12, "name offset " + std::to_string(d.nameOffset) + " is outside the name table of " +
-                                                  std::to_string(nameTable.Size()) + " bytes",
+                r.FailAt(r.Offset() - 12,
+                        "name offset " + std::to_string(d.nameOffset) + " is outside the name table of " +
+                                std::to_string(nameTable.Size()) + " bytes",
                         "nameOffset");
             }
             d.name = NameAt(nameTable, static_cast<size_t>(d.nameOffset), i);
@@ -136,8 +146,9 @@ InstanceFile::InstanceFile(BinaryReader reader) : mReader(std::move(reader)), mD
             // copied once per descriptor pointing at it).
             if (d.name.size() > kMaxNameLength) {
                 r.SetSection("instance descriptor", i);
-                r.FailAt(r.Offset() - 12, "name of " + std::to_string(d.name.size()) + " bytes is longer than " +
-                                                  std::to_string(kMaxNameLength),
+                r.FailAt(r.Offset() - 12,
+                        "name of " + std::to_string(d.name.size()) + " bytes is longer than " +
+                                std::to_string(kMaxNameLength),
                         "nameOffset");
             }
         }
@@ -148,9 +159,11 @@ InstanceFile::InstanceFile(BinaryReader reader) : mReader(std::move(reader)), mD
     // a wrong checksum means a different layout of that resource type.
     if (mVersion == kVersionLevel) {
         r.SetSection("template descriptors");
-        const size_t names = r.CheckCount(static_cast<uint64_t>(nameCount), kNameDescriptorSize, "name descriptor count");
+        const size_t names =
+                r.CheckCount(static_cast<uint64_t>(nameCount), kNameDescriptorSize, "name descriptor count");
         r.Skip(names * kNameDescriptorSize, "name descriptors");
-        const size_t templates = r.CheckCount(static_cast<uint64_t>(templateCount), kTemplateDescriptorSize, "template descriptor count");
+        const size_t templates = r.CheckCount(static_cast<uint64_t>(templateCount), kTemplateDescriptorSize,
+                "template descriptor count");
         for (size_t i = 0; i < templates; ++i) { // reads that cannot fail (CheckCount)
             TemplateDescriptor t;
             t.checksum = r.U64("checksum");
@@ -171,13 +184,15 @@ BinaryReader InstanceFile::Instance(const InstanceDescriptor &d) const {
         what.append(" (").append(d.name).append(")");
     }
     if (d.dataOffset < static_cast<int32_t>(kPreDataSize) || d.size < static_cast<int32_t>(kPreDataSize)) {
-        dataTable.FailAt(0, what + ": data offset " + std::to_string(d.dataOffset) + " / size " + std::to_string(d.size) +
-                                    " cannot hold the 8-byte pre-data");
+        dataTable.FailAt(0,
+                what + ": data offset " + std::to_string(d.dataOffset) + " / size " + std::to_string(d.size) +
+                        " cannot hold the 8-byte pre-data");
     }
     const size_t start = static_cast<size_t>(d.dataOffset) - kPreDataSize;
     if (start > mDataTableSize || static_cast<size_t>(d.size) > mDataTableSize - start) {
-        dataTable.FailAt(0, what + ": " + std::to_string(d.size) + " bytes at data offset " + std::to_string(d.dataOffset) +
-                                    " run past the data table of " + std::to_string(mDataTableSize) + " bytes");
+        dataTable.FailAt(0,
+                what + ": " + std::to_string(d.size) + " bytes at data offset " + std::to_string(d.dataOffset) +
+                        " run past the data table of " + std::to_string(mDataTableSize) + " bytes");
     }
     return dataTable.Sub(start, static_cast<size_t>(d.size), std::move(what));
 }

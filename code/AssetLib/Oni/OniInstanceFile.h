@@ -26,23 +26,23 @@ constexpr size_t kPreDataSize = 8;
 /// Longest instance name accepted (the engine's are under 64 characters).
 constexpr size_t kMaxNameLength = 1023;
 
-constexpr uint32_t kVersionLevel = 0x56523331;  // "VR31", bytes "13RV" on disk
+constexpr uint32_t kVersionLevel = 0x56523331; // "VR31", bytes "13RV" on disk
 constexpr uint32_t kVersionOniSplit = 0x56523332; // "VR32", bytes "23RV" on disk
 constexpr uint64_t kChecksumPc = 0x0003BCDF33DC271Full;
 constexpr uint64_t kChecksumMac = 0x0003BCDF23C13061ull;
 
 /// Descriptor flags (engine TMtDescriptorFlags).
 enum DescriptorFlags : uint32_t {
-    kUnnamed = 0x01,     ///< "Unique": nameOffset is meaningless
+    kUnnamed = 0x01, ///< "Unique": nameOffset is meaningless
     kPlaceholder = 0x02, ///< data lives in another file (level0), resolved by name
-    kDuplicate = 0x04,   ///< dataOffset points at another instance's identical data
-    kShared = 0x08,      ///< others duplicate this one
+    kDuplicate = 0x04, ///< dataOffset points at another instance's identical data
+    kShared = 0x08, ///< others duplicate this one
 };
 
 /// Tags read as little-endian u32 of the on-disk bytes, e.g. OBAN is stored "NABO".
 constexpr uint32_t MakeTag(const char (&text)[5]) {
-    return (uint32_t(uint8_t(text[0])) << 24) | (uint32_t(uint8_t(text[1])) << 16) |
-           (uint32_t(uint8_t(text[2])) << 8) | uint32_t(uint8_t(text[3]));
+    return (uint32_t(uint8_t(text[0])) << 24) | (uint32_t(uint8_t(text[1])) << 16) | (uint32_t(uint8_t(text[2])) << 8) |
+            uint32_t(uint8_t(text[3]));
 }
 std::string TagText(uint32_t tag);
 
@@ -51,9 +51,9 @@ struct InstanceDescriptor {
     uint32_t tag = 0;
     int32_t dataOffset = 0; ///< relative to the data table, 8 past the instance start
     int32_t nameOffset = 0; ///< relative to the name table
-    int32_t size = 0;       ///< includes the 8-byte pre-data
+    int32_t size = 0; ///< includes the 8-byte pre-data
     uint32_t flags = 0;
-    std::string name;       ///< tag-prefixed name ("OBANdoor"), or "" when unnamed
+    std::string name; ///< tag-prefixed name ("OBANdoor"), or "" when unnamed
 
     bool IsPlaceholder() const { return (flags & kPlaceholder) || dataOffset == 0 || size == 0; }
 };

@@ -23,16 +23,16 @@ struct MlodCorner {
 };
 
 struct MlodFace {
-    std::string texture;    ///< game path, "" = untextured
-    uint8_t count = 3;      ///< 3 or 4
-    MlodCorner corners[4];  ///< MLOD order (the reverse of ODOL's)
-    uint32_t flags = 0;     ///< MLOD face flags
+    std::string texture; ///< game path, "" = untextured
+    uint8_t count = 3; ///< 3 or 4
+    MlodCorner corners[4]; ///< MLOD order (the reverse of ODOL's)
+    uint32_t flags = 0; ///< MLOD face flags
 };
 
 struct MlodSelection {
     std::string name;
     std::vector<uint8_t> pointWeights; ///< per point: 0 = not selected, 255 = fully, else the weight
-    std::vector<uint8_t> faces;        ///< per face: 0 or 1
+    std::vector<uint8_t> faces; ///< per face: 0 or 1
 };
 
 struct MlodFrame {
@@ -58,8 +58,8 @@ struct MlodFile {
 
 /// Limits of the SP3X form as OFP's tools read it (docs/formats/P3D.md §9).
 constexpr size_t kMlodMaxLods = 100;
-constexpr size_t kMlodTextureChars = 31;  ///< char[32] with its NUL
-constexpr size_t kMlodTagNameChars = 63;  ///< char[64] with its NUL
+constexpr size_t kMlodTextureChars = 31; ///< char[32] with its NUL
+constexpr size_t kMlodTagNameChars = 63; ///< char[64] with its NUL
 constexpr size_t kMlodPropertyChars = 63; ///< name and value: char[64] each
 constexpr size_t kMlodMaxVertices = 65536; ///< distinct (point, normal, uv) corners plus unused points
 

@@ -55,8 +55,9 @@ uint8_t SelectionByte(uint8_t weight) {
 
 void CheckName(size_t l, const std::string &what, const std::string &text, size_t max) {
     if (text.size() > max) {
-        Fail(l, what + " '" + text + "' has " + std::to_string(text.size()) + " characters; MLOD holds " +
-                std::to_string(max));
+        Fail(l,
+                what + " '" + text + "' has " + std::to_string(text.size()) + " characters; MLOD holds " +
+                        std::to_string(max));
     }
     if (text.find('\0') != std::string::npos) {
         Fail(l, what + " '" + text.c_str() + "...' contains a NUL character");
@@ -88,7 +89,9 @@ void CheckFaces(size_t l, const MlodLod &lod) {
         for (unsigned k = 0; k < face.count; ++k) {
             const MlodCorner &c = face.corners[k];
             if (c.point >= lod.points.size() || c.normal >= lod.normals.size()) {
-                Fail(l, "face " + std::to_string(f) + " corner " + std::to_string(k) + " names a missing point or normal");
+                Fail(l,
+                        "face " + std::to_string(f) + " corner " + std::to_string(k) +
+                                " names a missing point or normal");
             }
             if (!std::isfinite(c.u) || !std::isfinite(c.v)) {
                 Fail(l, "face " + std::to_string(f) + " has a non-finite texture coordinate");
@@ -106,8 +109,9 @@ void CheckFaces(size_t l, const MlodLod &lod) {
         vertices += used ? 0 : 1;
     }
     if (vertices > kMlodMaxVertices) {
-        Fail(l, std::to_string(vertices) + " vertices (distinct point, normal and UV corners) exceed the " +
-                std::to_string(kMlodMaxVertices) + " a LOD may hold");
+        Fail(l,
+                std::to_string(vertices) + " vertices (distinct point, normal and UV corners) exceed the " +
+                        std::to_string(kMlodMaxVertices) + " a LOD may hold");
     }
 }
 
@@ -154,7 +158,7 @@ void CheckTags(size_t l, const MlodLod &lod) {
 
 void WriteLod(Bytes &out, const MlodLod &lod) {
     out.Raw(out.p3dm ? "P3DM" : "SP3X", 4);
-    out.I32(28);                      // header size
+    out.I32(28); // header size
     out.I32(out.p3dm ? 0x100 : 0x99); // SP3X: the version in every OFP file
     out.I32(static_cast<int32_t>(lod.points.size()));
     out.I32(static_cast<int32_t>(lod.normals.size()));
@@ -248,8 +252,9 @@ void CheckMlod(const MlodFile &file) {
             }
         }
         if (lod.points.size() > kMlodMaxVertices) {
-            Fail(l, std::to_string(lod.points.size()) + " points exceed the " + std::to_string(kMlodMaxVertices) +
-                    " a LOD may hold");
+            Fail(l,
+                    std::to_string(lod.points.size()) + " points exceed the " + std::to_string(kMlodMaxVertices) +
+                            " a LOD may hold");
         }
         CheckFaces(l, lod);
         CheckTags(l, lod);

@@ -88,8 +88,7 @@ std::string TexturePath(const aiScene &scene, const aiMaterial &material, const 
         path = value.C_Str();
         if (path[0] == '*') {
             const aiTexture *texture = scene.GetEmbeddedTexture(path.c_str());
-            path = texture && texture->mFilename.length > 0 ? texture->mFilename.C_Str()
-                                                           : "texture" + path.substr(1);
+            path = texture && texture->mFilename.length > 0 ? texture->mFilename.C_Str() : "texture" + path.substr(1);
         }
     } else {
         // The P3D importer names each material after its texture's game path,
@@ -107,7 +106,8 @@ std::string TexturePath(const aiScene &scene, const aiMaterial &material, const 
         const std::string extension = extensionOf(name);
         // The importer's untextured materials: "untextured", "untextured.1", ...
         const bool untextured = name.compare(0, 10, "untextured") == 0 &&
-                (name.size() == 10 || (name[10] == '.' && name.find_first_not_of("0123456789", 11) == std::string::npos));
+                (name.size() == 10 ||
+                        (name[10] == '.' && name.find_first_not_of("0123456789", 11) == std::string::npos));
         int special = 0;
         if (extension == ".paa" || extension == ".pac" ||
                 (fromP3d && !untextured && material.Get("$mat.p3d.special", 0, 0, special) != AI_SUCCESS)) {

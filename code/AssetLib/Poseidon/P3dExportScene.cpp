@@ -48,15 +48,16 @@ struct SceneFace {
 struct SelectionData {
     std::string name;
     std::vector<std::pair<uint32_t, uint8_t>> vertices; ///< scene vertex id, weight
-    std::set<uint32_t> faces;                           ///< scene face ids
+    std::set<uint32_t> faces; ///< scene face ids
 };
 
 class LodWriter {
 public:
     LodWriter(const aiScene &scene, const LodSource &source, const ExportOptions &options, double scale,
             std::vector<std::string> &warnings, std::vector<TextureUse> *textures) :
-            mScene(scene), mSource(source), mOptions(options), mScale(static_cast<float>(scale)),
-            mWarnings(warnings), mTextures(textures) {}
+            mScene(scene),
+            mSource(source), mOptions(options), mScale(static_cast<float>(scale)), mWarnings(warnings),
+            mTextures(textures) {}
 
     MlodLod Build();
 
@@ -130,7 +131,8 @@ void LodWriter::AddMesh(const aiMesh &mesh, const aiNode *node, const aiMatrix4x
             const aiFace &face = mesh.mFaces[f];
             for (unsigned k = 2; k < face.mNumIndices; ++k) {
                 const aiVector3D &a = mesh.mVertices[face.mIndices[0]];
-                const aiVector3D n = (mesh.mVertices[face.mIndices[k - 1]] - a) ^ (mesh.mVertices[face.mIndices[k]] - a);
+                const aiVector3D n =
+                        (mesh.mVertices[face.mIndices[k - 1]] - a) ^ (mesh.mVertices[face.mIndices[k]] - a);
                 for (unsigned i : {face.mIndices[0], face.mIndices[k - 1], face.mIndices[k]}) {
                     computed[i] += n;
                 }
@@ -242,8 +244,10 @@ void LodWriter::AddP3dData() {
         actual.push_back(static_cast<float>(mesh->mNumVertices));
         actual.push_back(static_cast<float>(mesh->mNumFaces));
     }
-    if (GetLongString(meta, keys::kMeshSizes.name, text) && (!ParseFloats(text, actual.size(), sizes) || sizes != actual)) {
-        mWarnings.push_back(Where() + "its meshes changed since the P3D import (glTF joins close vertices, "
+    if (GetLongString(meta, keys::kMeshSizes.name, text) &&
+            (!ParseFloats(text, actual.size(), sizes) || sizes != actual)) {
+        mWarnings.push_back(Where() +
+                "its meshes changed since the P3D import (glTF joins close vertices, "
                 "post-processing reorders them): its selections and quads are left out");
         return;
     }
@@ -252,7 +256,8 @@ void LodWriter::AddP3dData() {
     std::vector<uint32_t> ids;
     if (GetLongString(meta, keys::kQuads.name, text)) {
         if (!ParseIndexRanges(text, faceCount, ids)) {
-            ThrowExportError(Where() + keys::kQuads.name + " is not a list of triangle ids below " + std::to_string(faceCount));
+            ThrowExportError(
+                    Where() + keys::kQuads.name + " is not a list of triangle ids below " + std::to_string(faceCount));
         }
         mQuads.insert(ids.begin(), ids.end());
     }

@@ -13,12 +13,12 @@ namespace p3d {
 
 struct ExportOptions {
     std::string textureRoot; ///< folder (game-relative) for textures without a game path
-    float mass = -1.f;       ///< total mass for the Geometry LOD; < 0: the scene's, if any
+    float mass = -1.f; ///< total mass for the Geometry LOD; < 0: the scene's, if any
 };
 
 /// A texture path the MLOD's faces name, and the scene material it came from.
 struct TextureUse {
-    std::string path;      ///< game path, as written in the faces
+    std::string path; ///< game path, as written in the faces
     unsigned material = 0; ///< index into aiScene::mMaterials
 };
 

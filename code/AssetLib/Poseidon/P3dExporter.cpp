@@ -28,8 +28,8 @@ namespace {
 
 /// Writes `bytes` to `path`; false when the file cannot be opened or not all is written.
 bool WriteWhole(Assimp::IOSystem *io, const std::string &path, const std::vector<uint8_t> &bytes, size_t &written) {
-    std::unique_ptr<Assimp::IOStream, std::function<void(Assimp::IOStream *)>> out(
-            io->Open(path.c_str(), "wb"), [io](Assimp::IOStream *stream) { io->Close(stream); });
+    std::unique_ptr<Assimp::IOStream, std::function<void(Assimp::IOStream *)>> out(io->Open(path.c_str(), "wb"),
+            [io](Assimp::IOStream *stream) { io->Close(stream); });
     written = 0;
     if (!out) {
         return false;
@@ -40,7 +40,8 @@ bool WriteWhole(Assimp::IOSystem *io, const std::string &path, const std::vector
 
 } // namespace
 
-void ExportP3d(const char *path, Assimp::IOSystem *io, const aiScene *scene, const Assimp::ExportProperties *properties) {
+void ExportP3d(const char *path, Assimp::IOSystem *io, const aiScene *scene,
+        const Assimp::ExportProperties *properties) {
     if (!scene || !io || !path) {
         ThrowExportError("P3D export: no scene or no output");
     }
@@ -99,8 +100,10 @@ void ExportP3d(const char *path, Assimp::IOSystem *io, const aiScene *scene, con
         for (const std::string &done : written) {
             io->DeleteFile(done.c_str());
         }
-        ThrowExportError("P3D export: " + why + (written.size() > 1 ? " (the files written were removed)"
-                                                                     : written.empty() ? "" : " (the file was removed)"));
+        ThrowExportError("P3D export: " + why +
+                (written.size() > 1               ? " (the files written were removed)"
+                                : written.empty() ? ""
+                                                  : " (the file was removed)"));
     };
     size_t count = 0;
     for (size_t i = 0; i <= textures.size(); ++i) {
@@ -117,15 +120,15 @@ void ExportP3d(const char *path, Assimp::IOSystem *io, const aiScene *scene, con
         if (!ok) {
             const std::string what = i == 0 ? "'" + target + "'" : "the texture file '" + target + "'";
             fail(count > 0 ? "writing " + what + " failed after " + std::to_string(count) + " of " +
-                            std::to_string(data.size()) + " bytes"
+                                    std::to_string(data.size()) + " bytes"
                            : "cannot open " + what + " for writing");
         }
     }
 }
 
 Assimp::Exporter::ExportFormatEntry P3dExportFormat() {
-    return Assimp::Exporter::ExportFormatEntry(
-            "p3d", "Operation Flashpoint editable P3D (MLOD, SP3X LODs)", "p3d", &ExportP3d, 0u);
+    return Assimp::Exporter::ExportFormatEntry("p3d", "Operation Flashpoint editable P3D (MLOD, SP3X LODs)", "p3d",
+            &ExportP3d, 0u);
 }
 
 } // namespace assimp_retro

@@ -9,7 +9,8 @@ namespace assimp_retro {
 /// Assimp's export entry: builds the whole file in memory (SceneToMlod,
 /// CheckMlod, WriteMlodBytes) and only then writes it, so a refused scene
 /// leaves no file; a failed write removes what was written.
-void ExportP3d(const char *path, Assimp::IOSystem *io, const aiScene *scene, const Assimp::ExportProperties *properties);
+void ExportP3d(const char *path, Assimp::IOSystem *io, const aiScene *scene,
+        const Assimp::ExportProperties *properties);
 
 /// The format entry: id "p3d", extension "p3d".
 Assimp::Exporter::ExportFormatEntry P3dExportFormat();

@@ -21,13 +21,16 @@ namespace Assimp {
 namespace {
 
 const aiImporterDesc kDescription = {
-    "Operation Flashpoint P3D Importer (ODOL v7, MLOD)",
-    "assimp-retro",
-    "",
-    "Binarised ODOL v7 (Operation Flashpoint / Cold War Assault) and editable MLOD (SP3X, P3DM) models",
-    aiImporterFlags_SupportBinaryFlavour,
-    0, 0, 0, 0,
-    "p3d",
+        "Operation Flashpoint P3D Importer (ODOL v7, MLOD)",
+        "assimp-retro",
+        "",
+        "Binarised ODOL v7 (Operation Flashpoint / Cold War Assault) and editable MLOD (SP3X, P3DM) models",
+        aiImporterFlags_SupportBinaryFlavour,
+        0,
+        0,
+        0,
+        0,
+        "p3d",
 };
 
 } // namespace
@@ -60,13 +63,14 @@ void P3dImporter::InternReadFile(const std::string &file, aiScene *scene, IOSyst
     // importer claims the extension.
     assimp_retro::p3d::SceneOptions options;
     options.lods = mLods == 2 ? assimp_retro::p3d::LodSelection::All
-            : mLods == 1     ? assimp_retro::p3d::LodSelection::AllVisual
-                             : assimp_retro::p3d::LodSelection::FirstVisual;
+            : mLods == 1      ? assimp_retro::p3d::LodSelection::AllVisual
+                              : assimp_retro::p3d::LodSelection::FirstVisual;
     // Only the LODs the scene shows are decoded (the others are walked and
     // checked, their checksums unverified); LODS = 2 decodes and verifies all.
     assimp_retro::p3d::LodChooser choose;
     if (options.lods != assimp_retro::p3d::LodSelection::All) {
-        choose = [&options](const assimp_retro::p3d::Model &m) { return assimp_retro::p3d::ChooseLods(m, options.lods); };
+        choose = [&options](
+                         const assimp_retro::p3d::Model &m) { return assimp_retro::p3d::ChooseLods(m, options.lods); };
     }
     const assimp_retro::p3d::Model model = assimp_retro::p3d::ReadP3d(bytes.data(), bytes.size(), name, choose);
     bytes.Release(); // the model holds all it needs: free the file before the scene grows

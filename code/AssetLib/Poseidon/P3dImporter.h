@@ -25,7 +25,7 @@ private:
     int mLods = 0; ///< AI_CONFIG_IMPORT_P3D_LODS
     assimp_retro::TextureOptions mTextures; ///< the texture properties
     bool mUnitsToMetres = true; ///< AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES
-    bool mMapFiles = true;      ///< AI_CONFIG_IMPORT_RETRO_MAP_FILES
+    bool mMapFiles = true; ///< AI_CONFIG_IMPORT_RETRO_MAP_FILES
 };
 
 } // namespace Assimp

@@ -14,10 +14,10 @@ namespace keys {
 
 // ---- the root node ---------------------------------------------------------------
 inline const MetaKey<std::string> kFormat{"p3d:format"}; ///< "ODOL v7" or "MLOD"
-inline const MetaKey<int32_t> kLods{"p3d:lods"};         ///< LODs in the file
-inline const MetaKey<float> kMass{"p3d:mass"};           ///< also on the LOD that holds point masses
-inline const MetaKey<float> kArmor{"p3d:armor"};         ///< ODOL
-inline const MetaKey<int32_t> kMapType{"p3d:mapType"};   ///< ODOL
+inline const MetaKey<int32_t> kLods{"p3d:lods"}; ///< LODs in the file
+inline const MetaKey<float> kMass{"p3d:mass"}; ///< also on the LOD that holds point masses
+inline const MetaKey<float> kArmor{"p3d:armor"}; ///< ODOL
+inline const MetaKey<int32_t> kMapType{"p3d:mapType"}; ///< ODOL
 
 // ---- a LOD node (a child of the root) --------------------------------------------
 inline const MetaKey<float> kResolution{"p3d:resolution"};
@@ -56,7 +56,7 @@ inline SelectionKeys Selection(const std::string &name) {
 // ---- children of a LOD node --------------------------------------------------------
 inline const MetaKey<std::string> kProxy{"p3d:proxy"}; ///< a proxy: the model path it places
 inline const MetaKey<int32_t> kProxyId{"p3d:proxyId"};
-inline const MetaKey<int32_t> kPoints{"p3d:points"};   ///< a memory point: vertices of its selection
+inline const MetaKey<int32_t> kPoints{"p3d:points"}; ///< a memory point: vertices of its selection
 
 } // namespace keys
 } // namespace p3d

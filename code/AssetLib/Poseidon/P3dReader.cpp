@@ -27,7 +27,7 @@ namespace p3d {
 
 namespace {
 
-constexpr uint32_t kMaxLods = 100;        // CWR's tools allow 1..100 LODs
+constexpr uint32_t kMaxLods = 100; // CWR's tools allow 1..100 LODs
 constexpr size_t kCompressThreshold = 1024; // ODOL arrays of >= 1024 bytes are LZSS-compressed
 // LZSS expands at most 8 items of 18 bytes from 17 input bytes (flag byte +
 // 8 matches): a compressed array can never be more than 9x its input.
@@ -45,8 +45,10 @@ std::string Str(size_t value) {
 /// A compressed array's size against the most the bytes left can expand to.
 void CheckCompressedFits(const BinaryReader &r, size_t countAt, uint32_t count, size_t elemSize, const char *field) {
     if (uint64_t(count) * elemSize > uint64_t(r.Remaining()) * kMaxLzssRatio) {
-        r.FailAt(countAt, "compressed array of " + Str(count) + " x " + Str(elemSize) + " bytes cannot fit in the " +
-                Str(r.Remaining()) + " bytes left", field);
+        r.FailAt(countAt,
+                "compressed array of " + Str(count) + " x " + Str(elemSize) + " bytes cannot fit in the " +
+                        Str(r.Remaining()) + " bytes left",
+                field);
     }
 }
 
@@ -136,8 +138,10 @@ std::string_view CStringOrSkip(BinaryReader &r, const char *field, std::string *
 
 void CheckVertexArrays(const BinaryReader &r, size_t positionsAt, size_t nVerts, size_t nClip, size_t nUvs) {
     if (nClip != nVerts || nUvs != nVerts) {
-        r.FailAt(positionsAt, "vertex arrays disagree: " + Str(nVerts) + " positions, " + Str(nClip) + " clip flags, " +
-                Str(nUvs) + " UVs", "positions");
+        r.FailAt(positionsAt,
+                "vertex arrays disagree: " + Str(nVerts) + " positions, " + Str(nClip) + " clip flags, " + Str(nUvs) +
+                        " UVs",
+                "positions");
     }
     if (nVerts > 65536) {
         r.FailAt(positionsAt, Str(nVerts) + " vertices; face indices are 16-bit", "positions");
@@ -271,15 +275,18 @@ bool ParseOdolFace(In &in, uint32_t f, size_t nVerts, size_t nTextures, Polygon 
     poly.texIndex = in.I16("face.texIndex");
     poly.count = in.U8("face.n");
     if (poly.count < 3 || poly.count > 4) {
-        return in.RejectAt(faceAt, [&] {
-            return "face " + Str(f) + " has " + Str(poly.count) + " vertices (3 or 4 supported)";
-        }, "face.n");
+        return in.RejectAt(
+                faceAt, [&] { return "face " + Str(f) + " has " + Str(poly.count) + " vertices (3 or 4 supported)"; },
+                "face.n");
     }
     if (poly.texIndex < -1 || poly.texIndex >= static_cast<int32_t>(nTextures)) {
-        return in.RejectAt(faceAt, [&] {
-            return "face " + Str(f) + " texture index " + std::to_string(poly.texIndex) + " out of range (" +
-                    Str(nTextures) + " textures)";
-        }, "face.texIndex");
+        return in.RejectAt(
+                faceAt,
+                [&] {
+                    return "face " + Str(f) + " texture index " + std::to_string(poly.texIndex) + " out of range (" +
+                            Str(nTextures) + " textures)";
+                },
+                "face.texIndex");
     }
     if (!in.Fits(2 * size_t(poly.count))) {
         return false;
@@ -287,9 +294,12 @@ bool ParseOdolFace(In &in, uint32_t f, size_t nVerts, size_t nTextures, Polygon 
     for (unsigned k = 0; k < poly.count; ++k) {
         poly.index[k] = in.U16("face.index");
         if (poly.index[k] >= nVerts) {
-            return in.Reject([&] {
-                return "face " + Str(f) + " vertex index " + Str(poly.index[k]) + " >= vertex count " + Str(nVerts);
-            }, "face.index");
+            return in.Reject(
+                    [&] {
+                        return "face " + Str(f) + " vertex index " + Str(poly.index[k]) + " >= vertex count " +
+                                Str(nVerts);
+                    },
+                    "face.index");
         }
     }
     return true;
@@ -358,8 +368,8 @@ std::vector<uint32_t> WalkOdolFaces(BinaryReader &r, Lod *lod, size_t nVerts, si
 
 /// The index of the face at `byteOffset` of the face buffer (exact face
 /// boundaries only; the end offset gives the face count).
-uint32_t FaceAtOffset(const BinaryReader &r, const std::vector<uint32_t> &faceOffset, uint32_t byteOffset, const char *field,
-        size_t at) {
+uint32_t FaceAtOffset(const BinaryReader &r, const std::vector<uint32_t> &faceOffset, uint32_t byteOffset,
+        const char *field, size_t at) {
     const auto it = std::lower_bound(faceOffset.begin(), faceOffset.end(), byteOffset);
     if (it == faceOffset.end() || *it != byteOffset) {
         r.FailAt(at, "offset " + Str(byteOffset) + " is not a face boundary", field);
@@ -382,8 +392,10 @@ void WalkOdolSections(BinaryReader &r, size_t nTextures, const std::vector<uint3
         const size_t texIndexAt = r.Offset();
         const int32_t texIndex = r.I16("section.texIndex");
         if (texIndex < -1 || texIndex >= static_cast<int32_t>(nTextures)) {
-            r.FailAt(texIndexAt, "section " + Str(s) + " texture index " + std::to_string(texIndex) + " out of range (" +
-                    Str(nTextures) + " textures)", "section.texIndex");
+            r.FailAt(texIndexAt,
+                    "section " + Str(s) + " texture index " + std::to_string(texIndex) + " out of range (" +
+                            Str(nTextures) + " textures)",
+                    "section.texIndex");
         }
         r.U32("section.special");
     }
@@ -392,7 +404,9 @@ void WalkOdolSections(BinaryReader &r, size_t nTextures, const std::vector<uint3
 void CheckSelectionWeights(const BinaryReader &r, size_t weightsAt, std::string_view name, size_t nWeights,
         size_t nVerts) {
     if (nWeights != 0 && nWeights != nVerts) {
-        r.FailAt(weightsAt, "selection '" + std::string(name) + "' has " + Str(nWeights) + " weights for " + Str(nVerts) + " vertices",
+        r.FailAt(weightsAt,
+                "selection '" + std::string(name) + "' has " + Str(nWeights) + " weights for " + Str(nVerts) +
+                        " vertices",
                 "selection.vertexWeights");
     }
 }
@@ -408,8 +422,10 @@ uint32_t WalkSelectionIndices(BinaryReader &r, const char *field, std::string_vi
         const std::vector<uint16_t> values = U16Values(raw);
         for (uint16_t value : values) {
             if (value >= limit) {
-                r.FailAt(at, "selection '" + std::string(name) + "' " + what + " index " + Str(value) + " >= " + what +
-                        " count " + Str(limit), field);
+                r.FailAt(at,
+                        "selection '" + std::string(name) + "' " + what + " index " + Str(value) + " >= " + what +
+                                " count " + Str(limit),
+                        field);
             }
         }
         out->assign(values.begin(), values.end());
@@ -487,8 +503,10 @@ void ReadOdolProxy(BinaryReader &r, size_t nSelections, Proxy &proxy) {
     const size_t at = r.Offset();
     proxy.selection = r.I32("proxy.selIndex");
     if (proxy.selection < -1 || proxy.selection >= static_cast<int32_t>(nSelections)) {
-        r.FailAt(at, "proxy '" + proxy.name + "' selection index " + std::to_string(proxy.selection) + " out of range (" +
-                Str(nSelections) + " selections)", "proxy.selIndex");
+        r.FailAt(at,
+                "proxy '" + proxy.name + "' selection index " + std::to_string(proxy.selection) + " out of range (" +
+                        Str(nSelections) + " selections)",
+                "proxy.selIndex");
     }
 }
 
@@ -529,9 +547,7 @@ void WalkOdolLod(BinaryReader &r, Lod *lod) {
 struct CornerKey {
     int32_t point, normal;
     uint32_t u, v; // float bits: equal bits = the same vertex
-    bool operator==(const CornerKey &o) const {
-        return point == o.point && normal == o.normal && u == o.u && v == o.v;
-    }
+    bool operator==(const CornerKey &o) const { return point == o.point && normal == o.normal && u == o.u && v == o.v; }
 };
 struct CornerHash {
     size_t operator()(const CornerKey &k) const {
@@ -603,7 +619,7 @@ struct MlodLodState {
     size_t points = 0, faces = 0;
     std::vector<Vec3> pointPos, normalVec;
     std::vector<uint32_t> pointFlags;
-    std::vector<uint32_t> vertexPoint;                  ///< vertex -> MLOD point
+    std::vector<uint32_t> vertexPoint; ///< vertex -> MLOD point
     std::vector<std::vector<uint32_t>> verticesOfPoint; ///< MLOD point -> its vertices
 };
 
@@ -690,12 +706,16 @@ void ReadMlodFaces(BinaryReader &r, Lod &lod, int32_t nFaces, MlodLodState &m) {
         for (int k = 0; k < n; ++k) {
             const MlodCorner &c = corner[k];
             if (c.point < 0 || size_t(c.point) >= points) {
-                r.FailAt(faceAt, "face " + Str(f) + " point index " + std::to_string(c.point) + " out of range (" +
-                        Str(points) + " points)", "face.point");
+                r.FailAt(faceAt,
+                        "face " + Str(f) + " point index " + std::to_string(c.point) + " out of range (" + Str(points) +
+                                " points)",
+                        "face.point");
             }
             if (c.normal < 0 || size_t(c.normal) >= normals) {
-                r.FailAt(faceAt, "face " + Str(f) + " normal index " + std::to_string(c.normal) + " out of range (" +
-                        Str(normals) + " normals)", "face.normal");
+                r.FailAt(faceAt,
+                        "face " + Str(f) + " normal index " + std::to_string(c.normal) + " out of range (" +
+                                Str(normals) + " normals)",
+                        "face.normal");
             }
             CornerKey key{c.point, c.normal, 0, 0};
             std::memcpy(&key.u, &c.u, 4);
@@ -760,26 +780,28 @@ void AddUnusedPoints(BinaryReader &r, Lod &lod, MlodLodState &m) {
 void ReadMlodFrame(BinaryReader &r, BinaryReader &tag, size_t tagAt, uint32_t size, const MlodLodState &m, Lod &lod) {
     const size_t points = m.points;
     const std::vector<uint32_t> &vertexPoint = m.vertexPoint;
-        if (size != 4 + 12 * uint64_t(points)) {
-            r.FailAt(tagAt, "#Animation# size " + Str(size) + " for " + Str(points) + " points", "tag.size");
-        }
-        // Frames are expanded from points to (split) vertices: bound the
-        // total, which the tag sizes alone do not (16M target vertices).
-        if ((lod.frames.size() + 1) * uint64_t(lod.positions.size()) > (uint64_t(1) << 24)) {
-            r.FailAt(tagAt, "#Animation# frame " + Str(lod.frames.size()) + " of " + Str(lod.positions.size()) +
-                    " vertices exceeds the limit of 16M morph target vertices", "tag.size");
-        }
-        Frame frame;
-        frame.time = tag.F32("time");
-        std::vector<Vec3> framePoints(points);
-        for (Vec3 &p : framePoints) {
-            p = ReadVec3AnyFloat(tag, "position");
-        }
-        frame.positions.resize(lod.positions.size());
-        for (size_t v = 0; v < vertexPoint.size(); ++v) {
-            frame.positions[v] = framePoints[vertexPoint[v]];
-        }
-        lod.frames.push_back(std::move(frame));
+    if (size != 4 + 12 * uint64_t(points)) {
+        r.FailAt(tagAt, "#Animation# size " + Str(size) + " for " + Str(points) + " points", "tag.size");
+    }
+    // Frames are expanded from points to (split) vertices: bound the
+    // total, which the tag sizes alone do not (16M target vertices).
+    if ((lod.frames.size() + 1) * uint64_t(lod.positions.size()) > (uint64_t(1) << 24)) {
+        r.FailAt(tagAt,
+                "#Animation# frame " + Str(lod.frames.size()) + " of " + Str(lod.positions.size()) +
+                        " vertices exceeds the limit of 16M morph target vertices",
+                "tag.size");
+    }
+    Frame frame;
+    frame.time = tag.F32("time");
+    std::vector<Vec3> framePoints(points);
+    for (Vec3 &p : framePoints) {
+        p = ReadVec3AnyFloat(tag, "position");
+    }
+    frame.positions.resize(lod.positions.size());
+    for (size_t v = 0; v < vertexPoint.size(); ++v) {
+        frame.positions[v] = framePoints[vertexPoint[v]];
+    }
+    lod.frames.push_back(std::move(frame));
 }
 
 /// A named selection tag: one byte per point, then one per face.
@@ -787,37 +809,37 @@ void ReadMlodSelection(BinaryReader &r, BinaryReader &tag, size_t tagAt, uint32_
         const MlodLodState &m, Lod &lod) {
     const size_t points = m.points, faces = m.faces;
     const std::vector<std::vector<uint32_t>> &verticesOfPoint = m.verticesOfPoint;
-            if (size != uint64_t(points) + faces) {
-            r.FailAt(tagAt, "selection '" + name + "' size " + Str(size) + " != points + faces (" +
-                    Str(points + faces) + ")", "tag.size");
-        }
-        NamedSelection sel;
-        sel.name = name;
-        tag.CheckCount(uint64_t(size), 1, "selection");
-        std::vector<uint8_t> pointBytes(points), faceBytes(faces);
-        tag.Read(pointBytes.data(), pointBytes.size(), "selection");
-        tag.Read(faceBytes.data(), faceBytes.size(), "selection");
-        bool weighted = false;
-        for (size_t p = 0; p < points; ++p) {
-            const uint8_t w = MlodWeight(pointBytes[p]);
-            if (w) {
-                for (uint32_t v : verticesOfPoint[p]) {
-                    sel.vertices.push_back(v);
-                    sel.vertexWeights.push_back(w);
-                }
-                weighted |= w != 255;
+    if (size != uint64_t(points) + faces) {
+        r.FailAt(tagAt,
+                "selection '" + name + "' size " + Str(size) + " != points + faces (" + Str(points + faces) + ")",
+                "tag.size");
+    }
+    NamedSelection sel;
+    sel.name = name;
+    tag.CheckCount(uint64_t(size), 1, "selection");
+    std::vector<uint8_t> pointBytes(points), faceBytes(faces);
+    tag.Read(pointBytes.data(), pointBytes.size(), "selection");
+    tag.Read(faceBytes.data(), faceBytes.size(), "selection");
+    bool weighted = false;
+    for (size_t p = 0; p < points; ++p) {
+        const uint8_t w = MlodWeight(pointBytes[p]);
+        if (w) {
+            for (uint32_t v : verticesOfPoint[p]) {
+                sel.vertices.push_back(v);
+                sel.vertexWeights.push_back(w);
             }
+            weighted |= w != 255;
         }
-        if (!weighted) {
-            sel.vertexWeights.clear();
+    }
+    if (!weighted) {
+        sel.vertexWeights.clear();
+    }
+    for (size_t f = 0; f < faces; ++f) {
+        if (faceBytes[f]) {
+            sel.faces.push_back(static_cast<uint32_t>(f));
         }
-        for (size_t f = 0; f < faces; ++f) {
-            if (faceBytes[f]) {
-                sel.faces.push_back(static_cast<uint32_t>(f));
-            }
-        }
-        lod.selections.push_back(std::move(sel));
-    
+    }
+    lod.selections.push_back(std::move(sel));
 }
 
 /// A #Mass# tag: one f32 per point (the Geometry LOD's); kept as their sum.
@@ -855,8 +877,9 @@ void ReadMlodTags(BinaryReader &r, Lod &lod, size_t lodIndex, const MlodLodState
         }
         const uint32_t size = r.U32("tag.size");
         if (size > r.Remaining()) {
-            r.FailAt(tagAt, "tag '" + name + "' size " + Str(size) + " exceeds the " + Str(r.Remaining()) +
-                    " bytes left", "tag.size");
+            r.FailAt(tagAt,
+                    "tag '" + name + "' size " + Str(size) + " exceeds the " + Str(r.Remaining()) + " bytes left",
+                    "tag.size");
         }
         BinaryReader tag = r.Sub(r.Offset(), size, "LOD " + Str(lodIndex) + " tag '" + name + "'");
         r.Skip(size, "tag.data");
@@ -947,9 +970,11 @@ Model ReadOdol(const uint8_t *data, size_t size, const std::string &fileName, co
     model.kind = Model::Kind::Odol;
     model.version = r.U32("version");
     if (model.version != 7) {
-        r.FailAt(4, "ODOL version " + Str(model.version) +
-                " is not supported: only Operation Flashpoint / Cold War Assault ODOL v7 is" +
-                (model.version >= 28 ? " (Arma-era ODOL v28 and later is not supported)" : ""), "version");
+        r.FailAt(4,
+                "ODOL version " + Str(model.version) +
+                        " is not supported: only Operation Flashpoint / Cold War Assault ODOL v7 is" +
+                        (model.version >= 28 ? " (Arma-era ODOL v28 and later is not supported)" : ""),
+                "version");
     }
     const uint32_t nLods = r.U32("nLods");
     if (nLods == 0 || nLods > kMaxLods) {
@@ -1020,11 +1045,16 @@ Model ReadMlod(const uint8_t *data, size_t size, const std::string &fileName) {
     model.kind = Model::Kind::Mlod;
     model.version = r.U32("version");
     if (model.version != 0x100 && model.version != 0x101) {
-        r.FailAt(4, "MLOD version 0x" + [&] {
-            char text[16];
-            std::snprintf(text, sizeof(text), "%x", model.version);
-            return std::string(text);
-        }() + " is not supported (0x100 and 0x101 are)", "version");
+        r.FailAt(
+                4,
+                "MLOD version 0x" +
+                        [&] {
+                            char text[16];
+                            std::snprintf(text, sizeof(text), "%x", model.version);
+                            return std::string(text);
+                        }() +
+                        " is not supported (0x100 and 0x101 are)",
+                "version");
     }
     const uint32_t nLods = r.U32("nLods");
     if (nLods == 0 || nLods > kMaxLods) {

@@ -73,8 +73,8 @@ struct MaterialKey {
 /// one after the other ("scene vertices" and "scene triangles" of the LOD).
 struct LodLayout {
     std::vector<std::vector<uint32_t>> meshVertices; ///< per mesh: mesh vertex -> LOD vertex
-    std::vector<uint32_t> triangleFace;              ///< scene triangle -> LOD face
-    std::vector<size_t> meshTriangles;               ///< per mesh: its triangle count
+    std::vector<uint32_t> triangleFace; ///< scene triangle -> LOD face
+    std::vector<size_t> meshTriangles; ///< per mesh: its triangle count
 };
 
 class Builder {
@@ -440,8 +440,8 @@ aiVector3D SceneUv(const Uv &uv) {
     return aiVector3D(u, 1.f - v, 0.f);
 }
 
-std::unique_ptr<aiMesh> Builder::BuildGroupMesh(const Lod &lod, const std::vector<aiVector3D> &positions, unsigned material,
-        const std::vector<uint32_t> &faces, std::vector<int32_t> &remap, std::vector<uint32_t> &used,
+std::unique_ptr<aiMesh> Builder::BuildGroupMesh(const Lod &lod, const std::vector<aiVector3D> &positions,
+        unsigned material, const std::vector<uint32_t> &faces, std::vector<int32_t> &remap, std::vector<uint32_t> &used,
         std::vector<uint32_t> &triangleFace, const std::string &lodName) const {
     // Triangles, dropping degenerate ones, over the vertices they use.
     const size_t firstTriangle = triangleFace.size();
@@ -746,17 +746,34 @@ struct SpecialLod {
 };
 
 const SpecialLod kSpecialLods[] = {
-        {1000.f, "View Gunner"}, {1100.f, "View Pilot"}, {1200.f, "View Cargo"},
-        {1e13f, "Geometry"}, {2e13f, "Buoyancy"}, {3e13f, "PhysX Old"}, {4e13f, "PhysX"},
-        {1e15f, "Memory"}, {2e15f, "Land Contact"}, {3e15f, "Roadway"}, {4e15f, "Paths"},
-        {5e15f, "Hit-points"}, {6e15f, "View Geometry"}, {7e15f, "Fire Geometry"},
-        {8e15f, "View Cargo Geometry"}, {9e15f, "View Cargo Fire Geometry"},
-        {1e16f, "View Commander"}, {1.1e16f, "View Commander Geometry"},
-        {1.2e16f, "View Commander Fire Geometry"}, {1.3e16f, "View Pilot Geometry"},
-        {1.4e16f, "View Pilot Fire Geometry"}, {1.5e16f, "View Gunner Geometry"},
-        {1.6e16f, "View Gunner Fire Geometry"}, {1.7e16f, "Sub Parts"},
-        {1.8e16f, "Shadow Volume View Cargo"}, {1.9e16f, "Shadow Volume View Pilot"},
-        {2e16f, "Shadow Volume View Gunner"}, {2.1e16f, "Wreck"},
+        {1000.f, "View Gunner"},
+        {1100.f, "View Pilot"},
+        {1200.f, "View Cargo"},
+        {1e13f, "Geometry"},
+        {2e13f, "Buoyancy"},
+        {3e13f, "PhysX Old"},
+        {4e13f, "PhysX"},
+        {1e15f, "Memory"},
+        {2e15f, "Land Contact"},
+        {3e15f, "Roadway"},
+        {4e15f, "Paths"},
+        {5e15f, "Hit-points"},
+        {6e15f, "View Geometry"},
+        {7e15f, "Fire Geometry"},
+        {8e15f, "View Cargo Geometry"},
+        {9e15f, "View Cargo Fire Geometry"},
+        {1e16f, "View Commander"},
+        {1.1e16f, "View Commander Geometry"},
+        {1.2e16f, "View Commander Fire Geometry"},
+        {1.3e16f, "View Pilot Geometry"},
+        {1.4e16f, "View Pilot Fire Geometry"},
+        {1.5e16f, "View Gunner Geometry"},
+        {1.6e16f, "View Gunner Fire Geometry"},
+        {1.7e16f, "Sub Parts"},
+        {1.8e16f, "Shadow Volume View Cargo"},
+        {1.9e16f, "Shadow Volume View Pilot"},
+        {2e16f, "Shadow Volume View Gunner"},
+        {2.1e16f, "Wreck"},
 };
 
 } // namespace

@@ -13,8 +13,8 @@ namespace p3d {
 
 enum class LodSelection {
     FirstVisual = 0, ///< the first (most detailed) visual LOD only
-    AllVisual = 1,   ///< every visual LOD (resolution LODs and View-* interiors)
-    All = 2,         ///< every LOD, including Geometry, Memory, Fire Geometry, ...
+    AllVisual = 1, ///< every visual LOD (resolution LODs and View-* interiors)
+    All = 2, ///< every LOD, including Geometry, Memory, Fire Geometry, ...
 };
 
 /// The LODs BuildScene shows for `selection` (indices into model.lods); reads
@@ -24,7 +24,7 @@ std::vector<size_t> ChooseLods(const Model &model, LodSelection selection);
 struct SceneOptions {
     LodSelection lods = LodSelection::FirstVisual;
     std::string rootName = "P3D"; ///< name of the static root node
-    std::string fileName;         ///< for error messages (as BinaryReader::Prefix gives)
+    std::string fileName; ///< for error messages (as BinaryReader::Prefix gives)
 };
 
 /// Builds the scene into `scene` (an empty aiScene owned by the caller):

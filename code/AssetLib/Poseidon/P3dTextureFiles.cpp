@@ -53,7 +53,8 @@ std::string ImageName(const aiTexture &texture, unsigned materialIndex) {
 
 } // namespace
 
-std::string TextureFileLocation(const std::string &outputPath, const std::string &gameRoot, const std::string &gamePath) {
+std::string TextureFileLocation(const std::string &outputPath, const std::string &gameRoot,
+        const std::string &gamePath) {
     std::string relative = gamePath;
     while (!relative.empty() && IsSeparator(relative.front())) {
         relative.erase(0, 1); // "\data\x.paa" is game-relative too

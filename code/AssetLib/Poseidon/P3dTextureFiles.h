@@ -18,8 +18,8 @@ namespace p3d {
 
 /// One texture file to write.
 struct TextureFile {
-    std::string gamePath;       ///< as the faces name it ("myaddon\data\hull.paa")
-    std::string file;           ///< where it goes (the game folder joined with the path, '/' separated)
+    std::string gamePath; ///< as the faces name it ("myaddon\data\hull.paa")
+    std::string file; ///< where it goes (the game folder joined with the path, '/' separated)
     PaaType type = PaaType::Dxt1;
     uint32_t width = 0, height = 0;
     std::vector<uint8_t> bytes; ///< the whole PAA/PAC
@@ -32,7 +32,8 @@ struct TextureFile {
 /// folder holding that one: the places the P3D importer looks
 /// (TEXTURES.md §1.12). "" when the path cannot name a file inside the game
 /// folder (a drive, "..", an empty component).
-std::string TextureFileLocation(const std::string &outputPath, const std::string &gameRoot, const std::string &gamePath);
+std::string TextureFileLocation(const std::string &outputPath, const std::string &gameRoot,
+        const std::string &gamePath);
 
 /// The PAA/PAC files of the textures in `uses` whose images the scene holds
 /// (embedded textures, referenced from the materials' diffuse slots), built in

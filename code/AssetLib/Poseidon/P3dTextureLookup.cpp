@@ -27,7 +27,8 @@ std::string SwapPaaPac(const std::string &path) {
 std::string SearchP3dPath(Assimp::IOSystem *io, const std::string &modelFile, const std::string &gamePath,
         const std::vector<std::string> &roots, DirectoryCache &dirs) {
     for (const std::string &root : roots) {
-        const std::string found = FindFileNoCase(io, (fs::u8path(ForwardSlashes(root)) / fs::u8path(gamePath)).u8string(), dirs);
+        const std::string found =
+                FindFileNoCase(io, (fs::u8path(ForwardSlashes(root)) / fs::u8path(gamePath)).u8string(), dirs);
         if (!found.empty()) {
             return found;
         }
@@ -79,9 +80,10 @@ std::string FindP3dTexture(Assimp::IOSystem *io, const std::string &modelFile, c
     return found;
 }
 
-std::vector<MaterialTexture> LocateP3dTextures(const aiScene &scene, Assimp::IOSystem *io,
-        const std::string &modelFile, const TextureOptions &options) {
-    return LocateDiffuseTextures(scene, io, options,
+std::vector<MaterialTexture> LocateP3dTextures(const aiScene &scene, Assimp::IOSystem *io, const std::string &modelFile,
+        const TextureOptions &options) {
+    return LocateDiffuseTextures(
+            scene, io, options,
             [&](Assimp::IOSystem *lookupIo, const std::string &gamePath, DirectoryCache &dirs) {
                 return FindP3dTexture(lookupIo, modelFile, gamePath, options.p3dRoots, dirs);
             },

@@ -30,7 +30,7 @@ std::string FindP3dTexture(Assimp::IOSystem *io, const std::string &modelFile, c
 
 /// P3D: each material's diffuse path looked up (FindP3dTexture); paths that
 /// are not .paa/.pac (IsDecodableTextureName) are left alone.
-std::vector<MaterialTexture> LocateP3dTextures(const aiScene &scene, Assimp::IOSystem *io,
-        const std::string &modelFile, const TextureOptions &options);
+std::vector<MaterialTexture> LocateP3dTextures(const aiScene &scene, Assimp::IOSystem *io, const std::string &modelFile,
+        const TextureOptions &options);
 
 } // namespace assimp_retro

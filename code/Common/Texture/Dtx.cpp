@@ -15,15 +15,25 @@ namespace assimp_retro {
 
 namespace {
 
-constexpr uint32_t kFlagAlphaMasks = 0x2;      // LT1.x: 4-bit alpha masks follow the indices
-constexpr uint32_t kFlagSectionsFixed = 0x8;   // LT2: nSections is meaningful
-constexpr uint32_t kFlagCubeMap = 0x400;       // LT2
+constexpr uint32_t kFlagAlphaMasks = 0x2; // LT1.x: 4-bit alpha masks follow the indices
+constexpr uint32_t kFlagSectionsFixed = 0x8; // LT2: nSections is meaningful
+constexpr uint32_t kFlagCubeMap = 0x400; // LT2
 constexpr uint32_t kMaxSide = 4096;
 constexpr uint16_t kMaxMips = 15;
 constexpr size_t kSectionHeaderBytes = 32;
 constexpr size_t kPaletteEntries = 256;
 
-enum Bpp : uint8_t { Bpp8P = 0, Bpp8 = 1, Bpp16 = 2, Bpp32 = 3, BppDxt1 = 4, BppDxt3 = 5, BppDxt5 = 6, Bpp32P = 7, Bpp24 = 8 };
+enum Bpp : uint8_t {
+    Bpp8P = 0,
+    Bpp8 = 1,
+    Bpp16 = 2,
+    Bpp32 = 3,
+    BppDxt1 = 4,
+    BppDxt3 = 5,
+    BppDxt5 = 6,
+    Bpp32P = 7,
+    Bpp24 = 8
+};
 
 struct DtxHeader {
     int32_t version = 0;
@@ -52,12 +62,16 @@ DtxHeader ReadHeader(BinaryReader &r) {
     r.U32("userFlags");
     r.Read(h.extra, sizeof h.extra, "extra");
     if (h.width < 1 || h.width > kMaxSide || h.height < 1 || h.height > kMaxSide) {
-        r.FailAt(8, "size " + std::to_string(h.width) + "x" + std::to_string(h.height) + " outside 1.." +
-                std::to_string(kMaxSide), "width");
+        r.FailAt(8,
+                "size " + std::to_string(h.width) + "x" + std::to_string(h.height) + " outside 1.." +
+                        std::to_string(kMaxSide),
+                "width");
     }
     if (h.mips < 1 || h.mips > kMaxMips || (h.width >> (h.mips - 1)) == 0 || (h.height >> (h.mips - 1)) == 0) {
-        r.FailAt(12, std::to_string(h.mips) + " mipmaps for " + std::to_string(h.width) + "x" +
-                std::to_string(h.height) + " (1..15, each at least 1x1)", "nMipmaps");
+        r.FailAt(12,
+                std::to_string(h.mips) + " mipmaps for " + std::to_string(h.width) + "x" + std::to_string(h.height) +
+                        " (1..15, each at least 1x1)",
+                "nMipmaps");
     }
     if (h.version != -2) {
         r.Skip(128, "command string");
@@ -75,14 +89,16 @@ const uint8_t *ReadSections(BinaryReader &r, unsigned count) {
         r.Skip(13, "name");
         const uint32_t length = r.U32("dataLen");
         if (length > r.Remaining()) {
-            r.FailAt(r.Offset() - 4, "section data of " + std::to_string(length) + " bytes exceeds the " +
-                    std::to_string(r.Remaining()) + " bytes left", "dataLen");
+            r.FailAt(r.Offset() - 4,
+                    "section data of " + std::to_string(length) + " bytes exceeds the " +
+                            std::to_string(r.Remaining()) + " bytes left",
+                    "dataLen");
         }
         const uint8_t *payload = r.Bytes(length, "data");
         if (type == "PALLETE32") {
             if (length < kPaletteEntries * 4) {
-                r.FailAt(r.Offset() - length, "PALLETE32 section of " + std::to_string(length) +
-                        " bytes (1024 needed)", "data");
+                r.FailAt(r.Offset() - length, "PALLETE32 section of " + std::to_string(length) + " bytes (1024 needed)",
+                        "data");
             }
             palette32 = payload;
         }
@@ -114,7 +130,8 @@ RgbaImage DecodeLt1(BinaryReader &r, const DtxHeader &h) {
     ReadSections(r, h.sections);
     const size_t count = size_t(h.width) * h.height;
     bool anyAlpha = false;
-    for (size_t i = 0; masks && i < (count + 1) / 2; ++i) anyAlpha |= masks[i] != 0;
+    for (size_t i = 0; masks && i < (count + 1) / 2; ++i)
+        anyAlpha |= masks[i] != 0;
     RgbaImage image{h.width, h.height, std::vector<uint8_t>(count * 4)};
     for (size_t i = 0; i < count; ++i) {
         const uint8_t *c = palette + size_t(indices[i]) * 4;
@@ -128,33 +145,44 @@ RgbaImage DecodeLt1(BinaryReader &r, const DtxHeader &h) {
 size_t Lt2MipBytes(uint8_t bpp, uint32_t w, uint32_t h) {
     const size_t texels = size_t(w) * h;
     switch (bpp) {
-    case Bpp32: return texels * 4;
-    case BppDxt1: return texels >> 1; // the engine's CalcImageSize: not rounded to whole blocks
+    case Bpp32:
+        return texels * 4;
+    case BppDxt1:
+        return texels >> 1; // the engine's CalcImageSize: not rounded to whole blocks
     case BppDxt3:
     case BppDxt5:
-    case Bpp32P: return texels;
-    default: return 0;
+    case Bpp32P:
+        return texels;
+    default:
+        return 0;
     }
 }
 
 const char *Lt2FormatName(uint8_t bpp) {
     switch (bpp) {
-    case Bpp32: return "32-bit BGRA";
-    case BppDxt1: return "DXT1";
-    case BppDxt3: return "DXT3";
-    case BppDxt5: return "DXT5";
-    case Bpp32P: return "32-bit palette";
-    default: return "?";
+    case Bpp32:
+        return "32-bit BGRA";
+    case BppDxt1:
+        return "DXT1";
+    case BppDxt3:
+        return "DXT3";
+    case BppDxt5:
+        return "DXT5";
+    case Bpp32P:
+        return "32-bit palette";
+    default:
+        return "?";
     }
 }
 
-void DecodeLt2Mip0(const BinaryReader &r, const DtxHeader &h, uint8_t bpp, const uint8_t *mip,
-        const uint8_t *palette32, RgbaImage &image) {
+void DecodeLt2Mip0(const BinaryReader &r, const DtxHeader &h, uint8_t bpp, const uint8_t *mip, const uint8_t *palette32,
+        RgbaImage &image) {
     const size_t count = size_t(h.width) * h.height;
     uint8_t *out = image.pixels.data();
     if (bpp == Bpp32) {
         bool anyAlpha = false;
-        for (size_t i = 0; i < count; ++i) anyAlpha |= mip[i * 4 + 3] != 0;
+        for (size_t i = 0; i < count; ++i)
+            anyAlpha |= mip[i * 4 + 3] != 0;
         for (size_t i = 0; i < count; ++i) { // B,G,R,A; alpha 0 everywhere means opaque (§2.4)
             out[i * 4] = mip[i * 4 + 2], out[i * 4 + 1] = mip[i * 4 + 1], out[i * 4 + 2] = mip[i * 4];
             out[i * 4 + 3] = anyAlpha ? mip[i * 4 + 3] : 255;
@@ -165,7 +193,9 @@ void DecodeLt2Mip0(const BinaryReader &r, const DtxHeader &h, uint8_t bpp, const
             out[i * 4] = c[1], out[i * 4 + 1] = c[2], out[i * 4 + 2] = c[3], out[i * 4 + 3] = c[0];
         }
     } else {
-        const S3tcFormat s3tc = bpp == BppDxt1 ? S3tcFormat::Dxt1 : bpp == BppDxt3 ? S3tcFormat::Dxt3 : S3tcFormat::Dxt5;
+        const S3tcFormat s3tc = bpp == BppDxt1 ? S3tcFormat::Dxt1
+                : bpp == BppDxt3               ? S3tcFormat::Dxt3
+                                               : S3tcFormat::Dxt5;
         DecodeS3tc(mip, h.width, h.height, s3tc, out);
     }
 }
@@ -178,10 +208,14 @@ RgbaImage DecodeLt2(BinaryReader &r, const DtxHeader &h, uint8_t &bpp) {
         r.FailAt(26, "unsupported pixel format (BPP ident " + std::to_string(bpp) + ")", "extra[2]");
     }
     if (bpp >= BppDxt1 && bpp <= BppDxt5) {
-        const S3tcFormat s3tc = bpp == BppDxt1 ? S3tcFormat::Dxt1 : bpp == BppDxt3 ? S3tcFormat::Dxt3 : S3tcFormat::Dxt5;
+        const S3tcFormat s3tc = bpp == BppDxt1 ? S3tcFormat::Dxt1
+                : bpp == BppDxt3               ? S3tcFormat::Dxt3
+                                               : S3tcFormat::Dxt5;
         if (S3tcImageBytes(s3tc, h.width, h.height) != Lt2MipBytes(bpp, h.width, h.height)) {
-            r.FailAt(8, "DXT texture of " + std::to_string(h.width) + "x" + std::to_string(h.height) +
-                    " is not made of whole 4x4 blocks", "width");
+            r.FailAt(8,
+                    "DXT texture of " + std::to_string(h.width) + "x" + std::to_string(h.height) +
+                            " is not made of whole 4x4 blocks",
+                    "width");
         }
     }
     const uint8_t *mip0 = nullptr;

@@ -27,7 +27,8 @@ RgbaImage HalfSize(const RgbaImage &in) {
                 unsigned sum = 0;
                 for (uint32_t dy = 0; dy < 2; ++dy) {
                     for (uint32_t dx = 0; dx < 2; ++dx) {
-                        const uint32_t sx = std::min(in.width - 1, 2 * x + dx), sy = std::min(in.height - 1, 2 * y + dy);
+                        const uint32_t sx = std::min(in.width - 1, 2 * x + dx),
+                                       sy = std::min(in.height - 1, 2 * y + dy);
                         sum += in.pixels[(size_t(sy) * in.width + sx) * 4 + size_t(c)];
                     }
                 }
@@ -63,7 +64,8 @@ std::vector<Rgb> MedianCut(std::vector<Rgb> colours, size_t count) {
         int best = -1;
         for (int c = 0; c < 3; ++c) {
             uint8_t lo = 255, hi = 0;
-            for (size_t i = b.begin; i < b.end; ++i) lo = std::min(lo, colours[i][c]), hi = std::max(hi, colours[i][c]);
+            for (size_t i = b.begin; i < b.end; ++i)
+                lo = std::min(lo, colours[i][c]), hi = std::max(hi, colours[i][c]);
             if (hi - lo > best) best = hi - lo, channel = c;
         }
         return best;
@@ -89,7 +91,8 @@ std::vector<Rgb> MedianCut(std::vector<Rgb> colours, size_t count) {
     for (const Box &b : boxes) {
         unsigned sum[3] = {0, 0, 0};
         for (size_t i = b.begin; i < b.end; ++i)
-            for (int c = 0; c < 3; ++c) sum[c] += colours[i][c];
+            for (int c = 0; c < 3; ++c)
+                sum[c] += colours[i][c];
         const unsigned n = unsigned(b.end - b.begin);
         palette.push_back(Rgb{uint8_t(sum[0] / n), uint8_t(sum[1] / n), uint8_t(sum[2] / n)});
     }
@@ -106,7 +109,8 @@ std::vector<Rgb> MakePalette(const RgbaImage &image) {
     }
     if (unique.size() <= 256) {
         std::vector<Rgb> palette;
-        for (const auto &u : unique) palette.push_back(u.first);
+        for (const auto &u : unique)
+            palette.push_back(u.first);
         return palette;
     }
     return MedianCut(texels, 256);
@@ -120,14 +124,16 @@ uint8_t Nearest(const std::vector<Rgb> &palette, const uint8_t *c, std::map<Rgb,
     int bestDistance = 1 << 30;
     for (size_t i = 0; i < palette.size(); ++i) {
         int d = 0;
-        for (int k = 0; k < 3; ++k) d += (int(palette[i][k]) - c[k]) * (int(palette[i][k]) - c[k]);
+        for (int k = 0; k < 3; ++k)
+            d += (int(palette[i][k]) - c[k]) * (int(palette[i][k]) - c[k]);
         if (d < bestDistance) bestDistance = d, best = i;
     }
     cache.emplace(key, uint8_t(best));
     return uint8_t(best);
 }
 
-void Header(LittleEndianWriter &out, int32_t version, const RgbaImage &image, size_t mips, uint32_t flags, uint8_t format) {
+void Header(LittleEndianWriter &out, int32_t version, const RgbaImage &image, size_t mips, uint32_t flags,
+        uint8_t format) {
     out.U32(0); // resource type: texture
     out.I32(version);
     out.U16(uint16_t(image.width));
@@ -148,7 +154,8 @@ std::vector<uint8_t> EncodePalettised(const RgbaImage &image, int32_t version) {
     const std::vector<RgbaImage> mips = Mips(image, false);
     const std::vector<Rgb> palette = MakePalette(image);
     bool alpha = false;
-    for (size_t i = 3; i < image.pixels.size(); i += 4) alpha |= image.pixels[i] != 255;
+    for (size_t i = 3; i < image.pixels.size(); i += 4)
+        alpha |= image.pixels[i] != 255;
     LittleEndianWriter out;
     Header(out, version, image, mips.size(), kFlagSectionsFixed | (alpha ? kFlagAlphaMasks : 0u), 0);
     out.Zeros(8);
@@ -161,7 +168,8 @@ std::vector<uint8_t> EncodePalettised(const RgbaImage &image, int32_t version) {
     }
     std::map<Rgb, uint8_t> cache;
     for (const RgbaImage &mip : mips) {
-        for (size_t i = 0; i < mip.pixels.size(); i += 4) out.U8(Nearest(palette, &mip.pixels[i], cache));
+        for (size_t i = 0; i < mip.pixels.size(); i += 4)
+            out.U8(Nearest(palette, &mip.pixels[i], cache));
     }
     if (alpha) {
         for (const RgbaImage &mip : mips) { // 4 bits per texel, low nibble first
@@ -179,11 +187,14 @@ std::vector<uint8_t> EncodePalettised(const RgbaImage &image, int32_t version) {
 std::vector<uint8_t> EncodeLt2(const RgbaImage &image, DtxFormat format) {
     const bool dxt = format != DtxFormat::Lt2Bgra32;
     if (dxt && (image.width % 4 || image.height % 4)) {
-        throw ImportError("DTX writer: a DXT texture must be made of whole 4x4 blocks; " + std::to_string(image.width) + "x" +
-                std::to_string(image.height) + " is not");
+        throw ImportError("DTX writer: a DXT texture must be made of whole 4x4 blocks; " + std::to_string(image.width) +
+                "x" + std::to_string(image.height) + " is not");
     }
     const std::vector<RgbaImage> mips = Mips(image, dxt);
-    const uint8_t id = format == DtxFormat::Lt2Bgra32 ? 3 : format == DtxFormat::Lt2Dxt1 ? 4 : format == DtxFormat::Lt2Dxt3 ? 5 : 6;
+    const uint8_t id = format == DtxFormat::Lt2Bgra32 ? 3
+            : format == DtxFormat::Lt2Dxt1            ? 4
+            : format == DtxFormat::Lt2Dxt3            ? 5
+                                                      : 6;
     LittleEndianWriter out;
     Header(out, -5, image, mips.size(), 0, id);
     for (const RgbaImage &mip : mips) {
@@ -206,8 +217,8 @@ std::vector<uint8_t> EncodeLt2(const RgbaImage &image, DtxFormat format) {
 
 bool ParseDtxFormat(const std::string &name, DtxFormat &format) {
     static const std::pair<const char *, DtxFormat> names[] = {{"lt1-palette", DtxFormat::Lt1Palette},
-            {"lt10-palette", DtxFormat::Lt10Palette}, {"lt2-32", DtxFormat::Lt2Bgra32}, {"lt2-dxt1", DtxFormat::Lt2Dxt1},
-            {"lt2-dxt3", DtxFormat::Lt2Dxt3}, {"lt2-dxt5", DtxFormat::Lt2Dxt5}};
+            {"lt10-palette", DtxFormat::Lt10Palette}, {"lt2-32", DtxFormat::Lt2Bgra32},
+            {"lt2-dxt1", DtxFormat::Lt2Dxt1}, {"lt2-dxt3", DtxFormat::Lt2Dxt3}, {"lt2-dxt5", DtxFormat::Lt2Dxt5}};
     for (const auto &n : names) {
         if (name == n.first) {
             format = n.second;
@@ -220,13 +231,16 @@ bool ParseDtxFormat(const std::string &name, DtxFormat &format) {
 std::vector<uint8_t> EncodeDtx(const RgbaImage &image, DtxFormat format) {
     if (image.width < 1 || image.height < 1 || image.width > kMaxSide || image.height > kMaxSide ||
             image.pixels.size() != size_t(image.width) * image.height * 4) {
-        throw ImportError("DTX writer: an image of " + std::to_string(image.width) + "x" + std::to_string(image.height) +
-                " cannot be written (1..4096 per side)");
+        throw ImportError("DTX writer: an image of " + std::to_string(image.width) + "x" +
+                std::to_string(image.height) + " cannot be written (1..4096 per side)");
     }
     switch (format) {
-    case DtxFormat::Lt1Palette: return EncodePalettised(image, -3);
-    case DtxFormat::Lt10Palette: return EncodePalettised(image, -2);
-    default: return EncodeLt2(image, format);
+    case DtxFormat::Lt1Palette:
+        return EncodePalettised(image, -3);
+    case DtxFormat::Lt10Palette:
+        return EncodePalettised(image, -2);
+    default:
+        return EncodeLt2(image, format);
     }
 }
 

@@ -31,7 +31,8 @@ Block GatherBlock(const RgbaImage &image, uint32_t bx, uint32_t by) {
 // a constant block on whole texels, alpha included.
 Block Opaque(const Block &block) {
     Block opaque = block;
-    for (size_t i = 0; i < 16; ++i) opaque[i * 4 + 3] = 255;
+    for (size_t i = 0; i < 16; ++i)
+        opaque[i * 4 + 3] = 255;
     return opaque;
 }
 
@@ -57,7 +58,8 @@ std::array<int, 3> Expand565(uint16_t c) {
 
 int Distance2(const std::array<int, 3> &a, const uint8_t *texel) {
     int sum = 0;
-    for (int c = 0; c < 3; ++c) sum += (a[c] - texel[c]) * (a[c] - texel[c]);
+    for (int c = 0; c < 3; ++c)
+        sum += (a[c] - texel[c]) * (a[c] - texel[c]);
     return sum;
 }
 
@@ -97,7 +99,8 @@ void EncodeDxt1PunchThrough(const Block &block, uint8_t *out) {
     }
     StoreU16(out, c0);
     StoreU16(out + 2, c1);
-    for (int k = 0; k < 4; ++k) out[4 + k] = uint8_t(indices >> (8 * k));
+    for (int k = 0; k < 4; ++k)
+        out[4 + k] = uint8_t(indices >> (8 * k));
 }
 
 bool HasTransparentTexel(const Block &block) {

@@ -69,8 +69,9 @@ RgbaImage DecodeEmbeddedTexture(const aiTexture &texture) {
         const std::string hint = ToLower(texture.achFormatHint);
         const std::string ending = "." + hint;
         const std::string lower = ToLower(name);
-        if (!hint.empty() && (lower.size() < ending.size() ||
-                                     lower.compare(lower.size() - ending.size(), ending.size(), ending) != 0)) {
+        if (!hint.empty() &&
+                (lower.size() < ending.size() ||
+                        lower.compare(lower.size() - ending.size(), ending.size(), ending) != 0)) {
             name += ending;
         }
         return DecodeImageFile(reinterpret_cast<const uint8_t *>(texture.pcData), texture.mWidth, name);

@@ -41,7 +41,8 @@ MaterialImage ReadMaterialImage(const aiScene &scene, const aiMaterial &material
         return result;
     }
     result.found = true;
-    const std::string where = "material '" + std::string(material.GetName().C_Str()) + "': texture '" + path.C_Str() + "'";
+    const std::string where =
+            "material '" + std::string(material.GetName().C_Str()) + "': texture '" + path.C_Str() + "'";
     try {
         if (const aiTexture *embedded = scene.GetEmbeddedTexture(path.C_Str())) {
             const std::string file = embedded->mFilename.length ? embedded->mFilename.C_Str() : "";
@@ -54,8 +55,9 @@ MaterialImage ReadMaterialImage(const aiScene &scene, const aiMaterial &material
         }
         const std::vector<uint8_t> bytes = ReadWholeFile(io, path.C_Str());
         if (bytes.empty()) {
-            throw ImportError(where + ": no such file (a relative path is read from the current folder; "
-                                      "embed the textures on import, the tool's -embtex, to take them from the model's)");
+            throw ImportError(where +
+                    ": no such file (a relative path is read from the current folder; "
+                    "embed the textures on import, the tool's -embtex, to take them from the model's)");
         }
         result.source = path.C_Str();
         result.image = DecodeImageFile(bytes.data(), bytes.size(), path.C_Str());

@@ -17,8 +17,8 @@ namespace assimp_retro {
 
 /// The texture of `material` to write.
 struct MaterialImage {
-    bool found = false;  ///< false: the material names no texture
-    std::string source;  ///< what it came from, for messages: "embedded texture *0 (skin.png)", "a/b.png"
+    bool found = false; ///< false: the material names no texture
+    std::string source; ///< what it came from, for messages: "embedded texture *0 (skin.png)", "a/b.png"
     RgbaImage image;
 };
 

@@ -41,23 +41,33 @@ struct PaaLevel {
 struct PaaFile {
     PaaFormat format = PaaFormat::Argb4444;
     std::optional<uint32_t> averageColour; // AVGC, 0xAARRGGBB
-    std::optional<uint32_t> flags;         // FLAG: 1 alpha-blended, 2 transparent (alpha test)
-    std::vector<uint32_t> palette;         // 0xRRGGBB
+    std::optional<uint32_t> flags; // FLAG: 1 alpha-blended, 2 transparent (alpha test)
+    std::vector<uint32_t> palette; // 0xRRGGBB
     std::vector<PaaLevel> levels;
 };
 
 const char *FormatName(PaaFormat format) {
     switch (format) {
-    case PaaFormat::Dxt1: return "DXT1";
-    case PaaFormat::Dxt2: return "DXT2";
-    case PaaFormat::Dxt3: return "DXT3";
-    case PaaFormat::Dxt4: return "DXT4";
-    case PaaFormat::Dxt5: return "DXT5";
-    case PaaFormat::Argb4444: return "ARGB4444";
-    case PaaFormat::Argb1555: return "ARGB1555";
-    case PaaFormat::Ai88: return "AI88";
-    case PaaFormat::Argb8888: return "ARGB8888";
-    case PaaFormat::P8: return "P8 palette";
+    case PaaFormat::Dxt1:
+        return "DXT1";
+    case PaaFormat::Dxt2:
+        return "DXT2";
+    case PaaFormat::Dxt3:
+        return "DXT3";
+    case PaaFormat::Dxt4:
+        return "DXT4";
+    case PaaFormat::Dxt5:
+        return "DXT5";
+    case PaaFormat::Argb4444:
+        return "ARGB4444";
+    case PaaFormat::Argb1555:
+        return "ARGB1555";
+    case PaaFormat::Ai88:
+        return "AI88";
+    case PaaFormat::Argb8888:
+        return "ARGB8888";
+    case PaaFormat::P8:
+        return "P8 palette";
     }
     return "?";
 }
@@ -75,15 +85,24 @@ PaaFormat ReadTypeTag(BinaryReader &r, bool pacExtension) {
     }
     const uint16_t tag = r.U16("type tag");
     switch (tag) {
-    case 0xFF01: return PaaFormat::Dxt1;
-    case 0xFF02: return PaaFormat::Dxt2;
-    case 0xFF03: return PaaFormat::Dxt3;
-    case 0xFF04: return PaaFormat::Dxt4;
-    case 0xFF05: return PaaFormat::Dxt5;
-    case 0x4444: return PaaFormat::Argb4444;
-    case 0x1555: return PaaFormat::Argb1555;
-    case 0x8080: return PaaFormat::Ai88;
-    case 0x8888: return PaaFormat::Argb8888;
+    case 0xFF01:
+        return PaaFormat::Dxt1;
+    case 0xFF02:
+        return PaaFormat::Dxt2;
+    case 0xFF03:
+        return PaaFormat::Dxt3;
+    case 0xFF04:
+        return PaaFormat::Dxt4;
+    case 0xFF05:
+        return PaaFormat::Dxt5;
+    case 0x4444:
+        return PaaFormat::Argb4444;
+    case 0x1555:
+        return PaaFormat::Argb1555;
+    case 0x8080:
+        return PaaFormat::Ai88;
+    case 0x8888:
+        return PaaFormat::Argb8888;
     default:
         r.Seek(r.Offset() - 2, "type tag");
         return pacExtension ? PaaFormat::P8 : PaaFormat::Argb4444;
@@ -102,8 +121,10 @@ void ReadTaggs(BinaryReader &r, PaaFile &file) {
         const std::string name = r.FixedString(4, "name");
         const uint32_t length = r.U32("length");
         if (length > r.Remaining()) {
-            r.FailAt(r.Offset() - 4, "length " + std::to_string(length) + " exceeds the " +
-                    std::to_string(r.Remaining()) + " bytes left", "length");
+            r.FailAt(r.Offset() - 4,
+                    "length " + std::to_string(length) + " exceeds the " + std::to_string(r.Remaining()) +
+                            " bytes left",
+                    "length");
         }
         if ((name == "CGVA" || name == "GALF") && length == 4) {
             const uint32_t value = r.U32("value");
@@ -155,8 +176,10 @@ bool ReadLevel(BinaryReader &r, PaaFile &file) {
     }
     const uint32_t minSide = index == 0 ? 2 : 1;
     if (level.width < minSide || level.width > kMaxSide || level.height < minSide || level.height > kMaxSide) {
-        r.FailAt(start, "level size " + std::to_string(level.width) + "x" + std::to_string(level.height) +
-                " outside " + std::to_string(minSide) + ".." + std::to_string(kMaxSide), "width");
+        r.FailAt(start,
+                "level size " + std::to_string(level.width) + "x" + std::to_string(level.height) + " outside " +
+                        std::to_string(minSide) + ".." + std::to_string(kMaxSide),
+                "width");
     }
     if (index >= kMaxLevels) {
         r.FailAt(start, "more than " + std::to_string(kMaxLevels) + " levels", "width");
@@ -164,8 +187,10 @@ bool ReadLevel(BinaryReader &r, PaaFile &file) {
     const size_t sizeOffset = r.Offset();
     level.dataSize = U24(r, "data size");
     if (level.dataSize > r.Remaining()) {
-        r.FailAt(sizeOffset, "level data of " + std::to_string(level.dataSize) + " bytes exceeds the " +
-                std::to_string(r.Remaining()) + " bytes left", "data size");
+        r.FailAt(sizeOffset,
+                "level data of " + std::to_string(level.dataSize) + " bytes exceeds the " +
+                        std::to_string(r.Remaining()) + " bytes left",
+                "data size");
     }
     level.dataOffset = r.Offset();
     r.Skip(level.dataSize, "data");
@@ -195,8 +220,10 @@ PaaFile ReadPaaStructure(BinaryReader &r, bool pacExtension) {
 // Rejects an output size that `available` compressed bytes could not produce.
 void CheckExpansion(const BinaryReader &r, size_t produced, size_t available, size_t maxRatio) {
     if (produced / maxRatio > available) {
-        r.FailAt(0, std::to_string(available) + " stored bytes cannot hold " + std::to_string(produced) +
-                " bytes of pixels", "data");
+        r.FailAt(0,
+                std::to_string(available) + " stored bytes cannot hold " + std::to_string(produced) +
+                        " bytes of pixels",
+                "data");
     }
 }
 
@@ -216,8 +243,10 @@ std::vector<uint8_t> LzssOrRaw(const BinaryReader &r, size_t rawSize) {
     }
     std::string why = lz.Ok() ? "LZSS data ends " + std::to_string(r.Size() - lz.consumed) + " bytes before the level"
                               : std::string("LZSS: ") + LzssStatusText(lz.status);
-    r.FailAt(lz.Ok() ? lz.consumed : 0, why + ", and the " + std::to_string(r.Size()) +
-            " stored bytes are not the raw size " + std::to_string(rawSize), "data");
+    r.FailAt(lz.Ok() ? lz.consumed : 0,
+            why + ", and the " + std::to_string(r.Size()) + " stored bytes are not the raw size " +
+                    std::to_string(rawSize),
+            "data");
 }
 
 // Plain P8 levels (§1.9): a run (c & 0x80: (c & 0x7F) + 1 copies of the next
@@ -231,8 +260,10 @@ std::vector<uint8_t> DecodeRle(BinaryReader &r, size_t count) {
         const uint8_t c = r.U8("RLE packet");
         const size_t n = (c & 0x7Fu) + 1u;
         if (n > count - produced) {
-            r.FailAt(packetOffset, "RLE packet of " + std::to_string(n) + " pixels overruns the level (" +
-                    std::to_string(count - produced) + " left)", "RLE packet");
+            r.FailAt(packetOffset,
+                    "RLE packet of " + std::to_string(n) + " pixels overruns the level (" +
+                            std::to_string(count - produced) + " left)",
+                    "RLE packet");
         }
         if (c & 0x80u) {
             std::memset(out.data() + produced, r.U8("RLE run value"), n);
@@ -258,8 +289,10 @@ void PaletteToRgba(const BinaryReader &r, const PaaFile &file, const std::vector
     for (size_t i = 0; i < indices.size(); ++i, rgba += 4) {
         const unsigned index = indices[i];
         if (index >= file.palette.size()) {
-            r.FailAt(0, "palette index " + std::to_string(index) + " beyond the " +
-                    std::to_string(file.palette.size()) + "-colour palette", "data");
+            r.FailAt(0,
+                    "palette index " + std::to_string(index) + " beyond the " + std::to_string(file.palette.size()) +
+                            "-colour palette",
+                    "data");
         }
         const bool isKey = int(index) == transparent;
         const uint32_t c = isKey ? keyColour : file.palette[index];
@@ -310,8 +343,11 @@ RgbaImage DecodeTopLevel(BinaryReader &whole, const PaaFile &file) {
         const S3tcFormat s3tc = ToS3tc(file.format);
         const size_t expected = S3tcImageBytes(s3tc, level.width, level.height);
         if (level.lzssMarker || level.dataSize != expected) {
-            r.FailAt(0, std::string(level.lzssMarker ? "LZSS-marked" : "stored") + " DXT level of " +
-                    std::to_string(level.dataSize) + " bytes; " + std::to_string(expected) + " raw bytes expected", "data");
+            r.FailAt(0,
+                    std::string(level.lzssMarker ? "LZSS-marked" : "stored") + " DXT level of " +
+                            std::to_string(level.dataSize) + " bytes; " + std::to_string(expected) +
+                            " raw bytes expected",
+                    "data");
         }
         image.pixels.resize(count * 4);
         DecodeS3tc(r.Data(), level.width, level.height, s3tc, image.pixels.data());

@@ -28,12 +28,18 @@ bool IsDxt(PaaType type) {
 
 uint16_t TypeTag(PaaType type) {
     switch (type) {
-    case PaaType::Dxt1: return 0xFF01;
-    case PaaType::Dxt5: return 0xFF05;
-    case PaaType::Argb4444: return 0x4444;
-    case PaaType::Argb1555: return 0x1555;
-    case PaaType::Ai88: return 0x8080;
-    case PaaType::P8: return 0;
+    case PaaType::Dxt1:
+        return 0xFF01;
+    case PaaType::Dxt5:
+        return 0xFF05;
+    case PaaType::Argb4444:
+        return 0x4444;
+    case PaaType::Argb1555:
+        return 0x1555;
+    case PaaType::Ai88:
+        return 0x8080;
+    case PaaType::P8:
+        return 0;
     }
     return 0;
 }
@@ -115,7 +121,7 @@ std::vector<uint8_t> RunLength(const std::vector<uint8_t> &indices) {
 }
 
 struct Palette {
-    std::vector<uint32_t> colours;  ///< 0xRRGGBB, the transparent key (magenta) last when used
+    std::vector<uint32_t> colours; ///< 0xRRGGBB, the transparent key (magenta) last when used
     std::map<uint32_t, uint8_t> index;
 };
 
@@ -183,7 +189,8 @@ std::vector<uint8_t> Indices(const RgbaImage &image, const Palette &palette) {
         if (image.pixels[i + 3] == 0) {
             out.push_back(transparent);
         } else {
-            const uint32_t rgb = uint32_t(image.pixels[i]) << 16 | uint32_t(image.pixels[i + 1]) << 8 | image.pixels[i + 2];
+            const uint32_t rgb =
+                    uint32_t(image.pixels[i]) << 16 | uint32_t(image.pixels[i + 1]) << 8 | image.pixels[i + 2];
             out.push_back(palette.index.at(rgb));
         }
     }
@@ -193,9 +200,12 @@ std::vector<uint8_t> Indices(const RgbaImage &image, const Palette &palette) {
 /// A level's stored bytes.
 std::vector<uint8_t> LevelData(const RgbaImage &level, PaaType type, const Palette &palette) {
     switch (type) {
-    case PaaType::Dxt1: return EncodeS3tc(level, S3tcFormat::Dxt1);
-    case PaaType::Dxt5: return EncodeS3tc(level, S3tcFormat::Dxt5);
-    case PaaType::P8: return RunLength(Indices(level, palette));
+    case PaaType::Dxt1:
+        return EncodeS3tc(level, S3tcFormat::Dxt1);
+    case PaaType::Dxt5:
+        return EncodeS3tc(level, S3tcFormat::Dxt5);
+    case PaaType::P8:
+        return RunLength(Indices(level, palette));
     default: {
         // OFP compresses every 16-bit level, even where that is larger (§1.7).
         const std::vector<uint8_t> raw = Texels16(level, type);
@@ -221,12 +231,18 @@ std::vector<uint8_t> U32Bytes(uint32_t v) {
 
 const char *PaaTypeName(PaaType type) {
     switch (type) {
-    case PaaType::Dxt1: return "DXT1";
-    case PaaType::Dxt5: return "DXT5";
-    case PaaType::Argb4444: return "ARGB4444";
-    case PaaType::Argb1555: return "ARGB1555";
-    case PaaType::Ai88: return "AI88";
-    case PaaType::P8: return "P8";
+    case PaaType::Dxt1:
+        return "DXT1";
+    case PaaType::Dxt5:
+        return "DXT5";
+    case PaaType::Argb4444:
+        return "ARGB4444";
+    case PaaType::Argb1555:
+        return "ARGB1555";
+    case PaaType::Ai88:
+        return "AI88";
+    case PaaType::P8:
+        return "P8";
     }
     return "?";
 }
@@ -305,7 +321,8 @@ std::vector<uint8_t> EncodePaa(const RgbaImage &image, PaaType type, bool mipmap
         std::copy_n(U32Bytes(at[0]).begin(), 4, out.bytes.begin() + offsAt + 4 * l);
         const std::vector<uint8_t> data = LevelData(levels[l], type, palette);
         if (data.size() >= (1u << 24)) {
-            ThrowExportError("PAA export: a level of " + std::to_string(data.size()) + " bytes exceeds the 24-bit size field");
+            ThrowExportError(
+                    "PAA export: a level of " + std::to_string(data.size()) + " bytes exceeds the 24-bit size field");
         }
         out.U16(static_cast<uint16_t>(levels[l].width));
         out.U16(static_cast<uint16_t>(levels[l].height));

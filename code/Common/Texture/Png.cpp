@@ -35,9 +35,9 @@ constexpr uint8_t kRgb = 2, kPalette = 3, kRgba = 6;
 struct Samples {
     uint8_t colourType = kRgba;
     size_t bytesPerPixel = 4;
-    std::vector<uint8_t> data;    ///< rows of width * bytesPerPixel bytes
+    std::vector<uint8_t> data; ///< rows of width * bytesPerPixel bytes
     std::vector<uint8_t> palette; ///< PLTE: red, green, blue of each entry
-    std::vector<uint8_t> alpha;   ///< tRNS: alpha of each entry up to the last translucent one
+    std::vector<uint8_t> alpha; ///< tRNS: alpha of each entry up to the last translucent one
 };
 
 /// Up to 256 distinct colours: their palette and one index per pixel.
@@ -128,11 +128,20 @@ unsigned FilterRow(int type, const uint8_t *row, const uint8_t *prior, size_t n,
         const int c = i >= bpp ? prior[i - bpp] : 0;
         int predictor = 0;
         switch (type) {
-        case 1: predictor = a; break;
-        case 2: predictor = b; break;
-        case 3: predictor = (a + b) / 2; break;
-        case 4: predictor = Paeth(a, b, c); break;
-        default: break;
+        case 1:
+            predictor = a;
+            break;
+        case 2:
+            predictor = b;
+            break;
+        case 3:
+            predictor = (a + b) / 2;
+            break;
+        case 4:
+            predictor = Paeth(a, b, c);
+            break;
+        default:
+            break;
         }
         const uint8_t v = uint8_t(row[i] - predictor);
         out[i] = v;
@@ -180,7 +189,8 @@ std::vector<uint8_t> FilterRows(const Samples &samples, uint32_t width, const st
 size_t DeflatedSize(const std::vector<uint8_t> &data) {
     uLongf size = compressBound(uLong(data.size()));
     std::vector<uint8_t> out(size);
-    return compress2(out.data(), &size, data.data(), uLong(data.size()), kZlibLevel) == Z_OK ? size_t(size) : data.size();
+    return compress2(out.data(), &size, data.data(), uLong(data.size()), kZlibLevel) == Z_OK ? size_t(size)
+                                                                                             : data.size();
 }
 
 // The usual per-row heuristic picks Sub/Up/Paeth for almost every row, yet
@@ -194,8 +204,10 @@ bool AdaptiveFilteringPays(const Samples &samples, uint32_t width, uint32_t heig
     }
     std::vector<uint32_t> sample;
     const uint32_t count = std::min<uint32_t>(16, height);
-    for (uint32_t k = 0; k < count; ++k) sample.push_back(uint32_t(uint64_t(k) * height / count));
-    return DeflatedSize(FilterRows(samples, width, sample, true)) < DeflatedSize(FilterRows(samples, width, sample, false));
+    for (uint32_t k = 0; k < count; ++k)
+        sample.push_back(uint32_t(uint64_t(k) * height / count));
+    return DeflatedSize(FilterRows(samples, width, sample, true)) <
+            DeflatedSize(FilterRows(samples, width, sample, false));
 }
 
 void PutU32Be(std::vector<uint8_t> &out, uint32_t v) {
@@ -224,13 +236,14 @@ std::vector<uint8_t> EncodePng(const RgbaImage &image) {
     }
     const Samples samples = ToSamples(image);
     std::vector<uint32_t> rows(image.height);
-    for (uint32_t y = 0; y < image.height; ++y) rows[y] = y;
+    for (uint32_t y = 0; y < image.height; ++y)
+        rows[y] = y;
     const std::vector<uint8_t> filtered =
             FilterRows(samples, image.width, rows, AdaptiveFilteringPays(samples, image.width, image.height));
     uLongf compressedSize = compressBound(uLong(filtered.size()));
     std::vector<uint8_t> compressed(compressedSize);
-    const int status = compress2(compressed.data(), &compressedSize, filtered.data(), uLong(filtered.size()),
-            kZlibLevel);
+    const int status =
+            compress2(compressed.data(), &compressedSize, filtered.data(), uLong(filtered.size()), kZlibLevel);
     if (status != Z_OK) {
         throw ImportError("PNG: zlib compress2 failed with status " + std::to_string(status));
     }
@@ -238,7 +251,8 @@ std::vector<uint8_t> EncodePng(const RgbaImage &image) {
     uint8_t header[13];
     const uint32_t dims[2] = {image.width, image.height};
     for (int k = 0; k < 2; ++k) {
-        for (int b = 0; b < 4; ++b) header[k * 4 + b] = uint8_t(dims[k] >> (24 - 8 * b));
+        for (int b = 0; b < 4; ++b)
+            header[k * 4 + b] = uint8_t(dims[k] >> (24 - 8 * b));
     }
     header[8] = 8; // bit depth
     header[9] = samples.colourType;

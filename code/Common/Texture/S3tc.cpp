@@ -27,10 +27,13 @@ void ColourPalette(const uint8_t *block, bool dxt1, Rgba out[4]) {
     out[0] = Expand565(c0);
     out[1] = Expand565(c1);
     if (!dxt1 || c0 > c1) {
-        out[2] = {Mix(out[0].r, 2, out[1].r, 1, 3), Mix(out[0].g, 2, out[1].g, 1, 3), Mix(out[0].b, 2, out[1].b, 1, 3), 255};
-        out[3] = {Mix(out[0].r, 1, out[1].r, 2, 3), Mix(out[0].g, 1, out[1].g, 2, 3), Mix(out[0].b, 1, out[1].b, 2, 3), 255};
+        out[2] = {Mix(out[0].r, 2, out[1].r, 1, 3), Mix(out[0].g, 2, out[1].g, 1, 3), Mix(out[0].b, 2, out[1].b, 1, 3),
+                255};
+        out[3] = {Mix(out[0].r, 1, out[1].r, 2, 3), Mix(out[0].g, 1, out[1].g, 2, 3), Mix(out[0].b, 1, out[1].b, 2, 3),
+                255};
     } else {
-        out[2] = {Mix(out[0].r, 1, out[1].r, 1, 2), Mix(out[0].g, 1, out[1].g, 1, 2), Mix(out[0].b, 1, out[1].b, 1, 2), 255};
+        out[2] = {Mix(out[0].r, 1, out[1].r, 1, 2), Mix(out[0].g, 1, out[1].g, 1, 2), Mix(out[0].b, 1, out[1].b, 1, 2),
+                255};
         out[3] = {0, 0, 0, 0};
     }
 }
@@ -46,15 +49,19 @@ void AlphaValues(const uint8_t *block, S3tcFormat format, uint8_t alpha[16]) {
     const unsigned a0 = block[0], a1 = block[1];
     uint8_t table[8] = {uint8_t(a0), uint8_t(a1)};
     if (a0 > a1) {
-        for (unsigned k = 1; k < 7; ++k) table[k + 1] = Mix(a0, 7 - k, a1, k, 7);
+        for (unsigned k = 1; k < 7; ++k)
+            table[k + 1] = Mix(a0, 7 - k, a1, k, 7);
     } else {
-        for (unsigned k = 1; k < 5; ++k) table[k + 1] = Mix(a0, 5 - k, a1, k, 5);
+        for (unsigned k = 1; k < 5; ++k)
+            table[k + 1] = Mix(a0, 5 - k, a1, k, 5);
         table[6] = 0;
         table[7] = 255;
     }
     uint64_t bits = 0;
-    for (int i = 0; i < 6; ++i) bits |= uint64_t(block[2 + i]) << (8 * i);
-    for (int i = 0; i < 16; ++i) alpha[i] = table[(bits >> (3 * i)) & 7u];
+    for (int i = 0; i < 6; ++i)
+        bits |= uint64_t(block[2 + i]) << (8 * i);
+    for (int i = 0; i < 16; ++i)
+        alpha[i] = table[(bits >> (3 * i)) & 7u];
 }
 
 } // namespace

@@ -16,7 +16,8 @@ std::string LowerExtension(const std::string &fileName) {
     const size_t dot = fileName.find_last_of('.');
     if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return {};
     std::string ext = fileName.substr(dot + 1);
-    for (char &c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
+    for (char &c : ext)
+        c = char(std::tolower(static_cast<unsigned char>(c)));
     return ext;
 }
 
@@ -54,9 +55,12 @@ TextureAlpha ClassifyAlpha(const RgbaImage &image) {
 
 const char *TextureAlphaName(TextureAlpha alpha) {
     switch (alpha) {
-    case TextureAlpha::Opaque: return "opaque";
-    case TextureAlpha::Mask: return "mask";
-    case TextureAlpha::Blend: return "blend";
+    case TextureAlpha::Opaque:
+        return "opaque";
+    case TextureAlpha::Mask:
+        return "mask";
+    case TextureAlpha::Blend:
+        return "blend";
     }
     return "?";
 }

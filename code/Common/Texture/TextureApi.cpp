@@ -36,8 +36,7 @@ bool DecodeGameTexture(const uint8_t *data, size_t size, const std::string &file
     return Catching<ImportError>(error, [&] { texture = DecodeTexture(data, size, fileName); });
 }
 
-bool DecodeImage(const uint8_t *data, size_t size, const std::string &fileName, RgbaImage &image,
-        std::string *error) {
+bool DecodeImage(const uint8_t *data, size_t size, const std::string &fileName, RgbaImage &image, std::string *error) {
     return Catching<ImportError>(error, [&] { image = DecodeImageFile(data, size, fileName); });
 }
 

@@ -75,8 +75,8 @@ void SetAlphaMode(aiMaterial &material, int alpha) {
 class Embedder {
 public:
     /// `firstIndex`: how many textures the scene embeds already.
-    Embedder(Assimp::IOSystem *io, TextureCache *cache, unsigned firstIndex)
-        : mIo(io), mCache(cache), mFirstIndex(firstIndex) {}
+    Embedder(Assimp::IOSystem *io, TextureCache *cache, unsigned firstIndex) :
+            mIo(io), mCache(cache), mFirstIndex(firstIndex) {}
 
     std::shared_ptr<const CachedTexture> Decoded(const std::string &file) {
         if (mCache) {
@@ -196,7 +196,7 @@ unsigned ApplyMaterialTextures(aiScene &scene, const std::vector<MaterialTexture
         }
         if (texture.file.empty()) {
             LogWarning(format + ": texture '" + texture.source + "' not found (searched " + texture.searched +
-                 "); the material keeps its path");
+                    "); the material keeps its path");
             continue;
         }
         KeepSource(material, texture.source);
@@ -207,8 +207,8 @@ unsigned ApplyMaterialTextures(aiScene &scene, const std::vector<MaterialTexture
         }
         const std::shared_ptr<const CachedTexture> entry = embedder.Decoded(texture.file);
         if (!entry->error.empty() || entry->png.empty()) {
-            LogWarning(format + ": texture '" + texture.source + "' cannot be used, the material stays untextured: " +
-                 entry->error);
+            LogWarning(format + ": texture '" + texture.source +
+                    "' cannot be used, the material stays untextured: " + entry->error);
             SetDiffuse(material, "");
             continue;
         }

@@ -20,12 +20,12 @@ class TextureCache;
 
 /// The texture import properties (config.h, "Textures").
 struct TextureOptions {
-    bool enabled = true;                ///< AI_CONFIG_IMPORT_RETRO_TEXTURES
-    bool embed = true;                  ///< AI_CONFIG_IMPORT_RETRO_EMBED_TEXTURES
-    TextureCache *cache = nullptr;      ///< AI_CONFIG_IMPORT_RETRO_TEXTURE_CACHE
-    std::vector<std::string> p3dRoots;  ///< AI_CONFIG_IMPORT_P3D_TEXTURE_ROOTS
-    std::vector<std::string> abcSkins;  ///< AI_CONFIG_IMPORT_ABC_SKINS (one per material index)
-    std::string abcSkinDir;             ///< AI_CONFIG_IMPORT_ABC_SKIN_DIR
+    bool enabled = true; ///< AI_CONFIG_IMPORT_RETRO_TEXTURES
+    bool embed = true; ///< AI_CONFIG_IMPORT_RETRO_EMBED_TEXTURES
+    TextureCache *cache = nullptr; ///< AI_CONFIG_IMPORT_RETRO_TEXTURE_CACHE
+    std::vector<std::string> p3dRoots; ///< AI_CONFIG_IMPORT_P3D_TEXTURE_ROOTS
+    std::vector<std::string> abcSkins; ///< AI_CONFIG_IMPORT_ABC_SKINS (one per material index)
+    std::string abcSkinDir; ///< AI_CONFIG_IMPORT_ABC_SKIN_DIR
     /// The Importer reads through Assimp's own DefaultIOSystem, i.e. the
     /// disk, which the folder listings of the lookup answer by themselves.
     bool diskIo = false;

@@ -75,7 +75,9 @@ std::vector<fs::path> FoldersAbove(const std::string &modelFile) {
 std::string FindBesideModel(Assimp::IOSystem *io, const std::string &modelFile, const std::string &fileName,
         DirectoryCache &dirs) {
     const std::vector<fs::path> folders = FoldersAbove(modelFile);
-    return folders.empty() || fileName.empty() ? "" : FindFileNoCase(io, (folders.front() / fs::u8path(fileName)).u8string(), dirs);
+    return folders.empty() || fileName.empty()
+            ? ""
+            : FindFileNoCase(io, (folders.front() / fs::u8path(fileName)).u8string(), dirs);
 }
 
 const DirectoryCache::Folder &DirectoryCache::List(const std::string &folder) {
