@@ -56,6 +56,17 @@ skipped=0
 skip_reasons=$(mktemp)
 trap 'rm -f "$skip_reasons"' EXIT
 
+# Wall time per part of the run, listed at the end: the whole command has a
+# budget of 45 minutes cold (docs/testing.md), and this shows where it goes.
+part_times=""
+part_name="packages (install_deps.sh)"
+part_start=0
+part() { # name of the part that starts now ("" at the end)
+  [ -z "$part_name" ] || part_times+="$(printf '%6d s  %s' $((SECONDS - part_start)) "$part_name")"$'\n'
+  part_name=$1
+  part_start=$SECONDS
+}
+
 # Runs ctest in build folder $1 (extra environment after it) and adds its counts.
 run_ctest() {
   local dir=$1
@@ -119,12 +130,14 @@ corpus_reason="the shared corpus is missing (real game files, never published; s
 corpus_present() { [ -d "$corpus_dir" ] && [ -n "$(ls -A "$corpus_dir")" ]; }
 
 status=0
+part "normal build and tests"
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DASSIMP_RETRO_BUILD_TESTS=ON \
   -DASSIMP_RETRO_CORPUS_DIR="$corpus_dir"
 cmake --build build -j "$jobs"
 run_ctest build || status=1
 
 # Real clients as judges (issue 10): GLB, FBX, DAE and OBJ of real models in Blender.
+part "Blender checks"
 if [ "${ASSIMP_RETRO_SKIP_BLENDER:-0}" != 1 ]; then
   if corpus_present; then
     stage tools/check_outputs.sh tools/check_outputs.sh build
@@ -136,6 +149,7 @@ if [ "${ASSIMP_RETRO_SKIP_BLENDER:-0}" != 1 ]; then
   fi
 fi
 
+part "ASan/UBSan build and tests"
 if [ "${ASSIMP_RETRO_SKIP_ASAN:-0}" != 1 ]; then
   # Sanitizers: hostile-input paths (fuzz replays, error tests) under ASan/UBSan.
   cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DASSIMP_RETRO_SANITIZE=address,undefined \
@@ -144,6 +158,7 @@ if [ "${ASSIMP_RETRO_SKIP_ASAN:-0}" != 1 ]; then
   run_ctest build-asan || status=1
 fi
 
+part "port stage"
 if [ "${ASSIMP_RETRO_SKIP_PORT:-0}" != 1 ]; then
   # The in-tree port (port/): the exporter patches must apply to Debian's
   # 5.2.5 and to the upstream snapshot; Debian's Assimp source is built with
@@ -222,6 +237,7 @@ if [ "${ASSIMP_RETRO_SKIP_PORT:-0}" != 1 ]; then
   fi
 fi
 
+part "Windows stage"
 if [ "${ASSIMP_RETRO_SKIP_WINDOWS:-0}" != 1 ]; then
   # Windows (issue 21, docs/windows.md): assimp-retro and the patched Assimp of
   # port/ cross-built with mingw-w64 from Debian's sources, both zips checked
@@ -266,7 +282,9 @@ if [ "${ASSIMP_RETRO_SKIP_WINDOWS:-0}" != 1 ]; then
   echo "Windows stage: $((SECONDS - windows_start)) s"
 fi
 
+part ""
 echo
+printf 'Wall time per part:\n%s' "$part_times"
 echo "all: $passed passed, $failed failed, $skipped skipped"
 python3 tools/ctest_skips.py summary "$skip_reasons"
 exit "$status"
