@@ -41,58 +41,15 @@ using fbx::Record;
 using fbx::RecordReader;
 
 /// Byte offset of the last property of a "P" record if it is a double ('D'):
-/// the value of a Properties70 entry. 0 if not.
-size_t LastDoubleProperty(const std::vector<char> &bytes, const Record &record) {
-    size_t at = record.propertiesBegin;
-    size_t lastDouble = 0;
-    for (uint64_t i = 0; i < record.numProperties && at < record.propertiesEnd; ++i) {
-        const char type = bytes[at++];
-        size_t size = 0;
-        auto u32 = [&](size_t offset) {
-            uint32_t v = 0;
-            if (offset + 4 <= record.propertiesEnd) {
-                std::memcpy(&v, &bytes[offset], 4); // little-endian host (x86, ARM)
-            }
-            return static_cast<size_t>(v);
-        };
-        switch (type) {
-        case 'C':
-            size = 1;
-            break;
-        case 'Y':
-            size = 2;
-            break;
-        case 'I':
-        case 'F':
-            size = 4;
-            break;
-        case 'L':
-            size = 8;
-            break;
-        case 'D':
-            lastDouble = at;
-            size = 8;
-            break;
-        case 'S':
-        case 'R':
-            size = 4 + u32(at);
-            break;
-        case 'f':
-        case 'd':
-        case 'l':
-        case 'i':
-        case 'b':
-            size = 12 + u32(at + 8);
-            break;
-        default:
-            return 0;
-        }
-        if (type != 'D' && i + 1 == record.numProperties) {
-            lastDouble = 0;
-        }
-        at += size;
+/// the value of a Properties70 entry. 0 if not, or if the record's property
+/// list does not parse (the record is then copied as it is).
+size_t LastDoubleProperty(const RecordReader &reader, const Record &record) {
+    try {
+        const std::vector<fbx::PropertyAt> properties = reader.Properties(record);
+        return !properties.empty() && properties.back().type == 'D' ? properties.back().at : 0;
+    } catch (const fbx::FormatError &) {
+        return 0;
     }
-    return at == record.propertiesEnd ? lastDouble : 0;
 }
 
 /// The string of the first property of a record if it is 'S', else "".
@@ -224,7 +181,7 @@ private:
         if (key != "UnitScaleFactor" && key != "OriginalUnitScaleFactor") {
             return;
         }
-        const size_t value = LastDoubleProperty(input_, record);
+        const size_t value = LastDoubleProperty(reader_, record);
         if (value == 0) {
             return;
         }
