@@ -4,7 +4,7 @@
 # Needs the libFuzzer build:
 #   CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 #     -DASSIMP_RETRO_BUILD_FUZZERS=ON -DASSIMP_RETRO_SANITIZE=address,undefined -DASSIMP_RETRO_BUILD_TOOLS=OFF
-#   cmake --build build-fuzz --target fuzz_abc fuzz_abc_lt2 fuzz_oban fuzz_p3d fuzz_lzss fuzz_paa fuzz_dtx
+#   cmake --build build-fuzz --target fuzz_abc fuzz_abc_lt2 fuzz_oban fuzz_p3d fuzz_lzss fuzz_paa fuzz_dtx fuzz_ltb fuzz_lzma
 # Usage: [JOBS=N] [WORK=DIR] tools/fuzz_campaign.sh CPU_SECONDS TARGET...
 # Each target runs at nice 19 until it has had CPU_SECONDS of CPU time (user +
 # system, summed over 5-minute rounds that resume from the same corpus folder,
@@ -33,6 +33,10 @@ seed() {
     fuzz_oban) find "$corpus/oban" \( -iname '*.oni' -o -iname '*.dat' \) -exec cp -n {} "$dir"/ \; ;;
     fuzz_paa) find "$corpus" \( -iname '*.paa' -o -iname '*.pac' \) -exec cp -n {} "$dir"/ \; ;;
     fuzz_dtx) find "$corpus" -iname '*.dtx' -exec cp -n {} "$dir"/ \; ;;
+    # The LZMA wrapper's real inputs are the packed LTB files (first byte 0x5d).
+    fuzz_ltb) find "$corpus" -iname '*.ltb' -exec cp -n {} "$dir"/ \; ;;
+    fuzz_lzma) find "$corpus" -iname '*.ltb' -exec sh -c \
+      'for f; do [ "$(head -c 1 "$f" | od -An -tx1 | tr -d " ")" = 5d ] && cp -n "$f" "$0"/; done' "$dir" {} + ;;
   esac
 }
 
