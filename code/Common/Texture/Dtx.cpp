@@ -20,7 +20,6 @@ constexpr uint32_t kFlagSectionsFixed = 0x8; // LT2: nSections is meaningful
 constexpr uint32_t kFlagCubeMap = 0x400; // LT2
 constexpr uint32_t kMaxSide = 4096;
 constexpr uint16_t kMaxMips = 15;
-constexpr size_t kSectionHeaderBytes = 32;
 constexpr size_t kPaletteEntries = 256;
 
 enum Bpp : uint8_t {
