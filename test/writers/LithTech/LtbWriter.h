@@ -32,5 +32,11 @@ std::vector<uint8_t> PackLzmaAlone(const std::vector<uint8_t> &plain);
 assimp_retro::ltb::Model SampleModel(uint32_t meshType, uint32_t compression, uint32_t streamFlags = 0x13,
         bool matrixPalette = false, uint32_t modelVersion = 25);
 
+/// SampleModel's vertex-animated mesh (uncompressed animations) with a fifth
+/// vertex duplicating vertex 0 through the duplicate map, "wave" moving
+/// vertex i of keyframe k to (x + i k, y + k, z - 2k), and a second animation
+/// "flap" (keyframes at 0, 0 and 250 ms) lifting the quad 3 in every frame.
+assimp_retro::ltb::Model VertexAnimationModel();
+
 } // namespace ltb_writer
 } // namespace retro_test
