@@ -66,3 +66,23 @@ TEST(LtbChildModels, TurnedOffOrMissingTheModelKeepsItsOwn) {
     ASSERT_NE(scene, nullptr) << importer.GetErrorString();
     EXPECT_EQ(AnimationNames(*scene), (std::vector<std::string>{"wave"}));
 }
+
+TEST(LtbChildModels, AChildsOwnChildModelsAreNotFollowed) {
+    // The engine loads child models one level deep: runner names jumper,
+    // whose animation stays out.
+    Model parent = SampleModel(kRigidMesh, kCompressNone);
+    parent.childModels = {"runner"};
+    Model runner = SampleModel(kNullMesh, kCompressNone);
+    runner.animations[0].name = "run";
+    runner.childModels = {"jumper"};
+    Model jumper = SampleModel(kNullMesh, kCompressNone);
+    jumper.animations[0].name = "jump";
+    const std::string path = retro_test::OutputPath("LtbChildModels/nested/parent.ltb");
+    retro_test::WriteFile(path, WriteLtb(parent));
+    retro_test::WriteFile(retro_test::OutputPath("LtbChildModels/nested/runner.ltb"), WriteLtb(runner));
+    retro_test::WriteFile(retro_test::OutputPath("LtbChildModels/nested/jumper.ltb"), WriteLtb(jumper));
+    Assimp::Importer importer;
+    const aiScene *scene = retro_test::Import(importer, path);
+    ASSERT_NE(scene, nullptr) << importer.GetErrorString();
+    EXPECT_EQ(AnimationNames(*scene), (std::vector<std::string>{"wave", "run"}));
+}
