@@ -80,8 +80,8 @@
 /// compiled from models facing +Z; NOLF2 and Tron 2.0 files are unchecked).
 #define AI_CONFIG_IMPORT_LTB_FACE_FRONT "IMPORT_LTB_FACE_FRONT"
 
-/// Bool, default true. ABC v9-v13: load the child models (animation sources
-/// in other .abc files next to the model).
+/// Bool, default true. ABC v9-v13 and LTB: load the child models (animation
+/// sources in other .abc, for LTB .ltb, files next to the model).
 #define AI_CONFIG_IMPORT_ABC_CHILD_MODELS "IMPORT_ABC_CHILD_MODELS"
 
 // ---- Operation Flashpoint P3D (ODOL v7, MLOD) ---------------------------------

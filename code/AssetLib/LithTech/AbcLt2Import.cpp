@@ -18,30 +18,23 @@
 namespace assimp_retro {
 namespace abc {
 
-namespace {
-
-const size_t kMaxChildDepth = 16;
-
-/// Folder part of `path` including the trailing separator ("" if none).
 std::string FolderOf(const std::string &path) {
     const size_t slash = path.find_last_of("/\\");
     return slash == std::string::npos ? std::string() : path.substr(0, slash + 1);
 }
 
-/// The file a child-model name names, "" if none. The names are game paths
-/// written on Windows, like "Models\\Characters\\Base.abc" or "/goodman.abc"
-/// for GOODMAN.ABC (or without extension): the file name is looked for next
-/// to the model, ignoring case, as the game found it.
-std::string FindChildModel(Assimp::IOSystem *io, const std::string &folder, const std::string &childName) {
+std::string FindChildModel(Assimp::IOSystem *io, const std::string &folder, const std::string &childName,
+        const std::string &extension) {
     const size_t slash = childName.find_last_of("/\\");
     const std::string base = slash == std::string::npos ? childName : childName.substr(slash + 1);
     if (base.empty()) {
         return std::string();
     }
     const std::string lower = ToLower(base);
-    const bool hasExtension = lower.size() > 4 && lower.compare(lower.size() - 4, 4, ".abc") == 0;
+    const bool hasExtension = lower.size() > extension.size() &&
+            lower.compare(lower.size() - extension.size(), extension.size(), ToLower(extension)) == 0;
     const std::vector<std::string> candidates =
-            hasExtension ? std::vector<std::string>{base} : std::vector<std::string>{base + ".abc", base};
+            hasExtension ? std::vector<std::string>{base} : std::vector<std::string>{base + extension, base};
     for (const std::string &candidate : candidates) {
         std::string found = FindFileNoCase(io, folder + candidate);
         if (!found.empty()) {
@@ -50,6 +43,10 @@ std::string FindChildModel(Assimp::IOSystem *io, const std::string &folder, cons
     }
     return std::string();
 }
+
+namespace {
+
+const size_t kMaxChildDepth = 16;
 
 /// Loads the child models of `model` (and theirs, depth first) into `out`.
 /// `chain` holds the files on the current path, to detect cycles.
@@ -64,7 +61,7 @@ void LoadChildren(const lt2::Model &model, const std::string &fileName, Assimp::
         if (name.empty()) {
             continue; // entry 0: the model itself
         }
-        const std::string found = FindChildModel(io, folder, name);
+        const std::string found = FindChildModel(io, folder, name, ".abc");
         if (found.empty()) {
             LogWarning("ABC: " + fileName + ": child model '" + name +
                     "' not found next to the model; its animations are not imported");

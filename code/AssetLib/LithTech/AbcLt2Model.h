@@ -57,10 +57,23 @@ struct Face {
     std::array<FaceCorner, 3> corners;
 };
 
+/// One animation's vertex frames of a LOD: LTB's vertex-animated meshes
+/// (ABC v9+ files store none).
+struct VertexAnimation {
+    size_t animation = 0; ///< index into Model::animations
+    std::vector<std::vector<Vec3>> frames; ///< per keyframe, one position per LOD vertex (as Vertex::position)
+};
+
 struct Lod {
     std::vector<Face> faces;
     std::vector<Vertex> vertices;
     std::vector<Weight> weights; ///< every vertex's, in vertex order (one array, not one per vertex)
+    // What LTB's vertex streams hold beyond ABC's (ABC v9+ files store none):
+    // each is empty or holds one entry per vertex.
+    std::vector<uint32_t> colours; ///< Direct3D colours, 0xAARRGGBB
+    std::vector<std::array<std::array<float, 2>, 3>> extraUvs; ///< UV sets 1-3 (u, v); `extraUvSets` of them set
+    uint32_t extraUvSets = 0;
+    std::vector<VertexAnimation> vertexAnimations;
 };
 
 struct Piece {

@@ -50,6 +50,29 @@ aiMatrix4x4 Convert(const Mat4 &m) {
     return Mirror(raw, kMirror);
 }
 
+/// The order a face's corners become mesh vertices: the winding reversed, as
+/// the mirror turns LithTech's clockwise fronts counter-clockwise.
+const int kCornerOrder[3] = {0, 2, 1};
+
+/// A Direct3D colour (0xAARRGGBB) as four channels of 0-1.
+aiColor4D ConvertColour(uint32_t argb) {
+    const auto channel = [argb](int shift) { return float((argb >> shift) & 0xFFu) / 255.f; };
+    return aiColor4D(channel(16), channel(8), channel(0), channel(24));
+}
+
+/// The keyframes an animation keeps: glTF needs strictly increasing key
+/// times, so the first of equal or backward times.
+std::vector<size_t> KeptKeyframes(const Animation &anim) {
+    std::vector<size_t> keep;
+    keep.reserve(anim.keyframes.size());
+    for (size_t k = 0; k < anim.keyframes.size(); ++k) {
+        if (keep.empty() || anim.keyframes[k].timeMs > anim.keyframes[keep.back()].timeMs) {
+            keep.push_back(k);
+        }
+    }
+    return keep;
+}
+
 aiMatrix4x4 ExactAffine(aiMatrix4x4 m) {
     m.d1 = m.d2 = m.d3 = 0.f;
     m.d4 = 1.f;
@@ -255,7 +278,6 @@ struct Builder {
     /// counted first and allocated once. The mesh's vertices are the face
     /// corners in order, three per face, in the order BuildMesh writes them.
     void AddBones(aiMesh &mesh, const Lod &lod, const VertexWeights &weights) const {
-        static const int kCornerOrder[3] = {0, 2, 1};
         std::vector<unsigned> counts(nodeNames.size(), 0);
         for (const auto &face : lod.faces) {
             for (const FaceCorner &c : face.corners) {
@@ -312,6 +334,13 @@ struct Builder {
         mesh->mNormals = new aiVector3D[vertexCount];
         mesh->mTextureCoords[0] = new aiVector3D[vertexCount];
         mesh->mNumUVComponents[0] = 2;
+        if (!lod.colours.empty()) {
+            mesh->mColors[0] = new aiColor4D[vertexCount];
+        }
+        for (uint32_t set = 0; set < lod.extraUvSets; ++set) {
+            mesh->mTextureCoords[set + 1] = new aiVector3D[vertexCount];
+            mesh->mNumUVComponents[set + 1] = 2;
+        }
         mesh->mNumFaces = static_cast<unsigned>(lod.faces.size());
         mesh->mFaces = new aiFace[mesh->mNumFaces];
 
@@ -329,8 +358,6 @@ struct Builder {
             throw ImportError("ABC: piece '" + piece.name + "': " + std::to_string(weightEntries) +
                     " vertex weights over all face corners exceed the limit of 16M (corrupt file?)");
         }
-        // Reverse the winding: the mirror turns LithTech's clockwise fronts counter-clockwise.
-        static const int kCornerOrder[3] = {0, 2, 1};
         unsigned out = 0;
         for (size_t f = 0; f < lod.faces.size(); ++f) {
             aiFace &face = mesh->mFaces[f];
@@ -342,11 +369,88 @@ struct Builder {
                 mesh->mVertices[out] = Convert(v.position);
                 mesh->mNormals[out] = Convert(v.normal);
                 mesh->mTextureCoords[0][out] = aiVector3D(c.u, 1.f - c.v, 0.f);
+                if (mesh->mColors[0]) {
+                    mesh->mColors[0][out] = ConvertColour(lod.colours[c.vertex]);
+                }
+                for (uint32_t set = 0; set < lod.extraUvSets; ++set) {
+                    const std::array<float, 2> &uv = lod.extraUvs[c.vertex][set];
+                    mesh->mTextureCoords[set + 1][out] = aiVector3D(uv[0], 1.f - uv[1], 0.f);
+                }
                 face.mIndices[k] = out++;
             }
         }
         AddBones(*mesh, lod, weights);
         return mesh;
+    }
+
+    /// A mesh with morph targets: the node the animations' morph channels
+    /// name, and each animation's first target (its kept keyframes' targets
+    /// follow in order).
+    struct MorphMesh {
+        std::string node;
+        std::vector<std::pair<size_t, unsigned>> firstTarget; // (model animation, target)
+    };
+    std::vector<MorphMesh> morphMeshes;
+
+    /// The vertex animation of `lod` (LTB) as morph targets of `mesh`: one
+    /// absolute target ("<animation>@<ms>") per kept keyframe of each animation.
+    void AddMorphTargets(aiMesh &mesh, const Lod &lod, const std::string &nodeName) {
+        MorphMesh morph{nodeName, {}};
+        std::vector<std::unique_ptr<aiAnimMesh>> targets;
+        for (const VertexAnimation &va : lod.vertexAnimations) {
+            const Animation &anim = model.animations[va.animation];
+            const std::vector<size_t> keep = KeptKeyframes(anim);
+            if (keep.empty()) {
+                continue; // the animation is left out
+            }
+            morph.firstTarget.emplace_back(va.animation, static_cast<unsigned>(targets.size()));
+            for (size_t k : keep) {
+                std::unique_ptr<aiAnimMesh> target(new aiAnimMesh());
+                target->mName = MakeAiString(anim.name + "@" + std::to_string(anim.keyframes[k].timeMs));
+                target->mNumVertices = mesh.mNumVertices;
+                target->mVertices = new aiVector3D[mesh.mNumVertices];
+                target->mWeight = 0.f;
+                unsigned out = 0;
+                for (const Face &face : lod.faces) {
+                    for (int corner : kCornerOrder) {
+                        target->mVertices[out++] = Convert(va.frames[k][face.corners[corner].vertex]);
+                    }
+                }
+                targets.push_back(std::move(target));
+            }
+        }
+        if (targets.empty()) {
+            return;
+        }
+        mesh.mMethod = aiMorphingMethod_MORPH_RELATIVE; // absolute targets, as Assimp's glTF importer gives them
+        const unsigned count = static_cast<unsigned>(targets.size());
+        mesh.mAnimMeshes = ReleaseToArray(targets);
+        mesh.mNumAnimMeshes = count;
+        morphMeshes.push_back(std::move(morph));
+    }
+
+    /// One morph channel per mesh with targets of model animation `a`: at each
+    /// kept keyframe its own target weighs 1 (the others 0).
+    std::vector<std::unique_ptr<aiMeshMorphAnim>> MorphChannels(int a, const Animation &anim,
+            const std::vector<size_t> &keep) const {
+        std::vector<std::unique_ptr<aiMeshMorphAnim>> channels;
+        for (const MorphMesh &m : morphMeshes) {
+            for (const auto &first : m.firstTarget) {
+                if (int(first.first) != a) {
+                    continue;
+                }
+                std::unique_ptr<aiMeshMorphAnim> ch(new aiMeshMorphAnim());
+                ch->mName = MakeAiString(m.node);
+                ch->mKeys = new aiMeshMorphKey[keep.size()];
+                ch->mNumKeys = static_cast<unsigned>(keep.size());
+                for (size_t i = 0; i < keep.size(); ++i) {
+                    ch->mKeys[i].mTime = anim.keyframes[keep[i]].timeMs;
+                    SetSingleTargetKey(ch->mKeys[i], first.second + static_cast<unsigned>(i));
+                }
+                channels.push_back(std::move(ch));
+            }
+        }
+        return channels;
     }
 
     std::vector<std::unique_ptr<aiNode>> BuildMeshes() {
@@ -380,6 +484,7 @@ struct Builder {
                 if (lod == 0) {
                     // LOD 0: one node per piece.
                     std::unique_ptr<aiNode> node(new aiNode(names.Make(pieceName, "piece")));
+                    AddMorphTargets(*meshes.back(), piece.lods[lod], node->mName.C_Str());
                     node->mNumMeshes = 1;
                     node->mMeshes = new unsigned[1]{meshIndex};
                     MetaBuilder &meta = FreshNodeMeta();
@@ -428,8 +533,9 @@ struct Builder {
     }
 
     /// Converts one animation whose tracks belong to `sourceNodes`; `target`
-    /// maps each source node to a node of this model (or -1).
-    void BuildAnimation(const Animation &anim, const std::vector<int> &target, const std::string &source,
+    /// maps each source node to a node of this model (or -1). `index` is its
+    /// index in this model's animations (-1: a child model's).
+    void BuildAnimation(const Animation &anim, int index, const std::vector<int> &target, const std::string &source,
             UniqueNames &animNames, std::set<std::string> &seenNames) {
         if (anim.keyframes.empty()) {
             LogWarning(prefix + "animation '" + anim.name + "' has no keyframes; skipped");
@@ -444,15 +550,7 @@ struct Builder {
         if (!children.empty()) { // the names only serve to skip a child's animation of the same name
             seenNames.insert(ToLower(anim.name));
         }
-        // glTF needs strictly increasing key times: keep the first of equal or
-        // backward times.
-        std::vector<size_t> keep;
-        keep.reserve(anim.keyframes.size());
-        for (size_t k = 0; k < anim.keyframes.size(); ++k) {
-            if (keep.empty() || anim.keyframes[k].timeMs > anim.keyframes[keep.back()].timeMs) {
-                keep.push_back(k);
-            }
-        }
+        const std::vector<size_t> keep = KeptKeyframes(anim);
         if (keep.size() != anim.keyframes.size()) {
             LogWarning(prefix + "animation '" + anim.name +
                     "': " + std::to_string(anim.keyframes.size() - keep.size()) +
@@ -501,6 +599,10 @@ struct Builder {
         const unsigned channelCount = static_cast<unsigned>(channels.size());
         a->mChannels = ReleaseToArray(channels);
         a->mNumChannels = channelCount;
+        std::vector<std::unique_ptr<aiMeshMorphAnim>> morphChannels = MorphChannels(index, anim, keep);
+        const unsigned morphCount = static_cast<unsigned>(morphChannels.size());
+        a->mMorphMeshChannels = ReleaseToArray(morphChannels);
+        a->mNumMorphMeshChannels = morphCount;
         AddAnimationMetadata(anim, a->mName, keep, source);
         animations.push_back(std::move(a));
     }
@@ -535,8 +637,8 @@ struct Builder {
         for (size_t i = 0; i < identity.size(); ++i) {
             identity[i] = static_cast<int>(i);
         }
-        for (const Animation &anim : model.animations) {
-            BuildAnimation(anim, identity, "", animNames, seen);
+        for (size_t a = 0; a < model.animations.size(); ++a) {
+            BuildAnimation(model.animations[a], static_cast<int>(a), identity, "", animNames, seen);
         }
         if (children.empty()) {
             return;
@@ -559,7 +661,7 @@ struct Builder {
                 }
             }
             for (const Animation &anim : child.model.animations) {
-                BuildAnimation(anim, target, child.name, animNames, seen);
+                BuildAnimation(anim, -1, target, child.name, animNames, seen);
             }
         }
     }

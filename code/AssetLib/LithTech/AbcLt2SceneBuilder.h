@@ -20,6 +20,12 @@
 //                 abc:anim<i>.key<k>.command/.timeMs (keys with a command string; k = key index
 //                 in the aiAnimation), abc:layout.* (which UNSURE layout the section-end check
 //                 chose), abc:skippedSection<i>
+// LTB models (LtbToAbcLt2) may also carry what ABC files never do: vertex
+// colours (mColors[0]), UV sets 1-3 (mTextureCoords[1..3]) and, on LOD 0 of
+// a vertex-animated piece, morph targets (one absolute aiAnimMesh
+// "<animation>@<ms>" per kept keyframe) with one aiMeshMorphAnim per such
+// animation, named by the piece's node, whose key at each keyframe gives
+// that keyframe's target weight 1.
 // Materials: one per material index, AI_MATKEY_SHININESS = specular power,
 // AI_MATKEY_SHININESS_STRENGTH = specular scale, "$abc.materialIndex".
 #pragma once

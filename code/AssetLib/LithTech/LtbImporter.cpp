@@ -1,12 +1,15 @@
 #include "LtbImporter.h"
 
+#include "AbcLt2Import.h"
 #include "AbcLt2SceneBuilder.h"
 #include "AbcSkinLookup.h"
 #include "LtbReader.h"
 #include "LtbToAbcLt2.h"
 
 #include "Common/FileBuffer.h"
+#include "Common/ImportError.h"
 #include "Common/NormalRepair.h"
+#include "Common/SceneHelpers.h"
 #include "Common/SceneUnits.h"
 
 #include <assimp_retro/config.h>
@@ -14,6 +17,8 @@
 #include <assimp/Importer.hpp>
 #include <assimp/importerdesc.h>
 #include <assimp/scene.h>
+
+#include <set>
 
 namespace Assimp {
 
@@ -33,6 +38,49 @@ const aiImporterDesc kDescription = {
         "ltb",
 };
 
+using assimp_retro::abc::lt2::ChildAnimationSource;
+
+/// The animations of the child models `model` names: LTB files next to it,
+/// found as ABC's are (docs/formats/LTB.md section 4). The engine loads
+/// child models one level deep and refuses a child that names children of
+/// its own, so theirs are not followed. A child that is missing or unreadable
+/// is left out with a warning.
+std::vector<ChildAnimationSource> LoadChildModels(const assimp_retro::ltb::Model &model, const std::string &fileName,
+        IOSystem *io) {
+    std::vector<ChildAnimationSource> children;
+    std::set<std::string> loaded{assimp_retro::ToLower(fileName)}; // the model itself, then each child once
+    for (const std::string &name : model.childModels) {
+        if (name.empty()) {
+            continue;
+        }
+        const std::string found =
+                assimp_retro::abc::FindChildModel(io, assimp_retro::abc::FolderOf(fileName), name, ".ltb");
+        if (found.empty()) {
+            assimp_retro::LogWarning("LTB: " + fileName + ": child model '" + name +
+                    "' not found next to the model; its animations are not imported");
+            continue;
+        }
+        if (!loaded.insert(assimp_retro::ToLower(found)).second) {
+            continue;
+        }
+        try {
+            const std::vector<uint8_t> bytes = assimp_retro::ReadWholeFile(io, found, "LTB");
+            assimp_retro::ltb::Model child = assimp_retro::ltb::ReadModel(bytes.data(), bytes.size(), found);
+            if (!child.childModels.empty()) {
+                assimp_retro::LogWarning("LTB: " + fileName + ": child model " + found +
+                        " names child models of its own, which the engine refuses; they are not followed");
+            }
+            child.pieces.clear(); // only its nodes and animations are used
+            // Named as the model names it: outputs hold no path of this machine.
+            children.push_back(ChildAnimationSource{name, assimp_retro::ltb::ToAbcLt2(child)});
+        } catch (const assimp_retro::ImportError &e) {
+            assimp_retro::LogWarning(
+                    "LTB: " + fileName + ": child model " + found + " cannot be read (" + e.what() + "); skipped");
+        }
+    }
+    return children;
+}
+
 } // namespace
 
 LtbImporter::LtbImporter() = default;
@@ -49,7 +97,7 @@ const aiImporterDesc *LtbImporter::GetInfo() const {
 
 void LtbImporter::SetupProperties(const Importer *pImp) {
     mSettings.allLods = pImp->GetPropertyBool(AI_CONFIG_IMPORT_ABC_ALL_LODS, false);
-    mSettings.childModels = false; // LTB child models are not looked up (docs/formats/LTB.md)
+    mSettings.childModels = pImp->GetPropertyBool(AI_CONFIG_IMPORT_ABC_CHILD_MODELS, true);
     mTextures = assimp_retro::ReadTextureOptions(pImp);
     mUnitsToMetres = pImp->GetPropertyBool(AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES, true);
     mMetresPerUnit = pImp->GetPropertyFloat(AI_CONFIG_IMPORT_RETRO_METRES_PER_UNIT, 0.0f);
@@ -63,10 +111,11 @@ void LtbImporter::InternReadFile(const std::string &pFile, aiScene *pScene, IOSy
     {
         assimp_retro::FileBytes data =
                 assimp_retro::ReadOrMapWholeFile(pIOHandler, pFile, "LTB", assimp_retro::kMaxInputFileBytes, mMapFiles);
-        const assimp_retro::abc::lt2::Model model =
-                assimp_retro::ltb::ToAbcLt2(assimp_retro::ltb::ReadModel(data.data(), data.size(), pFile));
+        const assimp_retro::ltb::Model ltb = assimp_retro::ltb::ReadModel(data.data(), data.size(), pFile);
         data.Release();
-        assimp_retro::abc::lt2::BuildScene(model, {}, mSettings, pFile, pScene, "LTB");
+        const std::vector<ChildAnimationSource> children =
+                mSettings.childModels ? LoadChildModels(ltb, pFile, pIOHandler) : std::vector<ChildAnimationSource>{};
+        assimp_retro::abc::lt2::BuildScene(assimp_retro::ltb::ToAbcLt2(ltb), children, mSettings, pFile, pScene, "LTB");
     }
     if (mFaceFront) {
         // Half a turn about +Y, exactly (no rounding of pi): x and z negated.

@@ -14,6 +14,10 @@ namespace {
 
 using abc::lt2::Weight;
 
+/// What one morph target's aiAnimMesh (about 1 KiB) counts as against
+/// the morph vertex limit, besides its vertices.
+constexpr size_t kTargetCostInVertices = 100;
+
 /// Blend weights of one skeletal vertex over `bones` bones: the stored
 /// weights first, the last bone gets what they leave (Direct3D vertex
 /// blending: the final weight is 1 minus the others).
@@ -50,6 +54,80 @@ void SkeletalWeights(const Lod &lod, size_t index, const std::vector<int> &setOf
     }
 }
 
+/// The colours and the UV sets after the first, when the streams hold them.
+void AddStreamAttributes(const Lod &lod, abc::lt2::Lod &out) {
+    const bool colours = std::any_of(lod.streamFlags.begin(), lod.streamFlags.end(),
+            [](uint32_t flags) { return (flags & kStreamColour) != 0; });
+    if (colours) {
+        out.colours.reserve(lod.vertices.size());
+        for (const Vertex &v : lod.vertices) {
+            out.colours.push_back(v.colour);
+        }
+    }
+    if (lod.uvSets > 1) {
+        out.extraUvSets = lod.uvSets - 1;
+        out.extraUvs.resize(lod.vertices.size());
+        for (size_t i = 0; i < lod.vertices.size(); ++i) {
+            std::copy(lod.vertices[i].uv.begin() + 1, lod.vertices[i].uv.end(), out.extraUvs[i].begin());
+        }
+    }
+}
+
+/// What the morph targets made so far cost, against `limit`.
+struct MorphBudget {
+    size_t limit = kMaxMorphVertices;
+    size_t used = 0;
+};
+
+/// A vertex-animated LOD's frames in each animation that stores them for its
+/// animation node: per keyframe, the first `undupVertexCount` vertices take
+/// the frame's positions, the duplicate map copies them on (as the engine's
+/// CD3DVAMesh::UpdateVA does), the other vertices keep their own.
+void AddVertexAnimations(const Lod &lod, const std::vector<Animation> &animations, const std::string &where,
+        MorphBudget &budget, abc::lt2::Lod &out, std::vector<std::string> &warnings) {
+    // The builder makes one target per keyframe of the face corners (three per
+    // face); each target also costs an aiAnimMesh (about 1 KiB): counted as
+    // kTargetCostInVertices vertices, so tiny meshes cannot carry millions of targets.
+    const size_t perTarget = std::max(lod.vertices.size(), lod.indices.size()) + kTargetCostInVertices;
+    for (size_t a = 0; a < animations.size(); ++a) {
+        const Animation &anim = animations[a];
+        const Track &track = anim.tracks[lod.animNode]; // one track per node; the reader checked the node
+        if (!track.vertexAnimated) {
+            continue;
+        }
+        const std::string what = where + ", animation '" + anim.name + "': ";
+        const auto shortFrame = std::find_if(track.vertexFrames.begin(), track.vertexFrames.end(),
+                [&](const std::vector<Vec3> &frame) { return frame.size() < lod.undupVertexCount; });
+        if (shortFrame != track.vertexFrames.end()) {
+            warnings.push_back(what + "keyframe " + std::to_string(shortFrame - track.vertexFrames.begin()) +
+                    " holds " + std::to_string(shortFrame->size()) + " vertex positions, the mesh animates " +
+                    std::to_string(lod.undupVertexCount) + "; its vertex animation is left out");
+            continue;
+        }
+        const size_t needed = track.vertexFrames.size() * perTarget;
+        if (needed > budget.limit - std::min(budget.used, budget.limit)) {
+            warnings.push_back(what + std::to_string(track.vertexFrames.size()) + " morph targets of " +
+                    std::to_string(perTarget - kTargetCostInVertices) + " vertices exceed the limit of " +
+                    std::to_string(budget.limit) + " target vertices; its vertex animation is left out");
+            continue;
+        }
+        budget.used += needed;
+        abc::lt2::VertexAnimation va;
+        va.animation = a;
+        for (const std::vector<Vec3> &frame : track.vertexFrames) {
+            std::vector<Vec3> positions(out.vertices.size());
+            for (size_t i = 0; i < positions.size(); ++i) {
+                positions[i] = i < lod.undupVertexCount ? frame[i] : lod.vertices[i].position;
+            }
+            for (const DupMap &d : lod.dupMap) { // in order: a copy may copy a copy
+                positions[d.destination] = positions[d.source];
+            }
+            va.frames.push_back(std::move(positions));
+        }
+        out.vertexAnimations.push_back(std::move(va));
+    }
+}
+
 /// The reader checked every bone against the node count.
 abc::lt2::Lod ConvertLod(const Lod &lod) {
     abc::lt2::Lod out;
@@ -74,6 +152,7 @@ abc::lt2::Lod ConvertLod(const Lod &lod) {
         }
         v.weightCount = static_cast<uint32_t>(out.weights.size() - v.firstWeight);
     }
+    AddStreamAttributes(lod, out);
     out.faces.resize(lod.indices.size() / 3);
     for (size_t f = 0; f < out.faces.size(); ++f) {
         for (size_t k = 0; k < 3; ++k) {
@@ -138,7 +217,7 @@ abc::lt2::Animation ConvertAnimation(const Animation &anim, const std::vector<ab
 
 } // namespace
 
-abc::lt2::Model ToAbcLt2(const Model &ltb) {
+abc::lt2::Model ToAbcLt2(const Model &ltb, size_t maxMorphVertices) {
     abc::lt2::Model out;
     const Header &h = ltb.header;
     out.header.version = h.modelVersion;
@@ -165,12 +244,20 @@ abc::lt2::Model ToAbcLt2(const Model &ltb) {
         out.header.lodDistances = ltb.pieces[0].lodDistances; // per piece in LTB; the first piece's as the model's
         out.header.lodDistanceCount = static_cast<uint32_t>(out.header.lodDistances.size());
     }
-    for (const Piece &piece : ltb.pieces) {
+    MorphBudget budget;
+    budget.limit = maxMorphVertices;
+    for (size_t pi = 0; pi < ltb.pieces.size(); ++pi) {
+        const Piece &piece = ltb.pieces[pi];
         abc::lt2::Piece p;
         p.name = piece.name;
         p.materialIndex = piece.lods.empty() ? 0 : static_cast<uint16_t>(piece.lods[0].textures[0]);
-        for (const Lod &lod : piece.lods) {
-            p.lods.push_back(ConvertLod(lod));
+        for (size_t l = 0; l < piece.lods.size(); ++l) {
+            p.lods.push_back(ConvertLod(piece.lods[l]));
+            if (l == 0 && piece.lods[l].meshType == kVertexAnimatedMesh) { // the builder morphs LOD 0 only
+                AddVertexAnimations(piece.lods[l], ltb.animations,
+                        "piece " + std::to_string(pi) + " ('" + piece.name + "') LOD 0", budget, p.lods.back(),
+                        out.warnings);
+            }
         }
         p.lods.resize(lodCount);
         out.pieces.push_back(std::move(p));
@@ -190,7 +277,7 @@ abc::lt2::Model ToAbcLt2(const Model &ltb) {
         out.sockets.push_back(abc::lt2::Socket{s.node, s.name, s.rot, s.pos});
     }
     out.animBindings = ltb.animBindings;
-    out.warnings = ltb.warnings;
+    out.warnings.insert(out.warnings.begin(), ltb.warnings.begin(), ltb.warnings.end());
     out.layout.lodDistances = "per piece (LTB): the first piece's";
     return out;
 }

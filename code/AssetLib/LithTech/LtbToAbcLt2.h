@@ -10,12 +10,18 @@
 namespace assimp_retro {
 namespace ltb {
 
+/// Morph target vertices (targets x face corners, over all meshes) at most:
+/// 16M positions = 192 MB, as ABC v6 (AbcSettings.h). A vertex-animated
+/// mesh's keyframes beyond it keep the bind pose, with a warning.
+constexpr size_t kMaxMorphVertices = size_t(16) << 20;
+
 /// The v9 model of `ltb`. Every piece gets the largest LOD count of all
 /// pieces (missing LODs are empty); vertices get their weights from the mesh
 /// type (rigid and vertex-animated: their bone; skeletal: blend weights and
 /// bone sets or palette indices); animation channels that store no key hold
-/// the node's bind pose.
-abc::lt2::Model ToAbcLt2(const Model &ltb);
+/// the node's bind pose. LOD 0 of a vertex-animated piece gets its frames
+/// (abc::lt2::Lod::vertexAnimations), up to `maxMorphVertices`.
+abc::lt2::Model ToAbcLt2(const Model &ltb, size_t maxMorphVertices = kMaxMorphVertices);
 
 } // namespace ltb
 } // namespace assimp_retro

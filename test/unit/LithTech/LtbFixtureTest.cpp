@@ -151,8 +151,9 @@ INSTANTIATE_TEST_SUITE_P(MeshAndCompressionTypes, LtbSample,
         });
 
 TEST(LtbStreams, EveryStreamKindAndUvSetCountReads) {
-    // The UV flag gives the number of sets (the engine's reading); colour and
-    // basis vectors are read and stepped over.
+    // The UV flag gives the number of sets (the engine's reading); basis
+    // vectors are read and stepped over (LtbVertexAnimationTest checks the
+    // colours and further UV sets).
     for (uint32_t extra : {0x10u, 0x20u, 0x40u, 0x80u, 0x14u, 0x110u, 0x194u}) {
         Assimp::Importer importer;
         const aiScene *scene = ImportLtb(importer, WriteLtb(SampleModel(kSkeletalMesh, kCompressNone, 0x3 | extra)));

@@ -13,6 +13,7 @@ namespace {
 using namespace assimp_retro::ltb;
 using retro_test::ltb_writer::PackLzmaAlone;
 using retro_test::ltb_writer::SampleModel;
+using retro_test::ltb_writer::VertexAnimationModel;
 using retro_test::ltb_writer::WriteLtb;
 
 /// Bytes of the sample's binding lists: one list (u32 count), one binding
@@ -22,13 +23,19 @@ constexpr size_t kBindingBytes = 4 + 2 + 4 + 12 + 12;
 } // namespace
 
 TEST(LtbHostile, EveryTruncationOfAPlainFileFailsCleanly) {
-    for (uint32_t meshType : {kRigidMesh, kSkeletalMesh, kVertexAnimatedMesh}) {
-        const std::vector<uint8_t> bytes = WriteLtb(SampleModel(meshType, kCompressNone));
+    // Each mesh type, the vertex animation fixture and every stream attribute.
+    const std::vector<std::pair<std::string, Model>> models = {{"rigid", SampleModel(kRigidMesh, kCompressNone)},
+            {"skeletal", SampleModel(kSkeletalMesh, kCompressNone)},
+            {"vertex-animated", SampleModel(kVertexAnimatedMesh, kCompressNone)},
+            {"vertex animation", VertexAnimationModel()},
+            {"colour, 3 UV sets, basis vectors", SampleModel(kRigidMesh, kCompressNone, 0x3 | 0x4 | 0x40 | 0x100)}};
+    for (const auto &named : models) {
+        const std::vector<uint8_t> bytes = WriteLtb(named.second);
         for (size_t at = 0; at < bytes.size(); ++at) {
             Assimp::Importer importer;
             const aiScene *scene = ltb_test::ImportLtb(importer, std::vector<uint8_t>(bytes.begin(), bytes.begin() + at));
             if (at < bytes.size() - kBindingBytes) {
-                ASSERT_EQ(scene, nullptr) << "mesh type " << meshType << " cut at " << at;
+                ASSERT_EQ(scene, nullptr) << named.first << " cut at " << at;
                 const std::string error = importer.GetErrorString();
                 // Cuts inside the first bytes leave no LTB header to recognise.
                 if (at >= 24) {

@@ -199,6 +199,9 @@ assimp_retro::abc::lt2::Mat4 Translation(float x, float y, float z) {
     return {1, 0, 0, x, 0, 1, 0, y, 0, 0, 1, z, 0, 0, 0, 1};
 }
 
+/// The colours of SampleModel's vertices (0xAARRGGBB), all channels different.
+const uint32_t kSampleColours[4] = {0xFF102030u, 0xFF405060u, 0xFF708090u, 0x80A0B0C0u};
+
 } // namespace
 
 std::vector<uint8_t> WriteLtb(const Model &m) {
@@ -352,9 +355,10 @@ Model SampleModel(uint32_t meshType, uint32_t compression, uint32_t streamFlags,
             Vertex v;
             v.position = Vec3{corners[i][0], corners[i][1], 0.f};
             v.normal = Vec3{0.f, 0.f, 1.f};
-            v.colour = 0xFF808080u;
+            v.colour = kSampleColours[i];
+            // UV set k: set 0's u times k + 1, its v plus k.
             for (int k = 0; k < 4; ++k) {
-                v.uv[k] = {corners[i][0] / 10.f + 0.5f, 1.f - corners[i][1] / 10.f};
+                v.uv[k] = {(corners[i][0] / 10.f + 0.5f) * float(k + 1), 1.f - corners[i][1] / 10.f + float(k)};
             }
             v.basisS = Vec3{1.f, 0.f, 0.f};
             v.basisT = Vec3{0.f, 1.f, 0.f};
@@ -429,6 +433,42 @@ Model SampleModel(uint32_t meshType, uint32_t compression, uint32_t streamFlags,
     }
     m.animations.push_back(anim);
     m.animBindings = {{{"wave", Vec3{10.f, 10.f, 1.f}, Vec3{}}}};
+    return m;
+}
+
+Model VertexAnimationModel() {
+    Model m = SampleModel(kVertexAnimatedMesh, kCompressNone);
+    Lod &lod = m.pieces[0].lods[0];
+    // Vertex 4 duplicates vertex 0 (as a UV seam does) for the second triangle:
+    // it has no frames of its own, the duplicate map moves it.
+    lod.vertices.push_back(lod.vertices[0]);
+    lod.indices = {0, 1, 2, 4, 2, 3};
+    lod.undupVertexCount = 4;
+    lod.dupMap = {DupMap{0, 4}};
+    // "wave": vertex i of keyframe k at (x + i k, y + k, z - 2k).
+    Animation &wave = m.animations[0];
+    Track &animated = wave.tracks[lod.animNode];
+    animated.vertexFrames.clear();
+    for (size_t k = 0; k < wave.keyframes.size(); ++k) {
+        std::vector<Vec3> frame;
+        for (size_t i = 0; i < lod.undupVertexCount; ++i) {
+            const Vec3 &p = lod.vertices[i].position;
+            frame.push_back(Vec3{p.x + float(i * k), p.y + float(k), p.z - 2.f * float(k)});
+        }
+        animated.vertexFrames.push_back(frame);
+    }
+    // "flap": two keyframes, a second time 0 (dropped: keys strictly
+    // increase), the quad lifted 3 in every frame.
+    Animation flap = wave;
+    flap.name = "flap";
+    flap.keyframes = {{0, ""}, {0, ""}, {250, ""}};
+    for (size_t k = 0; k < 3; ++k) {
+        for (size_t i = 0; i < lod.undupVertexCount; ++i) {
+            const Vec3 &p = lod.vertices[i].position;
+            flap.tracks[lod.animNode].vertexFrames[k][i] = Vec3{p.x, p.y + 3.f, p.z};
+        }
+    }
+    m.animations.push_back(flap);
     return m;
 }
 

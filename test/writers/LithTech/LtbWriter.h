@@ -26,11 +26,18 @@ std::vector<uint8_t> PackLzmaAlone(const std::vector<uint8_t> &plain);
 /// A three-node skeleton (root, "spine" child of root, "arm" child of spine)
 /// with one piece of one LOD of `meshType`, whose vertex streams hold
 /// `streamFlags` (the positions and normals in stream 0, the rest in stream
-/// 1), a socket on "arm", and one animation of three keyframes stored with
+/// 1; each vertex its own colour, UV set k holding set 0's u times k + 1 and
+/// its v plus k), a socket on "arm", and one animation of three keyframes stored with
 /// `compression`. Skeletal meshes: two bones per triangle, drawn directly
 /// (bone sets) or, with `matrixPalette`, through a re-indexed palette.
 assimp_retro::ltb::Model SampleModel(uint32_t meshType, uint32_t compression, uint32_t streamFlags = 0x13,
         bool matrixPalette = false, uint32_t modelVersion = 25);
+
+/// SampleModel's vertex-animated mesh (uncompressed animations) with a fifth
+/// vertex duplicating vertex 0 through the duplicate map, "wave" moving
+/// vertex i of keyframe k to (x + i k, y + k, z - 2k), and a second animation
+/// "flap" (keyframes at 0, 0 and 250 ms) lifting the quad 3 in every frame.
+assimp_retro::ltb::Model VertexAnimationModel();
 
 } // namespace ltb_writer
 } // namespace retro_test

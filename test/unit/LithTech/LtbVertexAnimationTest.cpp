@@ -1,0 +1,198 @@
+// LTB vertex-animated pieces (mesh type 6) as morph targets, and the vertex
+// stream attributes beyond ABC's (colours, UV sets 1-3), from the project's
+// own LTB writer (test/writers/LithTech/LtbWriter): the scene's values, then
+// the built tool's GLB (its `weights` channels play the frames; the Khronos
+// validator reports nothing).
+#include "AbcGlb.h"
+#include "LtbTestHelpers.h"
+
+#include "AssetLib/LithTech/LtbToAbcLt2.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace {
+
+using namespace assimp_retro::ltb;
+using ltb_test::FindMesh;
+using ltb_test::ImportLtb;
+using retro_test::ltb_writer::SampleModel;
+using retro_test::ltb_writer::VertexAnimationModel;
+using retro_test::ltb_writer::WriteLtb;
+
+constexpr float kMetresPerUnit = 0.01f; // the LTB default: 1 unit = 1 cm
+
+/// The sample quad's vertex (0-3) a scene vertex (metres, mirrored in X) is
+/// the bind position of; the duplicate vertex 4 is where vertex 0 is.
+unsigned QuadVertex(const aiVector3D &p) {
+    const bool right = -p.x > 0.f, top = p.y > 5 * kMetresPerUnit; // the file's x is -p.x
+    return top ? (right ? 2u : 3u) : (right ? 1u : 0u);
+}
+
+/// Where VertexAnimationModel's "wave" puts quad vertex i at keyframe k, in
+/// the scene: the file's (x + i k, y + k, z - 2k), mirrored in X, in metres.
+aiVector3D WavePosition(const aiVector3D &bind, unsigned i, unsigned k) {
+    const float x = -bind.x / kMetresPerUnit, y = bind.y / kMetresPerUnit, z = bind.z / kMetresPerUnit;
+    return aiVector3D(-(x + float(i * k)), y + float(k), z - 2.f * float(k)) * kMetresPerUnit;
+}
+
+void ExpectNear(const aiVector3D &actual, const aiVector3D &expected, const std::string &what) {
+    EXPECT_NEAR(actual.x, expected.x, 1e-6f) << what;
+    EXPECT_NEAR(actual.y, expected.y, 1e-6f) << what;
+    EXPECT_NEAR(actual.z, expected.z, 1e-6f) << what;
+}
+
+const aiAnimation *AnimationNamed(const aiScene &scene, const std::string &name) {
+    for (unsigned i = 0; i < scene.mNumAnimations; ++i) {
+        if (name == scene.mAnimations[i]->mName.C_Str()) {
+            return scene.mAnimations[i];
+        }
+    }
+    return nullptr;
+}
+
+} // namespace
+
+TEST(LtbVertexAnimation, FramesBecomeMorphTargetsThroughTheDuplicateMap) {
+    Assimp::Importer importer;
+    const aiScene *scene = ImportLtb(importer, WriteLtb(VertexAnimationModel()));
+    ASSERT_NE(scene, nullptr) << importer.GetErrorString();
+    const aiMesh *mesh = FindMesh(*scene, "body");
+    ASSERT_NE(mesh, nullptr);
+    // wave: 3 keyframes; flap: keyframes 0 and 250 (the second time 0 is dropped).
+    ASSERT_EQ(mesh->mNumAnimMeshes, 5u);
+    const char *names[5] = {"wave@0", "wave@500", "wave@1000", "flap@0", "flap@250"};
+    for (unsigned t = 0; t < 5; ++t) {
+        const aiAnimMesh &target = *mesh->mAnimMeshes[t];
+        EXPECT_STREQ(target.mName.C_Str(), names[t]);
+        ASSERT_EQ(target.mNumVertices, mesh->mNumVertices);
+        EXPECT_EQ(target.mWeight, 0.f);
+        for (unsigned v = 0; v < mesh->mNumVertices; ++v) {
+            const aiVector3D &bind = mesh->mVertices[v];
+            const unsigned i = QuadVertex(bind);
+            // Vertex 4 (in the second triangle) has no frame of its own: the
+            // duplicate map gives it vertex 0's, so it moves like the corner it shares.
+            const aiVector3D expected = t < 3 ? WavePosition(bind, i, t) : bind + aiVector3D(0.f, 3 * kMetresPerUnit, 0.f);
+            ExpectNear(target.mVertices[v], expected, std::string(names[t]) + " vertex " + std::to_string(v));
+        }
+    }
+}
+
+TEST(LtbVertexAnimation, EachAnimationWeighsItsOwnTargets) {
+    Assimp::Importer importer;
+    const aiScene *scene = ImportLtb(importer, WriteLtb(VertexAnimationModel()));
+    ASSERT_NE(scene, nullptr) << importer.GetErrorString();
+    const struct {
+        const char *name;
+        std::vector<double> times;
+        unsigned firstTarget;
+    } expected[2] = {{"wave", {0., 500., 1000.}, 0u}, {"flap", {0., 250.}, 3u}};
+    for (const auto &e : expected) {
+        const aiAnimation *anim = AnimationNamed(*scene, e.name);
+        ASSERT_NE(anim, nullptr) << e.name;
+        ASSERT_EQ(anim->mNumMorphMeshChannels, 1u) << e.name;
+        const aiMeshMorphAnim &channel = *anim->mMorphMeshChannels[0];
+        EXPECT_STREQ(channel.mName.C_Str(), "body"); // the piece's node
+        ASSERT_EQ(channel.mNumKeys, e.times.size()) << e.name;
+        for (unsigned k = 0; k < channel.mNumKeys; ++k) {
+            EXPECT_EQ(channel.mKeys[k].mTime, e.times[k]) << e.name << " key " << k;
+            ASSERT_EQ(channel.mKeys[k].mNumValuesAndWeights, 1u);
+            EXPECT_EQ(channel.mKeys[k].mValues[0], e.firstTarget + k) << e.name << " key " << k;
+            EXPECT_EQ(channel.mKeys[k].mWeights[0], 1.0);
+        }
+    }
+}
+
+TEST(LtbVertexAnimation, ShortFramesAndTheTargetLimitLeaveTheBindPoseWithAWarning) {
+    Model shortFrames = VertexAnimationModel();
+    shortFrames.animations[1].tracks[1].vertexFrames[2].pop_back(); // flap's last frame: 3 of 4 positions
+    {
+        const assimp_retro::abc::lt2::Model model = ToAbcLt2(shortFrames);
+        const auto &animations = model.pieces[0].lods[0].vertexAnimations;
+        ASSERT_EQ(animations.size(), 1u); // wave only
+        EXPECT_EQ(animations[0].animation, 0u);
+        ASSERT_FALSE(model.warnings.empty());
+        EXPECT_NE(model.warnings[0].find("piece 0 ('body') LOD 0, animation 'flap': keyframe 2 holds 3 vertex positions, "
+                                         "the mesh animates 4; its vertex animation is left out"),
+                std::string::npos)
+                << model.warnings[0];
+    }
+    // wave's 3 targets of 6 corners cost 3 x (6 + 100); flap's 3 more do not fit.
+    const assimp_retro::abc::lt2::Model limited = ToAbcLt2(VertexAnimationModel(), 3 * 106 + 10);
+    ASSERT_EQ(limited.pieces[0].lods[0].vertexAnimations.size(), 1u);
+    EXPECT_NE(limited.warnings[0].find("animation 'flap': 3 morph targets of 6 vertices exceed the limit of 328"),
+            std::string::npos)
+            << limited.warnings[0];
+}
+
+TEST(LtbVertexAnimation, ToolGlbPlaysTheFramesAndValidates) {
+    const std::string tool = retro_test::ToolPath();
+    ASSERT_FALSE(tool.empty()) << "assimp-retro was not built";
+    const std::string ltb = retro_test::OutputPath("LtbVertexAnimation/va.ltb");
+    const std::string glbPath = retro_test::OutputPath("LtbVertexAnimation/va.glb");
+    retro_test::WriteFile(ltb, WriteLtb(VertexAnimationModel()));
+    std::string log;
+    ASSERT_EQ(retro_test::RunCommand(retro_test::ShellQuote(tool) + " export " + retro_test::ShellQuote(ltb) + " " +
+                                             retro_test::ShellQuote(glbPath),
+                      &log),
+            0)
+            << log;
+#if defined(_WIN32)
+    retro_test::ExpectValidGltf(glbPath);
+#else
+    const retro_test::GltfValidation result = retro_test::ValidateGltf(glbPath);
+    ASSERT_TRUE(result.ran) << result.report;
+    EXPECT_EQ(result.errors, 0) << result.report;
+    EXPECT_EQ(result.warnings, 0) << result.report;
+#endif
+    abc_test::Glb glb;
+    ASSERT_TRUE(glb.Load(glbPath));
+    const int body = glb.NodeNamed("body");
+    const int wave = glb.AnimationNamed("wave");
+    const int flap = glb.AnimationNamed("flap");
+    ASSERT_GE(body, 0);
+    ASSERT_GE(wave, 0);
+    ASSERT_GE(flap, 0);
+    EXPECT_EQ(glb.ChannelTimes(wave, body, "weights"), (std::vector<float>{0.f, 0.5f, 1.f}));
+    EXPECT_EQ(glb.ChannelTimes(flap, body, "weights"), (std::vector<float>{0.f, 0.25f}));
+    EXPECT_EQ(glb.SampleAt(wave, body, "weights", 0.5f), (std::vector<float>{0, 1, 0, 0, 0}));
+    EXPECT_EQ(glb.SampleAt(flap, body, "weights", 0.25f), (std::vector<float>{0, 0, 0, 0, 1}));
+}
+
+TEST(LtbStreams, ColoursAndUvSetsReachTheMesh) {
+    // Stream 1 holds a colour and three UV sets (flag 0x40: the count).
+    Assimp::Importer importer;
+    const aiScene *scene = ImportLtb(importer, WriteLtb(SampleModel(kRigidMesh, kCompressNone, 0x3 | 0x4 | 0x40)));
+    ASSERT_NE(scene, nullptr) << importer.GetErrorString();
+    const aiMesh &mesh = *FindMesh(*scene, "body");
+    ASSERT_TRUE(mesh.HasVertexColors(0));
+    EXPECT_FALSE(mesh.HasVertexColors(1));
+    ASSERT_EQ(mesh.GetNumUVChannels(), 3u);
+    const uint32_t colours[4] = {0xFF102030u, 0xFF405060u, 0xFF708090u, 0x80A0B0C0u}; // the writer's, 0xAARRGGBB
+    for (unsigned v = 0; v < mesh.mNumVertices; ++v) {
+        const unsigned i = QuadVertex(mesh.mVertices[v]);
+        const aiColor4D &c = mesh.mColors[0][v];
+        EXPECT_FLOAT_EQ(c.r, float((colours[i] >> 16) & 0xFF) / 255.f) << v;
+        EXPECT_FLOAT_EQ(c.g, float((colours[i] >> 8) & 0xFF) / 255.f) << v;
+        EXPECT_FLOAT_EQ(c.b, float(colours[i] & 0xFF) / 255.f) << v;
+        EXPECT_FLOAT_EQ(c.a, float(colours[i] >> 24) / 255.f) << v;
+        // Set k stores set 0's u times k + 1 and its v plus k; every v is flipped.
+        const aiVector3D &uv0 = mesh.mTextureCoords[0][v];
+        for (unsigned k = 1; k < 3; ++k) {
+            EXPECT_EQ(mesh.mNumUVComponents[k], 2u);
+            EXPECT_NEAR(mesh.mTextureCoords[k][v].x, uv0.x * float(k + 1), 1e-6f) << v << " set " << k;
+            EXPECT_NEAR(mesh.mTextureCoords[k][v].y, uv0.y - float(k), 1e-6f) << v << " set " << k;
+        }
+    }
+}
+
+TEST(LtbStreams, WithoutColourOrMoreUvSetsTheMeshHasNone) {
+    Assimp::Importer importer;
+    const aiScene *scene = ImportLtb(importer, WriteLtb(SampleModel(kSkeletalMesh, kCompressNone)));
+    ASSERT_NE(scene, nullptr) << importer.GetErrorString();
+    const aiMesh &mesh = *FindMesh(*scene, "body");
+    EXPECT_FALSE(mesh.HasVertexColors(0));
+    EXPECT_EQ(mesh.GetNumUVChannels(), 1u);
+    EXPECT_EQ(mesh.mNumAnimMeshes, 0u);
+}
