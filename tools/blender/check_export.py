@@ -326,7 +326,7 @@ def compare(where, original, exported):
             continue
         check(original[key] == exported[key], "%s: %s %s, the original %s" % (where, key, exported[key], original[key]))
     # Axis by axis: the extents of the raw meshes, which for a v12 model are
-    # its bind pose, and where that pose puts each bone the two files share
+    # its bind pose, and where that pose puts every bone of the original
     # (a pose turned on its side fails both).
     check(all(abs(a - b) <= 0.01 * max(abs(a), 1e-6) for a, b in zip(original["size"], exported["size"])),
           "%s: size %s, the original %s" % (where, exported["size"], original["size"]))

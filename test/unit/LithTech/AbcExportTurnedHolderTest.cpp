@@ -2,9 +2,9 @@
 // turned (and a scaled) node, as a character's mesh sits under its armature
 // object: the bind pose and the vertices the file holds must be the scene's,
 // not turned or scaled by that node. A hand-made scene (no Blender): Root ->
-// Armature (turned +90 degrees about X, as Blender's Z-up armature is in
-// glTF's Y-up, and moved) -> Hips -> Spine, and the mesh node Body holding two
-// boxes in the armature's Z-up space, one weighted to each bone.
+// Armature (turned +90 degrees about X and moved) -> Hips -> Spine, and the
+// mesh node Body holding two boxes in the armature's (Z-up) space, one
+// weighted to each bone.
 // - Assimp's convention (offsets map the mesh node's space to the bones'):
 //   the scene itself through the library, and as an .assbin file through the tool;
 // - glTF's (a skinned mesh node's transform is ignored: vertices and inverse
@@ -238,6 +238,21 @@ INSTANTIATE_TEST_SUITE_P(Scenes, AbcExportTurnedHolder,
                 Case{"abc6", Holder::UnderScaledArmature, "abc6_HolderUnderScaledArmature"}),
         [](const auto &info) { return info.param.name; });
 
+/// `input` (made from `source`) through the tool to abc12 and abc6, imported
+/// back: the bind pose and vertices of `source`.
+void ExpectToolKeepsBindPose(const aiScene &source, const std::string &input, const std::string &label) {
+    for (const std::string format : {"abc12", "abc6"}) {
+        SCOPED_TRACE(format);
+        const std::string abc = retro_test::OutputPath("LithTech/turned_holder_" + label + "_" + format + ".abc");
+        std::string output;
+        ASSERT_EQ(retro_test::RunToolExport(input, abc, "-f " + format, &output), 0) << output;
+        Assimp::Importer importer;
+        const aiScene *back = ImportInMetres(importer, retro_test::ReadFile(abc));
+        ASSERT_NE(back, nullptr) << importer.GetErrorString();
+        ExpectSameBindPose(source, *back);
+    }
+}
+
 // The path users run, in Assimp's convention: the scene as an .assbin file
 // (Assimp's own, which keeps the aiScene as it is), through the tool.
 TEST(AbcExportTurnedHolderTool, AssbinWithTheMeshUnderATurnedArmature) {
@@ -245,16 +260,7 @@ TEST(AbcExportTurnedHolderTool, AssbinWithTheMeshUnderATurnedArmature) {
     const std::string assbin = retro_test::OutputPath("LithTech/turned_holder.assbin");
     Assimp::Exporter exporter;
     ASSERT_EQ(exporter.Export(scene.get(), "assbin", assbin), AI_SUCCESS) << exporter.GetErrorString();
-    for (const std::string format : {"abc12", "abc6"}) {
-        SCOPED_TRACE(format);
-        const std::string abc = retro_test::OutputPath("LithTech/turned_holder_assbin_" + format + ".abc");
-        std::string output;
-        ASSERT_EQ(retro_test::RunToolExport(assbin, abc, "-f " + format, &output), 0) << output;
-        Assimp::Importer importer;
-        const aiScene *back = ImportInMetres(importer, retro_test::ReadFile(abc));
-        ASSERT_NE(back, nullptr) << importer.GetErrorString();
-        ExpectSameBindPose(*scene, *back);
-    }
+    ExpectToolKeepsBindPose(*scene, assbin, "assbin");
 }
 
 /// Appends `count` elements of `bytes` to the buffer as a buffer view and an
@@ -355,16 +361,7 @@ TEST(AbcExportTurnedHolderTool, GltfWithTheMeshUnderATurnedArmatureAsBlenderWrit
     const aiNode *body = read->mRootNode->FindNode("Body");
     ASSERT_TRUE(body && body->mParent && std::strcmp(body->mParent->mName.C_Str(), "Armature") == 0)
             << "Assimp's glTF importer no longer keeps the mesh node under the armature: the test needs another input";
-    for (const std::string format : {"abc12", "abc6"}) {
-        SCOPED_TRACE(format);
-        const std::string abc = retro_test::OutputPath("LithTech/turned_holder_gltf_" + format + ".abc");
-        std::string output;
-        ASSERT_EQ(retro_test::RunToolExport(gltf, abc, "-f " + format, &output), 0) << output;
-        Assimp::Importer importer;
-        const aiScene *back = ImportInMetres(importer, retro_test::ReadFile(abc));
-        ASSERT_NE(back, nullptr) << importer.GetErrorString();
-        ExpectSameBindPose(*scene, *back);
-    }
+    ExpectToolKeepsBindPose(*scene, gltf, "gltf");
 }
 
 } // namespace
