@@ -256,6 +256,10 @@ void ExpectToolKeepsBindPose(const aiScene &source, const std::string &input, co
 // The path users run, in Assimp's convention: the scene as an .assbin file
 // (Assimp's own, which keeps the aiScene as it is), through the tool.
 TEST(AbcExportTurnedHolderTool, AssbinWithTheMeshUnderATurnedArmature) {
+    if (!Assimp::Importer().IsExtensionSupported(".assbin")) {
+        GTEST_SKIP() << "this Assimp has no ASSBIN importer, so the tool cannot read the input "
+                        "(the Windows build leaves it out: docs/windows.md)";
+    }
     const std::unique_ptr<aiScene> scene = MakeScene(Holder::UnderTurnedArmature);
     const std::string assbin = retro_test::OutputPath("LithTech/turned_holder.assbin");
     Assimp::Exporter exporter;
