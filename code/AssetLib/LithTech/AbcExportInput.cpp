@@ -4,9 +4,11 @@
 #include "Common/FiniteValues.h"
 
 #include <assimp/anim.h>
+#include <assimp/commonMetaData.h>
 #include <assimp/scene.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstring>
 #include <set>
@@ -55,6 +57,24 @@ const aiMetadata *SceneMetadata(const aiScene &scene) {
         }
     }
     return scene.mMetaData;
+}
+
+/// Whether the scene came from glTF, whose skinned meshes are in the
+/// scene's space: glTF ignores the transform of a node holding a skinned
+/// mesh (the joints alone place its vertices, and its inverse bind matrices
+/// map the scene's space to the joints'), but Assimp's glTF importer keeps
+/// the node where the file put it (Blender's exporter: under the armature
+/// object, which can be turned). Assimp's Importer::ReadFile names the
+/// importer ("glTF2 Importer", 5.2.5) or the extension (main) in
+/// SourceAsset_Format.
+bool SkinnedMeshesInSceneSpace(const aiScene &scene) {
+    aiString format;
+    if (!scene.mMetaData || !scene.mMetaData->Get(AI_METADATA_SOURCE_FORMAT, format)) {
+        return false;
+    }
+    std::string name(format.data, format.length);
+    std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    return name.find("gltf") != std::string::npos || name == "glb";
 }
 
 bool NodeMetaBool(const aiNode &node, const std::string &key) {
@@ -149,6 +169,7 @@ ExportInput::ExportInput(const aiScene &s, const std::string &f, bool socketsAsN
         Fail("the scene has no root node");
     }
     mSceneMeta = SceneMetadata(scene);
+    mSkinnedMeshesInSceneSpace = SkinnedMeshesInSceneSpace(scene);
     int32_t version = 0;
     if (MetaInt(keys::kVersion.name, version)) {
         fromAbc = true;
@@ -344,7 +365,18 @@ ExportMesh ExportInput::BindMesh(const aiMesh &mesh, const aiNode &holder, int o
     em.weights.resize(mesh.mNumVertices);
     const int rigidOwner = owner >= 0 ? owner : 0;
     if (mesh.mNumBones > 0) {
-        em.meshToWorld = aiMatrix4x4(); // skinned: mesh space is the skeleton's space
+        // Skinned: the offset matrices map the mesh's space to each bone's,
+        // so a bone's bind pose in scene space is the mesh's space times its
+        // inverse offset. Assimp's mesh space is the holder's, even under a
+        // turned or scaled node; a glTF scene's is the scene's own.
+        if (mSkinnedMeshesInSceneSpace) {
+            em.meshToWorld = aiMatrix4x4();
+        }
+        // A product with the identity could still turn a -0 into +0 and so
+        // change the bytes written: it is left out.
+        const bool sceneSpace = em.meshToWorld == aiMatrix4x4();
+        auto inScene = [&](const aiMatrix4x4 &m) { return sceneSpace ? m : em.meshToWorld * m; };
+        auto fromScene = [&](const aiMatrix4x4 &m) { return sceneSpace ? m : m * em.meshToWorld; };
         for (unsigned b = 0; b < mesh.mNumBones; ++b) {
             const aiBone &bone = *mesh.mBones[b];
             const int node = NodeIndex(bone.mName.C_Str());
@@ -355,12 +387,12 @@ ExportMesh ExportInput::BindMesh(const aiMesh &mesh, const aiNode &holder, int o
                 Fail("mesh '" + std::string(mesh.mName.C_Str()) + "': bone '" + bone.mName.C_Str() +
                         "' has an offset matrix that is not finite");
             }
-            const aiMatrix4x4 bind = RigidPart(aiMatrix4x4(bone.mOffsetMatrix).Inverse());
+            const aiMatrix4x4 bind = RigidPart(inScene(aiMatrix4x4(bone.mOffsetMatrix).Inverse()));
             if (!Finite(bind)) {
                 Fail("mesh '" + std::string(mesh.mName.C_Str()) + "': bone '" + bone.mName.C_Str() +
                         "' has an offset matrix that cannot be inverted");
             }
-            em.toLocal[node] = aiMatrix4x4(bind).Inverse();
+            em.toLocal[node] = fromScene(aiMatrix4x4(bind).Inverse());
             boneBind.emplace(node, bind);
             for (unsigned w = 0; w < bone.mNumWeights; ++w) {
                 const aiVertexWeight &vw = bone.mWeights[w];

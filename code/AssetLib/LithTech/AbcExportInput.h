@@ -10,8 +10,10 @@
 //
 // Which aiNodes become LithTech nodes: every node except
 // - the importers' synthetic root "<ABC_Root>" (when it is not animated),
-// - mesh holders: leaves that only hold skinned meshes (their transform does
-//   not move skinned vertices),
+// - mesh holders: leaves that only hold skinned meshes (posed skinned
+//   vertices follow their bones; the holder's global only gives the space of
+//   the vertices and offset matrices, except in a scene from glTF, which
+//   ignores it),
 // - LOD holders (metadata abc:lod > 0) with their meshes, and socket nodes
 //   (metadata abc:socket), which the v12 exporter writes as sockets.
 #pragma once
@@ -90,7 +92,9 @@ public:
     /// LOD holders (metadata abc:lod > 0, as the importers make them): (level, node).
     std::vector<std::pair<int, const aiNode *>> lodNodes;
     std::vector<std::string> warnings;
-    /// Bind pose (scene space, rigid) of every node that is a bone: inverse of its offset matrix.
+    /// Bind pose (scene space, rigid) of every node that is a bone: its
+    /// mesh's space (the holder's static global; a glTF scene's own space)
+    /// times the inverse of its offset matrix.
     std::map<int, aiMatrix4x4> boneBind;
     bool fromAbc = false; ///< the scene has abc:version metadata
     int abcVersion = 0;
@@ -171,6 +175,7 @@ private:
     aiMatrix4x4 mRootParentGlobal; ///< global of the LithTech root's scene parent
     bool mScaleWarned = false;
     bool mSocketsAsNodes = false;
+    bool mSkinnedMeshesInSceneSpace = false; ///< a glTF scene: holders of skinned meshes do not move them (BindMesh)
     const aiMetadata *mSceneMeta = nullptr; ///< the scene's metadata (SceneMetadata in the .cpp)
 };
 

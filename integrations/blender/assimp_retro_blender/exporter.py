@@ -22,6 +22,12 @@
 #   settings, the units) go on the node "<ABC_Root>", made when missing:
 #   Assimp's glTF importer does not read the glTF scene's extras, and the ABC
 #   exporters read the scene's metadata from that node then;
+# - an animated object that is no bone (the nodes above a character's bones)
+#   has no rest transform in Blender, and Blender's glTF exporter takes the
+#   armature's current, animated place for the bind pose (inverse bind
+#   matrices, skinned vertices) and the node's transform: while it runs, each
+#   object with the transform its import kept (importer.REST) is put there,
+#   its active action off (every action is still written from its NLA track);
 # - an image keeps its file extension in its name (Blender's glTF exporter
 #   drops it), which is the game path of a P3D texture;
 # - p3d: the vertex groups of a P3D LOD's mesh are its named selections
@@ -53,6 +59,39 @@ def export_gltf(path, selection_only, animations):
         export_lights=False, export_cameras=False)
     if "FINISHED" not in result:
         raise tool.ToolError("Blender's glTF exporter could not write the scene")
+
+
+class RestTransforms:
+    """Objects with importer.REST at that transform, their active action off,
+    for as long as the `with` lasts (see the top). An object whose active
+    action is in none of its NLA tracks keeps it: the exporter would lose it."""
+
+    def __init__(self, objects):
+        self.objects = objects
+        self.held = []
+
+    def __enter__(self):
+        from mathutils import Matrix, Quaternion, Vector
+        for obj in self.objects:
+            rest = obj.get(importer.REST)
+            data = obj.animation_data
+            if rest is None or len(rest) != 10 or data is None:
+                continue
+            stashed = {strip.action for track in data.nla_tracks for strip in track.strips}
+            if data.action is not None and data.action not in stashed:
+                continue
+            self.held.append((obj, data.action, obj.matrix_basis.copy()))
+            data.action = None
+            obj.matrix_basis = Matrix.LocRotScale(Vector(rest[0:3]), Quaternion(rest[3:7]), Vector(rest[7:10]))
+        bpy.context.view_layer.update()
+        return self
+
+    def __exit__(self, *error):
+        for obj, action, basis in self.held:
+            obj.animation_data.action = action
+            obj.matrix_basis = basis
+        bpy.context.view_layer.update()
+        return False
 
 
 def socket_names(objects):
@@ -117,6 +156,7 @@ def add_side_channel(document, sockets, armatures, images):
     """What the glTF exporter drops, as node extras and names (see the top)."""
     for index, node in enumerate(document.get("nodes", [])):
         extras = node.get("extras", {})
+        extras.pop(importer.REST, None)
         name = node.get("name")
         if name in sockets:
             node.setdefault("extras", {})[ABC_SOCKET] = True
@@ -144,7 +184,8 @@ def export_game(context, target, fmt, settings, selection_only, animations, tool
     existed = os.path.exists(target)
     try:
         scene = os.path.join(work, "scene.glb")
-        export_gltf(scene, selection_only, animations)
+        with RestTransforms(objects):
+            export_gltf(scene, selection_only, animations)
         try:
             document, binary = glb.read(scene)
         except glb.GlbError:

@@ -175,6 +175,32 @@ def _rename(objects, actions, source, node_names):
                 break
 
 
+# The custom property that keeps an animated object's own transform (its
+# node's in the converted file, in Blender's axes: location, rotation as a
+# quaternion w x y z, scale), for the export (exporter.py): Blender has no
+# rest transform for an object apart from its current, animated one.
+REST = "assimp_retro:rest"
+
+
+def _store_rest(objects, path):
+    """REST on each animated object that hangs from no bone: the nodes above
+    a character's bones (and its armature, when that is a node of the file),
+    whose transform places the bind pose."""
+    document, _ = glb.read(path)
+    nodes = {node.get("name"): node for node in document.get("nodes", [])}
+    for obj in objects:
+        node = nodes.get(obj.name)
+        data = obj.animation_data
+        animated = data is not None and (data.action is not None or len(data.nla_tracks) > 0)
+        if node is None or "matrix" in node or not animated or obj.parent_type != "OBJECT":
+            continue
+        x, y, z = node.get("translation", [0.0, 0.0, 0.0])
+        qx, qy, qz, qw = node.get("rotation", [0.0, 0.0, 0.0, 1.0])
+        sx, sy, sz = node.get("scale", [1.0, 1.0, 1.0])
+        # glTF (Y up) to Blender (Z up) as Blender's glTF importer converts them.
+        obj[REST] = [x, -z, y, qw, qx, -qz, qy, sx, sz, sy]
+
+
 def _node_names(path):
     document, _ = glb.read(path)
     return {node.get("name") for node in document.get("nodes", [])}
@@ -247,6 +273,7 @@ def import_models(context, sources, fmt, values, tool_path, reports):
             actions = _new_ids(snapshot, "actions")
             if fmt == options.P3D:
                 p3d_selections.to_vertex_groups(glb_path, objects)
+            _store_rest(objects, glb_path)  # first: it finds the objects by their node names
             _rename(objects, actions, source, _node_names(glb_path))
             collection = _into_collection(context, objects, _model_name(source))
             if fmt == options.P3D:
