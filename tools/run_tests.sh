@@ -152,8 +152,8 @@ fi
 part "ASan/UBSan build and tests"
 if [ "${ASSIMP_RETRO_SKIP_ASAN:-0}" != 1 ]; then
   # Sanitizers: hostile-input paths (fuzz replays, error tests) under ASan/UBSan.
-  cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DASSIMP_RETRO_SANITIZE=address,undefined \
-    -DASSIMP_RETRO_CORPUS_DIR="$corpus_dir"
+  # cmake/SanitizerBuild.cmake: the flags (-O1, line tables) and the sanitizers.
+  cmake -C cmake/SanitizerBuild.cmake -S . -B build-asan -G Ninja -DASSIMP_RETRO_CORPUS_DIR="$corpus_dir"
   cmake --build build-asan -j "$jobs"
   run_ctest build-asan || status=1
 fi
