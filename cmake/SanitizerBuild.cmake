@@ -4,9 +4,9 @@
 # initial cache:
 #   cmake -C cmake/SanitizerBuild.cmake -S . -B build-asan -G Ninja
 # The library and the tool at -O1 rather than Debug's -O0: instrumented code
-# at -O0 runs several times slower, and the tests spend their time there. The
-# code of test/ stays at -O0 (ASSIMP_RETRO_TEST_COMPILE_OPTIONS): at -O1 its
-# compile time about doubles, for little run time.
+# at -O0 runs slower, and the tests spend their time there. The tests' own
+# objects stay at -O0 (test/CMakeLists.txt): at -O1 their compile time about
+# doubles, for little run time.
 # -g1 (line tables only) is what a sanitizer report needs for file:line.
 # Debug, so that nothing defines NDEBUG. FORCE: a build folder configured
 # before with other flags gets these.
@@ -14,4 +14,3 @@ set(CMAKE_BUILD_TYPE Debug CACHE STRING "Build type" FORCE)
 set(CMAKE_CXX_FLAGS_DEBUG "-O1 -g1" CACHE STRING "Sanitizer build: -O1, line tables" FORCE)
 set(CMAKE_C_FLAGS_DEBUG "-O1 -g1" CACHE STRING "Sanitizer build: -O1, line tables" FORCE)
 set(ASSIMP_RETRO_SANITIZE "address,undefined" CACHE STRING "Sanitizers" FORCE)
-set(ASSIMP_RETRO_TEST_COMPILE_OPTIONS "-O0" CACHE STRING "Extra compile options for the code of test/" FORCE)
