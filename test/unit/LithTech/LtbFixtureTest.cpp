@@ -120,7 +120,7 @@ TEST_P(LtbSample, ImportsPlainAndPacked) {
     const std::vector<uint8_t> plain = WriteLtb(SampleModel(c.meshType, c.compression, 0x13, c.matrixPalette));
     for (const std::vector<uint8_t> &bytes : {plain, PackLzmaAlone(plain)}) {
         Assimp::Importer importer;
-        const aiScene *scene = ImportLtb(importer, bytes);
+        const aiScene *scene = ImportLtbUnturned(importer, bytes);
         ASSERT_NE(scene, nullptr) << importer.GetErrorString();
         ASSERT_NE(FindNode(*scene, "arm"), nullptr);
         const aiNode *socket = FindNode(*scene, "gunfire");
