@@ -1,9 +1,10 @@
-// An identity node above animated top nodes for COLLADA (see
-// include/assimp_retro/collada_export.h).
+// An identity node above animated top nodes, and skeletons lifted to the top,
+// for COLLADA (see include/assimp_retro/collada_export.h).
 #include <assimp_retro/collada_export.h>
 
 #include <assimp/scene.h>
 
+#include <algorithm>
 #include <set>
 #include <string>
 
@@ -46,7 +47,61 @@ bool HoldsBone(const aiNode &node, const std::set<std::string> &bones, unsigned 
     return false;
 }
 
+bool IsBoneParent(const aiNode &node, const std::set<std::string> &bones) {
+    for (unsigned i = 0; i < node.mNumChildren && node.mChildren; ++i) {
+        if (node.mChildren[i] && bones.count(node.mChildren[i]->mName.C_Str())) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/// A top node Blender would leave lying above its skeleton's armature: no
+/// bone, no parent of a bone, but bones below; nothing of its own to keep in
+/// the file but its name and metadata.
+bool ShouldLift(const aiNode &node, const std::set<std::string> &animated, const std::set<std::string> &bones) {
+    return node.mNumChildren > 0 && node.mNumMeshes == 0 && node.mTransformation.IsIdentity() &&
+            !animated.count(node.mName.C_Str()) && !bones.count(node.mName.C_Str()) && !IsBoneParent(node, bones) &&
+            HoldsBone(node, bones);
+}
+
 } // namespace
+
+std::vector<std::string> LiftSkeletonsToTopForCollada(aiScene &scene) {
+    std::vector<std::string> lifted;
+    aiNode *root = scene.mRootNode;
+    if (!root || !root->mChildren) {
+        return lifted;
+    }
+    const std::set<std::string> animated = AnimatedNodeNames(scene);
+    const std::set<std::string> bones = BoneNames(scene);
+    std::vector<aiNode *> top;
+    for (unsigned i = 0; i < root->mNumChildren; ++i) {
+        aiNode *child = root->mChildren[i];
+        // One level per node: a lifted node's children are not lifted again.
+        if (!child || !ShouldLift(*child, animated, bones)) {
+            top.push_back(child);
+            continue;
+        }
+        lifted.push_back(child->mName.C_Str());
+        for (unsigned c = 0; c < child->mNumChildren; ++c) {
+            child->mChildren[c]->mParent = root;
+            top.push_back(child->mChildren[c]);
+        }
+        child->mNumChildren = 0;
+        delete[] child->mChildren;
+        child->mChildren = nullptr;
+        delete child;
+    }
+    if (lifted.empty()) {
+        return lifted;
+    }
+    delete[] root->mChildren;
+    root->mNumChildren = static_cast<unsigned>(top.size());
+    root->mChildren = new aiNode *[top.size()];
+    std::copy(top.begin(), top.end(), root->mChildren);
+    return lifted;
+}
 
 bool WrapAnimatedRootChildrenForCollada(aiScene &scene) {
     aiNode *root = scene.mRootNode;

@@ -48,6 +48,17 @@ struct ColladaExportReport {
 /// was otherwise. Call it before ExportCollada.
 bool WrapAnimatedRootChildrenForCollada(aiScene &scene);
 
+/// Blender 3.4's COLLADA importer makes an armature object of the parent of a
+/// skeleton's topmost joints and stands it up (Y-up to Z-up) only when that
+/// node is a top node of the file; below another node the skinned meshes come
+/// in lying down (Y and Z swapped). Each child of the root node that is no
+/// bone and no bone's parent, has bones below it, an identity transform, no
+/// meshes and no animation channel is taken out, its children put in its
+/// place (its name and metadata are not in the file). Returns the names of
+/// the nodes taken out (none: the scene is left as it was). Call it before
+/// ExportCollada.
+std::vector<std::string> LiftSkeletonsToTopForCollada(aiScene &scene);
+
 /// Assimp::Exporter::Export(scene, "collada", path, preprocessing,
 /// properties) on a view of `scene` without animations and node metadata,
 /// then the node animations and the scene and node metadata added to the

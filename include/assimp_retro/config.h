@@ -73,8 +73,8 @@
 /// only LOD 0.
 #define AI_CONFIG_IMPORT_ABC_ALL_LODS "IMPORT_ABC_ALL_LODS"
 
-/// Bool, default true. LTB: turn the scene half a turn about +Y (the root
-/// node's transform), so that CrossFire's models, which face -Z in LithTech's
+/// Bool, default true. LTB: turn the scene half a turn about +Y (below the
+/// root node, whose transform stays the identity), so that CrossFire's models, which face -Z in LithTech's
 /// space where ABC models face +Z, face +Z like every other import
 /// (docs/formats/LTB.md 7). False keeps ABC's orientation (for LTB files
 /// compiled from models facing +Z; NOLF2 and Tron 2.0 files are unchecked).

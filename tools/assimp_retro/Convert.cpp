@@ -231,7 +231,15 @@ ConversionResult ConvertFile(Assimp::Importer &importer, Assimp::Exporter &expor
             scene->mRootNode->mTransformation *= rz;
         }
 
-        // Blender rotates COLLADA top nodes to Z-up; an animated one would lose it.
+        // Blender stands a skeleton's armature up only when it is a COLLADA top
+        // node (first, so that the wrapper below is not taken out again) ...
+        if (format.id == "collada") {
+            for (const std::string &name : assimp_retro::LiftSkeletonsToTopForCollada(*scene)) {
+                result.notes.push_back("COLLADA: identity node \"" + name +
+                        "\" left out, its children put at the top (Blender stands skeletons up only there)");
+            }
+        }
+        // ... and rotates COLLADA top nodes to Z-up; an animated one would lose it.
         if (format.id == "collada" && assimp_retro::WrapAnimatedRootChildrenForCollada(*scene)) {
             result.notes.push_back("COLLADA: an identity node put above the animated top-level node(s)");
         }

@@ -3,6 +3,7 @@
 #include "AbcLt2Import.h"
 #include "AbcLt2SceneBuilder.h"
 #include "AbcSkinLookup.h"
+#include "LtbFaceFront.h"
 #include "LtbReader.h"
 #include "LtbToAbcLt2.h"
 
@@ -118,9 +119,8 @@ void LtbImporter::InternReadFile(const std::string &pFile, aiScene *pScene, IOSy
         assimp_retro::abc::lt2::BuildScene(assimp_retro::ltb::ToAbcLt2(ltb), children, mSettings, pFile, pScene, "LTB");
     }
     if (mFaceFront) {
-        // Half a turn about +Y, exactly (no rounding of pi): x and z negated.
-        const aiMatrix4x4 halfTurn(-1.f, 0.f, 0.f, 0.f, 0.f, 1.f, 0.f, 0.f, 0.f, 0.f, -1.f, 0.f, 0.f, 0.f, 0.f, 1.f);
-        pScene->mRootNode->mTransformation = halfTurn * pScene->mRootNode->mTransformation;
+        // Below the root, whose identity transform COLLADA and FBX need (LtbFaceFront.h).
+        assimp_retro::ltb::TurnHalfAboutY(*pScene);
     }
     if (mTextures.enabled) {
         const auto skins = assimp_retro::LocateAbcSkins(*pScene, pIOHandler, pFile, mTextures);

@@ -13,6 +13,10 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
+#include <string>
+#include <vector>
+
 namespace {
 
 TEST(ColladaRoots, AnimatedTopNodeWithoutBonesGetsAnIdentityParent) {
@@ -64,6 +68,56 @@ TEST(ColladaRoots, AnimatedOdolLodIsBelowTheTopNodeOfItsDae) {
     ASSERT_NE(lod->mParent, nullptr);
     EXPECT_STREQ(lod->mParent->mName.C_Str(), "cwr_animated_morph_odol.DaeRoot");
     EXPECT_EQ(back->mNumAnimations, 1u);
+}
+
+/// Root -> Top (identity) -> Rig (no bone) -> Pelvis (bone of Body), and
+/// Root -> Body (the skinned mesh): the shape of an LTB body whose skeleton's
+/// root node holds no vertices.
+std::unique_ptr<aiScene> MakeBuriedSkeletonScene(const aiMatrix4x4 &topTransform) {
+    std::unique_ptr<aiScene> scene(new aiScene);
+    scene->mRootNode = new aiNode("Root");
+    aiNode *top = new aiNode("Top");
+    top->mTransformation = topTransform;
+    aiNode *rig = new aiNode("Rig");
+    aiNode *pelvis = new aiNode("Pelvis");
+    aiNode *body = new aiNode("Body");
+    rig->addChildren(1, &pelvis);
+    top->addChildren(1, &rig);
+    aiNode *topLevel[] = {top, body};
+    scene->mRootNode->addChildren(2, topLevel);
+    aiMesh *mesh = new aiMesh;
+    mesh->mName = "Body";
+    mesh->mNumBones = 1;
+    mesh->mBones = new aiBone *[1];
+    mesh->mBones[0] = new aiBone;
+    mesh->mBones[0]->mName = "Pelvis";
+    scene->mNumMeshes = 1;
+    scene->mMeshes = new aiMesh *[1]{mesh};
+    body->mNumMeshes = 1;
+    body->mMeshes = new unsigned[1]{0};
+    return scene;
+}
+
+TEST(ColladaRoots, ANodeAboveASkeletonsArmatureNodeIsTakenOut) {
+    auto scene = MakeBuriedSkeletonScene(aiMatrix4x4());
+    const std::vector<std::string> lifted = assimp_retro::LiftSkeletonsToTopForCollada(*scene);
+    ASSERT_EQ(lifted, std::vector<std::string>{"Top"});
+    const aiNode *root = scene->mRootNode;
+    ASSERT_EQ(root->mNumChildren, 2u);
+    EXPECT_STREQ(root->mChildren[0]->mName.C_Str(), "Rig"); // in Top's place
+    EXPECT_EQ(root->mChildren[0]->mParent, root);
+    EXPECT_STREQ(root->mChildren[1]->mName.C_Str(), "Body");
+    EXPECT_EQ(root->FindNode("Top"), nullptr);
+    // Rig is the parent of a bone now at the top: left alone.
+    EXPECT_TRUE(assimp_retro::LiftSkeletonsToTopForCollada(*scene).empty());
+}
+
+TEST(ColladaRoots, ATransformedNodeAboveASkeletonStays) {
+    aiMatrix4x4 turned;
+    aiMatrix4x4::RotationY(1.f, turned);
+    auto scene = MakeBuriedSkeletonScene(turned);
+    EXPECT_TRUE(assimp_retro::LiftSkeletonsToTopForCollada(*scene).empty());
+    EXPECT_NE(scene->mRootNode->FindNode("Top"), nullptr);
 }
 
 } // namespace

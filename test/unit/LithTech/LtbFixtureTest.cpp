@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <vector>
 
 namespace {
 
@@ -19,6 +20,7 @@ using ltb_test::FindBone;
 using ltb_test::FindMesh;
 using ltb_test::FindNode;
 using ltb_test::ImportLtb;
+using ltb_test::ImportLtbUnturned;
 using retro_test::ltb_writer::PackLzmaAlone;
 using retro_test::ltb_writer::SampleModel;
 using retro_test::ltb_writer::WriteLtb;
@@ -118,7 +120,7 @@ TEST_P(LtbSample, ImportsPlainAndPacked) {
     const std::vector<uint8_t> plain = WriteLtb(SampleModel(c.meshType, c.compression, 0x13, c.matrixPalette));
     for (const std::vector<uint8_t> &bytes : {plain, PackLzmaAlone(plain)}) {
         Assimp::Importer importer;
-        const aiScene *scene = ImportLtb(importer, bytes);
+        const aiScene *scene = ImportLtbUnturned(importer, bytes);
         ASSERT_NE(scene, nullptr) << importer.GetErrorString();
         ASSERT_NE(FindNode(*scene, "arm"), nullptr);
         const aiNode *socket = FindNode(*scene, "gunfire");
@@ -156,7 +158,7 @@ TEST(LtbStreams, EveryStreamKindAndUvSetCountReads) {
     // colours and further UV sets).
     for (uint32_t extra : {0x10u, 0x20u, 0x40u, 0x80u, 0x14u, 0x110u, 0x194u}) {
         Assimp::Importer importer;
-        const aiScene *scene = ImportLtb(importer, WriteLtb(SampleModel(kSkeletalMesh, kCompressNone, 0x3 | extra)));
+        const aiScene *scene = ImportLtbUnturned(importer, WriteLtb(SampleModel(kSkeletalMesh, kCompressNone, 0x3 | extra)));
         ASSERT_NE(scene, nullptr) << "flags " << extra << ": " << importer.GetErrorString();
         ExpectSampleQuad(*scene);
     }
@@ -257,17 +259,63 @@ TEST(LtbSkinning, AShortBoneSetGivesTheLastBoneTheRest) {
     ExpectSkeletalWeights(*FindMesh(*scene, "body"));
 }
 
-TEST(LtbFacing, TheRootTurnsHalfAboutYUnlessTurnedOff) {
+namespace {
+
+/// Every mesh's vertices where its holder puts them, and every bone's bind
+/// matrix (global transform times offset: mesh space to world), walking the
+/// node tree from the root.
+void WorldPlaces(const aiScene &scene, const aiNode &node, const aiMatrix4x4 &parent, std::vector<aiVector3D> &points,
+        std::vector<aiMatrix4x4> &binds) {
+    const aiMatrix4x4 global = parent * node.mTransformation;
+    for (unsigned m = 0; m < node.mNumMeshes; ++m) {
+        const aiMesh &mesh = *scene.mMeshes[node.mMeshes[m]];
+        for (unsigned v = 0; v < mesh.mNumVertices; ++v) {
+            points.push_back(global * mesh.mVertices[v]);
+        }
+        for (unsigned b = 0; b < mesh.mNumBones; ++b) {
+            const aiNode *bone = FindNode(scene, mesh.mBones[b]->mName.C_Str());
+            aiMatrix4x4 boneGlobal;
+            for (const aiNode *n = bone; n; n = n->mParent) {
+                boneGlobal = n->mTransformation * boneGlobal;
+            }
+            binds.push_back(boneGlobal * mesh.mBones[b]->mOffsetMatrix * aiMatrix4x4(global).Inverse());
+        }
+    }
+    for (unsigned c = 0; c < node.mNumChildren; ++c) {
+        WorldPlaces(scene, *node.mChildren[c], global, points, binds);
+    }
+}
+
+} // namespace
+
+// The half turn goes below the root, whose transform stays the identity (as in
+// an ABC scene: COLLADA and FBX treat a transformed root apart); in world space
+// every vertex has x and z negated and every bone still binds its vertices.
+TEST(LtbFacing, EverythingBelowTheRootTurnsHalfAboutYUnlessTurnedOff) {
     const std::vector<uint8_t> bytes = WriteLtb(SampleModel(kRigidMesh, kCompressNone));
+    std::vector<aiVector3D> points[2];
+    std::vector<aiMatrix4x4> binds[2];
     for (bool faceFront : {true, false}) {
         Assimp::Importer importer;
         importer.SetPropertyBool(AI_CONFIG_IMPORT_LTB_FACE_FRONT, faceFront);
         const aiScene *scene = ImportLtb(importer, bytes);
         ASSERT_NE(scene, nullptr) << importer.GetErrorString();
-        const aiMatrix4x4 &root = scene->mRootNode->mTransformation;
-        const aiVector3D front = root * aiVector3D(0.f, 0.f, 1.f); // the sample quad's front, in the builder's space
-        const aiVector3D up = root * aiVector3D(0.f, 1.f, 0.f);
-        EXPECT_FLOAT_EQ(front.z, faceFront ? -1.f : 1.f);
-        EXPECT_FLOAT_EQ(up.y, 1.f);
+        EXPECT_TRUE(scene->mRootNode->mTransformation.IsIdentity());
+        WorldPlaces(*scene, *scene->mRootNode, aiMatrix4x4(), points[faceFront], binds[faceFront]);
+    }
+    ASSERT_EQ(points[0].size(), points[1].size());
+    ASSERT_FALSE(points[0].empty());
+    for (size_t i = 0; i < points[0].size(); ++i) {
+        EXPECT_FLOAT_EQ(points[1][i].x, -points[0][i].x) << i;
+        EXPECT_FLOAT_EQ(points[1][i].y, points[0][i].y) << i;
+        EXPECT_FLOAT_EQ(points[1][i].z, -points[0][i].z) << i;
+    }
+    ASSERT_EQ(binds[0].size(), binds[1].size());
+    for (size_t i = 0; i < binds[0].size(); ++i) {
+        for (unsigned r = 0; r < 3; ++r) {
+            for (unsigned c = 0; c < 4; ++c) {
+                EXPECT_NEAR(binds[1][i][r][c], binds[0][i][r][c], 1e-5f) << "bone " << i << " bind to mesh space";
+            }
+        }
     }
 }

@@ -21,6 +21,14 @@ inline const aiScene *ImportLtb(Assimp::Importer &importer, const std::vector<ui
     return retro_test::ImportMemory(importer, bytes, "ltb");
 }
 
+/// ImportLtb without the half turn about +Y (AI_CONFIG_IMPORT_LTB_FACE_FRONT
+/// false): mesh data in the ABC scene builder's space (mirrored in X), for
+/// tests of what the vertex streams hold; LtbFacing tests the turn.
+inline const aiScene *ImportLtbUnturned(Assimp::Importer &importer, const std::vector<uint8_t> &bytes) {
+    importer.SetPropertyBool(AI_CONFIG_IMPORT_LTB_FACE_FRONT, false);
+    return ImportLtb(importer, bytes);
+}
+
 /// The node named `name` (nullptr if none).
 inline const aiNode *FindNode(const aiScene &scene, const std::string &name) {
     return scene.mRootNode ? scene.mRootNode->FindNode(name.c_str()) : nullptr;

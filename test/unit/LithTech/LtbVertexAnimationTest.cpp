@@ -17,6 +17,7 @@ namespace {
 using namespace assimp_retro::ltb;
 using ltb_test::FindMesh;
 using ltb_test::ImportLtb;
+using ltb_test::ImportLtbUnturned;
 using retro_test::ltb_writer::SampleModel;
 using retro_test::ltb_writer::VertexAnimationModel;
 using retro_test::ltb_writer::WriteLtb;
@@ -56,7 +57,7 @@ const aiAnimation *AnimationNamed(const aiScene &scene, const std::string &name)
 
 TEST(LtbVertexAnimation, FramesBecomeMorphTargetsThroughTheDuplicateMap) {
     Assimp::Importer importer;
-    const aiScene *scene = ImportLtb(importer, WriteLtb(VertexAnimationModel()));
+    const aiScene *scene = ImportLtbUnturned(importer, WriteLtb(VertexAnimationModel()));
     ASSERT_NE(scene, nullptr) << importer.GetErrorString();
     const aiMesh *mesh = FindMesh(*scene, "body");
     ASSERT_NE(mesh, nullptr);
@@ -163,7 +164,7 @@ TEST(LtbVertexAnimation, ToolGlbPlaysTheFramesAndValidates) {
 TEST(LtbStreams, ColoursAndUvSetsReachTheMesh) {
     // Stream 1 holds a colour and three UV sets (flag 0x40: the count).
     Assimp::Importer importer;
-    const aiScene *scene = ImportLtb(importer, WriteLtb(SampleModel(kRigidMesh, kCompressNone, 0x3 | 0x4 | 0x40)));
+    const aiScene *scene = ImportLtbUnturned(importer, WriteLtb(SampleModel(kRigidMesh, kCompressNone, 0x3 | 0x4 | 0x40)));
     ASSERT_NE(scene, nullptr) << importer.GetErrorString();
     const aiMesh &mesh = *FindMesh(*scene, "body");
     ASSERT_TRUE(mesh.HasVertexColors(0));

@@ -1,0 +1,125 @@
+// Bones without weights for the nodes that join a scene's skeletons (see
+// FbxBridgeBones.h).
+#include "Export/FbxBridgeBones.h"
+
+#include <assimp/scene.h>
+
+#include <algorithm>
+#include <set>
+#include <string>
+
+namespace assimp_retro {
+namespace {
+
+aiMatrix4x4 GlobalTransform(const aiNode *node) {
+    aiMatrix4x4 global;
+    for (unsigned depth = 0; node && depth < 4096; node = node->mParent, ++depth) {
+        global = node->mTransformation * global;
+    }
+    return global;
+}
+
+/// The nodes from the root down to `node`, both included.
+std::vector<const aiNode *> PathFromRoot(const aiNode *node) {
+    std::vector<const aiNode *> path;
+    for (unsigned depth = 0; node && depth < 4096; node = node->mParent, ++depth) {
+        path.insert(path.begin(), node);
+    }
+    return path;
+}
+
+const aiNode *HolderOf(const aiNode &node, unsigned mesh, unsigned depth = 0) {
+    for (unsigned i = 0; i < node.mNumMeshes && node.mMeshes; ++i) {
+        if (node.mMeshes[i] == mesh) {
+            return &node;
+        }
+    }
+    for (unsigned i = 0; i < node.mNumChildren && node.mChildren && depth < 1024; ++i) {
+        if (const aiNode *found = HolderOf(*node.mChildren[i], mesh, depth + 1)) {
+            return found;
+        }
+    }
+    return nullptr;
+}
+
+/// The nodes that are no bone, lie below the bones' lowest common ancestor
+/// and above a bone, in the order first met walking up from each bone.
+std::vector<const aiNode *> BridgeNodes(const aiNode &root, const std::set<std::string> &bones) {
+    std::vector<std::vector<const aiNode *>> paths;
+    for (const std::string &name : bones) {
+        if (const aiNode *node = root.FindNode(name.c_str())) {
+            paths.push_back(PathFromRoot(node));
+        }
+    }
+    if (paths.empty()) {
+        return {};
+    }
+    size_t common = paths[0].size();
+    for (const auto &path : paths) {
+        size_t i = 0;
+        while (i < common && i < path.size() && path[i] == paths[0][i]) {
+            ++i;
+        }
+        common = i;
+    }
+    std::vector<const aiNode *> bridge;
+    std::set<const aiNode *> seen;
+    for (const auto &path : paths) {
+        for (size_t i = common; i < path.size(); ++i) {
+            if (!bones.count(path[i]->mName.C_Str()) && seen.insert(path[i]).second) {
+                bridge.push_back(path[i]);
+            }
+        }
+    }
+    return bridge;
+}
+
+} // namespace
+
+FbxBridgeBones::FbxBridgeBones(const aiScene &scene) {
+    std::set<std::string> bones;
+    for (unsigned m = 0; m < scene.mNumMeshes && scene.mMeshes; ++m) {
+        for (unsigned b = 0; b < scene.mMeshes[m]->mNumBones && scene.mMeshes[m]->mBones; ++b) {
+            bones.insert(scene.mMeshes[m]->mBones[b]->mName.C_Str());
+            if (!mesh_) {
+                mesh_ = scene.mMeshes[m];
+                savedCount_ = m; // the mesh's index, until the holder is found
+            }
+        }
+    }
+    const aiNode *holder = mesh_ && scene.mRootNode ? HolderOf(*scene.mRootNode, savedCount_) : nullptr;
+    const std::vector<const aiNode *> bridge = holder ? BridgeNodes(*scene.mRootNode, bones) : std::vector<const aiNode *>{};
+    if (bridge.empty()) {
+        mesh_ = nullptr;
+        savedCount_ = 0;
+        return;
+    }
+    const aiMatrix4x4 meshGlobal = GlobalTransform(holder);
+    savedBones_ = mesh_->mBones;
+    savedCount_ = mesh_->mNumBones;
+    aiBone **grown = new aiBone *[savedCount_ + bridge.size()];
+    std::copy(savedBones_, savedBones_ + savedCount_, grown);
+    for (size_t i = 0; i < bridge.size(); ++i) {
+        aiBone *bone = new aiBone;
+        bone->mName = bridge[i]->mName;
+        bone->mOffsetMatrix = GlobalTransform(bridge[i]).Inverse() * meshGlobal;
+        grown[savedCount_ + i] = bone;
+    }
+    mesh_->mBones = grown;
+    mesh_->mNumBones = savedCount_ + static_cast<unsigned>(bridge.size());
+    count = static_cast<unsigned>(bridge.size());
+}
+
+FbxBridgeBones::~FbxBridgeBones() {
+    if (!mesh_) {
+        return;
+    }
+    for (unsigned i = savedCount_; i < mesh_->mNumBones; ++i) {
+        delete mesh_->mBones[i];
+    }
+    delete[] mesh_->mBones;
+    mesh_->mBones = savedBones_;
+    mesh_->mNumBones = savedCount_;
+}
+
+} // namespace assimp_retro

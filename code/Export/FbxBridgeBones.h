@@ -1,0 +1,39 @@
+// Bones without weights for the nodes that join a scene's skeletons, for
+// Blender's FBX importer (see FbxBridgeBones.cpp).
+#pragma once
+
+#include <utility>
+#include <vector>
+
+struct aiBone;
+struct aiMesh;
+struct aiScene;
+
+namespace assimp_retro {
+
+/// Blender 3.4's FBX importer makes an armature of every node that is no
+/// bone but has a bone child. When two skeletons below one node are joined
+/// through such nodes (an LTB first-person model: arms and weapon below
+/// "Scene Root"), it nests armatures and fails (KeyError in link_hierarchy)
+/// or splits the bones and actions. While this object lives, every node that
+/// is no bone, lies strictly below the lowest common ancestor of all bones
+/// and above a bone is a bone without weights of the first skinned mesh (its
+/// offset matrix from the node's and the mesh holder's global transforms), so
+/// Assimp writes it as a LimbNode; Blender makes one armature, with the bones
+/// its glTF importer makes. The scene is put back as it was on destruction.
+class FbxBridgeBones {
+public:
+    explicit FbxBridgeBones(const aiScene &scene);
+    ~FbxBridgeBones();
+    FbxBridgeBones(const FbxBridgeBones &) = delete;
+    FbxBridgeBones &operator=(const FbxBridgeBones &) = delete;
+
+    unsigned count = 0; ///< bones added
+
+private:
+    aiMesh *mesh_ = nullptr;
+    aiBone **savedBones_ = nullptr;
+    unsigned savedCount_ = 0;
+};
+
+} // namespace assimp_retro
