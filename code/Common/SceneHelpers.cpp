@@ -133,4 +133,23 @@ void AdoptChildren(aiNode *parent, std::vector<std::unique_ptr<aiNode>> &childre
     parent->mNumChildren = count;
 }
 
+aiMatrix4x4 GlobalTransform(const aiNode *node) {
+    aiMatrix4x4 global;
+    for (unsigned depth = 0; node && depth < 4096; node = node->mParent, ++depth) {
+        global = node->mTransformation * global;
+    }
+    return global;
+}
+
+std::set<std::string> BoneNames(const aiScene &scene) {
+    std::set<std::string> names;
+    for (unsigned m = 0; m < scene.mNumMeshes && scene.mMeshes; ++m) {
+        const aiMesh *mesh = scene.mMeshes[m];
+        for (unsigned b = 0; mesh && b < mesh->mNumBones && mesh->mBones; ++b) {
+            names.insert(mesh->mBones[b]->mName.C_Str());
+        }
+    }
+    return names;
+}
+
 } // namespace assimp_retro

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -126,5 +127,12 @@ void SetSingleTargetKey(aiMeshMorphKey &key, unsigned target);
 
 /// Makes `children` the children of `parent` (which must have none yet).
 void AdoptChildren(aiNode *parent, std::vector<std::unique_ptr<aiNode>> &children);
+
+/// The node's transform to the scene root: its own and its ancestors'
+/// (at most 4,096 levels, so a cycle in a hostile scene cannot hang).
+aiMatrix4x4 GlobalTransform(const aiNode *node);
+
+/// The names of every mesh's bones.
+std::set<std::string> BoneNames(const aiScene &scene);
 
 } // namespace assimp_retro

@@ -2,6 +2,8 @@
 // for COLLADA (see include/assimp_retro/collada_export.h).
 #include <assimp_retro/collada_export.h>
 
+#include "Common/SceneHelpers.h"
+
 #include <assimp/scene.h>
 
 #include <algorithm>
@@ -19,17 +21,6 @@ std::set<std::string> AnimatedNodeNames(const aiScene &scene) {
             if (animation->mChannels[c]) {
                 names.insert(animation->mChannels[c]->mNodeName.C_Str());
             }
-        }
-    }
-    return names;
-}
-
-std::set<std::string> BoneNames(const aiScene &scene) {
-    std::set<std::string> names;
-    for (unsigned m = 0; m < scene.mNumMeshes && scene.mMeshes; ++m) {
-        const aiMesh *mesh = scene.mMeshes[m];
-        for (unsigned b = 0; mesh && b < mesh->mNumBones && mesh->mBones; ++b) {
-            names.insert(mesh->mBones[b]->mName.C_Str());
         }
     }
     return names;

@@ -2,6 +2,8 @@
 // FbxBridgeBones.h).
 #include "Export/FbxBridgeBones.h"
 
+#include "Common/SceneHelpers.h"
+
 #include <assimp/scene.h>
 
 #include <algorithm>
@@ -10,14 +12,6 @@
 
 namespace assimp_retro {
 namespace {
-
-aiMatrix4x4 GlobalTransform(const aiNode *node) {
-    aiMatrix4x4 global;
-    for (unsigned depth = 0; node && depth < 4096; node = node->mParent, ++depth) {
-        global = node->mTransformation * global;
-    }
-    return global;
-}
 
 /// The nodes from the root down to `node`, both included.
 std::vector<const aiNode *> PathFromRoot(const aiNode *node) {
@@ -77,23 +71,23 @@ std::vector<const aiNode *> BridgeNodes(const aiNode &root, const std::set<std::
 } // namespace
 
 FbxBridgeBones::FbxBridgeBones(const aiScene &scene) {
-    std::set<std::string> bones;
-    for (unsigned m = 0; m < scene.mNumMeshes && scene.mMeshes; ++m) {
-        for (unsigned b = 0; b < scene.mMeshes[m]->mNumBones && scene.mMeshes[m]->mBones; ++b) {
-            bones.insert(scene.mMeshes[m]->mBones[b]->mName.C_Str());
-            if (!mesh_) {
-                mesh_ = scene.mMeshes[m];
-                savedCount_ = m; // the mesh's index, until the holder is found
-            }
-        }
-    }
-    const aiNode *holder = mesh_ && scene.mRootNode ? HolderOf(*scene.mRootNode, savedCount_) : nullptr;
-    const std::vector<const aiNode *> bridge = holder ? BridgeNodes(*scene.mRootNode, bones) : std::vector<const aiNode *>{};
-    if (bridge.empty()) {
-        mesh_ = nullptr;
-        savedCount_ = 0;
+    if (!scene.mMeshes || !scene.mRootNode) {
         return;
     }
+    unsigned skinned = 0; // the first skinned mesh
+    while (skinned < scene.mNumMeshes && !(scene.mMeshes[skinned] && scene.mMeshes[skinned]->mNumBones)) {
+        ++skinned;
+    }
+    if (skinned == scene.mNumMeshes) {
+        return;
+    }
+    const aiNode *holder = HolderOf(*scene.mRootNode, skinned);
+    const std::vector<const aiNode *> bridge =
+            holder ? BridgeNodes(*scene.mRootNode, BoneNames(scene)) : std::vector<const aiNode *>{};
+    if (bridge.empty()) {
+        return;
+    }
+    mesh_ = scene.mMeshes[skinned];
     const aiMatrix4x4 meshGlobal = GlobalTransform(holder);
     savedBones_ = mesh_->mBones;
     savedCount_ = mesh_->mNumBones;

@@ -1,6 +1,8 @@
 // LTB's half turn about +Y below the root node (see LtbFaceFront.h).
 #include "LtbFaceFront.h"
 
+#include "Common/SceneHelpers.h"
+
 #include <assimp/scene.h>
 
 #include <map>
@@ -64,16 +66,6 @@ std::multimap<std::string, aiNodeAnim *> ChannelsByNode(const aiScene &scene) {
         }
     }
     return all;
-}
-
-std::set<std::string> BoneNames(const aiScene &scene) {
-    std::set<std::string> names;
-    for (unsigned m = 0; m < scene.mNumMeshes && scene.mMeshes; ++m) {
-        for (unsigned b = 0; b < scene.mMeshes[m]->mNumBones && scene.mMeshes[m]->mBones; ++b) {
-            names.insert(scene.mMeshes[m]->mBones[b]->mName.C_Str());
-        }
-    }
-    return names;
 }
 
 void CountMeshUses(const aiNode &node, std::map<unsigned, unsigned> &uses, unsigned depth = 0) {

@@ -17,14 +17,6 @@
 namespace assimp_retro {
 namespace p3d {
 
-aiMatrix4x4 WorldTransform(const aiNode *node) {
-    aiMatrix4x4 world;
-    for (const aiNode *n = node; n; n = n->mParent) {
-        world = n->mTransformation * world;
-    }
-    return world;
-}
-
 std::string MetaText(const aiMetadata *meta, const std::string &key, bool *found) {
     aiString value;
     const bool ok = meta && meta->Get(key, value);

@@ -26,9 +26,6 @@ struct LodSource {
     bool fromP3d = false; ///< the P3D importer's LOD node (it has p3d:resolution)
 };
 
-/// The node's transform to the scene root (its own and its parents').
-aiMatrix4x4 WorldTransform(const aiNode *node);
-
 /// The string metadata `key` of `meta` ("" when absent; `found` says which).
 std::string MetaText(const aiMetadata *meta, const std::string &key, bool *found = nullptr);
 

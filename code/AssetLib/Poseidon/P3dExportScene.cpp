@@ -194,7 +194,7 @@ void LodWriter::CollectMeshes(const aiNode *node, bool top) {
     if (!top && mSource.fromP3d) {
         return; // the importer's memory point nodes: its loose points and selections stand for them
     }
-    const aiMatrix4x4 world = WorldTransform(node);
+    const aiMatrix4x4 world = GlobalTransform(node);
     const uint32_t vertexBase = static_cast<uint32_t>(mPositions.size());
     const uint32_t faceBase = static_cast<uint32_t>(mFaces.size());
     for (unsigned i = 0; i < node->mNumMeshes; ++i) {
@@ -233,7 +233,7 @@ void LodWriter::AddP3dData() {
         if (!ParseFloats(text, size_t(3) << 24, loose) || loose.size() % 3 != 0) {
             ThrowExportError(Where() + keys::kLoosePoints.name + " is not a list of x y z positions");
         }
-        const aiMatrix4x4 world = WorldTransform(mSource.node);
+        const aiMatrix4x4 world = GlobalTransform(mSource.node);
         for (size_t i = 0; i < loose.size(); i += 3) {
             AddLoosePoint(Position(world, aiVector3D(loose[i], loose[i + 1], loose[i + 2])));
         }
@@ -537,7 +537,7 @@ void LodWriter::WriteProxies(MlodLod &lod) {
         }
         char suffix[16];
         std::snprintf(suffix, sizeof(suffix), ".%02d", static_cast<int>(id));
-        aiMatrix4x4 m = WorldTransform(node);
+        aiMatrix4x4 m = GlobalTransform(node);
         // M = S M' S: rows and columns 2 change sign, translation scaled.
         const aiVector3D origin(m.a4 * mScale, m.b4 * mScale, -m.c4 * mScale);
         aiVector3D up(m.a2, m.b2, -m.c2), dir(-m.a3, -m.b3, m.c3);
