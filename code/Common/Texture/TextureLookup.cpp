@@ -162,7 +162,12 @@ std::string FindFileNoCase(Assimp::IOSystem *io, const std::string &path) {
 }
 
 std::string FindFileNoCase(Assimp::IOSystem *io, const std::string &path, DirectoryCache &dirs) {
-    if (path.empty()) {
+    // A path of blanks and line ends only names no file, and Assimp's
+    // FileSystemFilter (the IOSystem an importer is given) must never see
+    // one: its Cleanup() skips them through the terminating NUL and then
+    // erases a negative length (found by fuzz_ltb with a child model named
+    // so, in a model read from memory or from the current folder).
+    if (path.find_first_not_of(std::string(" \t\r\n\f\0", 6)) == std::string::npos) {
         return "";
     }
     const std::string slashed = ForwardSlashes(path);

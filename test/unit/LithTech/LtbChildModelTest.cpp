@@ -86,3 +86,19 @@ TEST(LtbChildModels, AChildsOwnChildModelsAreNotFollowed) {
     ASSERT_NE(scene, nullptr) << importer.GetErrorString();
     EXPECT_EQ(AnimationNames(*scene), (std::vector<std::string>{"wave", "run"}));
 }
+
+// A child model named by blanks only, in a model read from memory (no
+// folder): the lookup must not hand the blank path to Assimp's IOSystem
+// filter, which erased a negative length on it (a fuzz_ltb finding).
+TEST(LtbChildModels, ABlankNameInAModelReadFromMemoryIsNotFound) {
+    for (const std::string name : {std::string("   "), std::string(" \t\r\n"), std::string(2, '\0')}) {
+        Model parent = SampleModel(kRigidMesh, kCompressNone);
+        parent.childModels = {name};
+        const std::vector<uint8_t> bytes = WriteLtb(parent);
+        Assimp::Importer importer;
+        const aiScene *scene = retro_test::ImportMemory(importer, bytes, "ltb");
+        ASSERT_NE(scene, nullptr) << importer.GetErrorString();
+        EXPECT_EQ(AnimationNames(*scene), (std::vector<std::string>{"wave"}));
+    }
+}
+
