@@ -25,7 +25,7 @@ using retro_test::ltb_writer::PackLzmaAlone;
 using retro_test::ltb_writer::SampleModel;
 using retro_test::ltb_writer::WriteLtb;
 
-constexpr float kMetresPerUnit = 0.01f; // the LTB default: 1 unit = 1 cm
+using ltb_test::kMetresPerUnit;
 
 /// The weight `bone` gives vertex `vertex` of `mesh` (0 if none).
 float WeightOf(const aiMesh &mesh, const std::string &bone, unsigned vertex) {

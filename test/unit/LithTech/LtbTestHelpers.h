@@ -14,6 +14,8 @@
 
 namespace ltb_test {
 
+constexpr float kMetresPerUnit = 0.01f; // the LTB default: 1 unit = 1 cm
+
 /// Imports LTB bytes from memory in metres (the importer's default, which
 /// the test helpers otherwise turn off); nullptr when the import fails.
 inline const aiScene *ImportLtb(Assimp::Importer &importer, const std::vector<uint8_t> &bytes) {

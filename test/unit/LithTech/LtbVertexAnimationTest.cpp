@@ -22,7 +22,7 @@ using retro_test::ltb_writer::SampleModel;
 using retro_test::ltb_writer::VertexAnimationModel;
 using retro_test::ltb_writer::WriteLtb;
 
-constexpr float kMetresPerUnit = 0.01f; // the LTB default: 1 unit = 1 cm
+using ltb_test::kMetresPerUnit;
 
 /// The sample quad's vertex (0-3) a scene vertex (metres, mirrored in X) is
 /// the bind position of; the duplicate vertex 4 is where vertex 0 is.
