@@ -7,6 +7,15 @@
    a repeated heading gets -1, -2, ...). Links inside code are not links.
 2. Every property macro defined in include/assimp_retro/config.h
    (#define AI_... "...") is named in README.md or a docs/ page.
+3. No commit hash: the docs say what is true now, and history (which commit
+   measured or fixed what) belongs in the git log and CHANGELOG.md. A commit
+   hash is taken to be a run of 7 to 40 lowercase hex digits, standing alone
+   (no letter, digit or '_' on either side, so 'build-6a694d7' and
+   'v5.2.6a694d73' count, a git describe's '-g6a694d7' does not), with at
+   least one letter and one digit, and not the digits of a number such as
+   9.131584022270545e-8. Code blocks are checked too. A line that
+   cites another project's commit (where a format fact was read) says so with
+   the comment <!-- external commit --> on the same line.
 
 Usage: tools/check_docs.py [--root DIR]   (DIR defaults to the repository)
 Prints one line per problem, 'file:line: message', and exits 1 if there is any.
@@ -24,6 +33,10 @@ REFERENCE_DEF = re.compile(r'^\s{0,3}\[[^\]]+\]:\s*(<[^>]*>|\S+)')
 HEADING = re.compile(r'^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$')
 CODE_SPAN = re.compile(r'(`+)(.+?)\1')
 PROPERTY_DEFINE = re.compile(r'^\s*#\s*define\s+(AI_[A-Z0-9_]+)\s+"[^"]*"', re.M)
+# A run of 7-40 hex digits standing alone, with at least one digit and one letter,
+# that is not the digits of a number in exponent form (9.131584022270545e-8).
+COMMIT_HASH = re.compile(r'(?<![0-9A-Za-z_])(?![0-9]+e[-+]?[0-9]*(?![0-9A-Za-z_]))(?=[0-9a-f]*[0-9])(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}(?![0-9A-Za-z_])')
+EXTERNAL_COMMIT = '<!-- external commit -->'
 EXTERNAL = re.compile(r'^[a-zA-Z][a-zA-Z0-9+.-]*:')  # http:, https:, mailto:, ...
 
 
@@ -142,6 +155,22 @@ def check_properties(root, files):
     return problems
 
 
+def check_commit_hashes(root, files):
+    problems = []
+    for path in files:
+        rel = os.path.relpath(path, root)
+        with open(path, encoding='utf-8') as f:
+            lines = f.read().split('\n')
+        for number, line in enumerate(lines, 1):
+            if EXTERNAL_COMMIT in line:
+                continue
+            for m in COMMIT_HASH.finditer(line):
+                problems.append('%s:%d: %s looks like a commit hash (history goes to CHANGELOG.md; '
+                                'a line citing another project\'s commit carries %s)'
+                                % (rel, number, m.group(0), EXTERNAL_COMMIT))
+    return problems
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     parser.add_argument('--root', default=os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'),
@@ -151,13 +180,14 @@ def main():
     if not files:
         print('no README.md or docs/*.md under %s' % root)
         return 1
-    problems = check_links(root, files) + check_properties(root, files)
+    problems = (check_links(root, files) + check_properties(root, files)
+                + check_commit_hashes(root, files))
     for p in problems:
         print(p)
     if problems:
         print('check_docs: %d problem(s)' % len(problems))
         return 1
-    print('check_docs: %d files, links and properties OK' % len(files))
+    print('check_docs: %d files, links, properties and commit hashes OK' % len(files))
     return 0
 
 
