@@ -6,7 +6,7 @@ target_sources(assimp_retro PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/ColladaXml.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ExportSceneView.cpp
   ${CMAKE_CURRENT_LIST_DIR}/FbxAnimationTimes.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/FbxBridgeBones.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/BridgeBones.cpp
   ${CMAKE_CURRENT_LIST_DIR}/FbxCompletion.cpp
   ${CMAKE_CURRENT_LIST_DIR}/FbxMetadata.cpp
   ${CMAKE_CURRENT_LIST_DIR}/FbxMorphTargets.cpp

@@ -1,6 +1,6 @@
 // Bones without weights for the nodes that join a scene's skeletons (see
-// FbxBridgeBones.h).
-#include "Export/FbxBridgeBones.h"
+// BridgeBones.h).
+#include "Export/BridgeBones.h"
 
 #include "Common/SceneHelpers.h"
 
@@ -70,7 +70,7 @@ std::vector<const aiNode *> BridgeNodes(const aiNode &root, const std::set<std::
 
 } // namespace
 
-FbxBridgeBones::FbxBridgeBones(const aiScene &scene) {
+BridgeBones::BridgeBones(const aiScene &scene) {
     if (!scene.mMeshes || !scene.mRootNode) {
         return;
     }
@@ -104,7 +104,7 @@ FbxBridgeBones::FbxBridgeBones(const aiScene &scene) {
     count = static_cast<unsigned>(bridge.size());
 }
 
-FbxBridgeBones::~FbxBridgeBones() {
+BridgeBones::~BridgeBones() {
     if (!mesh_) {
         return;
     }

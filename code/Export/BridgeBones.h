@@ -1,5 +1,5 @@
 // Bones without weights for the nodes that join a scene's skeletons, for
-// Blender's FBX importer (see FbxBridgeBones.cpp).
+// Blender's FBX importer (see BridgeBones.cpp).
 #pragma once
 
 #include <utility>
@@ -21,12 +21,12 @@ namespace assimp_retro {
 /// offset matrix from the node's and the mesh holder's global transforms), so
 /// Assimp writes it as a LimbNode; Blender makes one armature, with the bones
 /// its glTF importer makes. The scene is put back as it was on destruction.
-class FbxBridgeBones {
+class BridgeBones {
 public:
-    explicit FbxBridgeBones(const aiScene &scene);
-    ~FbxBridgeBones();
-    FbxBridgeBones(const FbxBridgeBones &) = delete;
-    FbxBridgeBones &operator=(const FbxBridgeBones &) = delete;
+    explicit BridgeBones(const aiScene &scene);
+    ~BridgeBones();
+    BridgeBones(const BridgeBones &) = delete;
+    BridgeBones &operator=(const BridgeBones &) = delete;
 
     unsigned count = 0; ///< bones added
 
