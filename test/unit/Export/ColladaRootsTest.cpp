@@ -15,10 +15,9 @@
 
 #include <gtest/gtest.h>
 
-#include <fstream>
+#include <cstdint>
 #include <memory>
 #include <regex>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -193,13 +192,6 @@ std::unique_ptr<aiScene> MakeFirstPersonScene() {
     return scene;
 }
 
-std::string ReadFileText(const std::string &path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
 TEST(ColladaRoots, SkeletonsJoinedThroughPlainNodesBecomeOneSkeletonFromTheTopNode) {
     auto scene = MakeFirstPersonScene();
     EXPECT_TRUE(assimp_retro::LiftSkeletonsToTopForCollada(*scene).empty()); // "Scene Root" is animated
@@ -221,7 +213,8 @@ TEST(ColladaRoots, SkeletonsJoinedThroughPlainNodesBecomeOneSkeletonFromTheTopNo
     const std::string path = retro_test::OutputPath("Export/collada/first_person.dae");
     std::string error;
     ASSERT_TRUE(assimp_retro::ExportCollada(*scene, path, &error)) << error;
-    const std::string dae = ReadFileText(path);
+    const std::vector<uint8_t> bytes = retro_test::ReadFile(path);
+    const std::string dae(bytes.begin(), bytes.end());
     for (const char *name : {"Scene Root", "Arms", "Hand", "Prop", "Gun"}) {
         const std::regex joint("<node [^>]*name=\"" + std::string(name) + "\"[^>]*type=\"JOINT\"");
         EXPECT_TRUE(std::regex_search(dae, joint)) << name << " is no JOINT in " << path;
