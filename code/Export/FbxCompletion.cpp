@@ -8,9 +8,9 @@
 // are missing), and writes it out again.
 #include <assimp_retro/fbx_export.h>
 
+#include "Export/BridgeBones.h"
 #include "Export/ExportSceneView.h"
 #include "Export/FbxAnimationTimes.h"
-#include "Export/BridgeBones.h"
 #include "Export/FbxMetadata.h"
 #include "Export/FbxMorphTargets.h"
 #include "Export/FbxRecords.h"
