@@ -1,8 +1,9 @@
-// An identity node above animated top nodes, and skeletons lifted to the top,
-// for COLLADA (see include/assimp_retro/collada_export.h).
+// An identity node above animated top nodes, skeletons lifted to the top and
+// joined into one, for COLLADA (see include/assimp_retro/collada_export.h).
 #include <assimp_retro/collada_export.h>
 
 #include "Common/SceneHelpers.h"
+#include "Export/BridgeBones.h"
 
 #include <assimp/scene.h>
 
@@ -92,6 +93,17 @@ std::vector<std::string> LiftSkeletonsToTopForCollada(aiScene &scene) {
     root->mChildren = new aiNode *[top.size()];
     std::copy(top.begin(), top.end(), root->mChildren);
     return lifted;
+}
+
+std::vector<std::string> JoinSkeletonsForCollada(aiScene &scene) {
+    // Assimp's exporter writes a node as a JOINT when a mesh has a bone of
+    // its name. Blender makes an armature object of each node that is no
+    // joint but has a joint child, and puts the bones of every skin that
+    // shares no joint with an earlier one into the first of them; one joint
+    // at the top is one armature object, made at the top and stood up.
+    BridgeBones bridge(scene, BridgeBones::From::TopNode);
+    bridge.Keep();
+    return bridge.names;
 }
 
 bool WrapAnimatedRootChildrenForCollada(aiScene &scene) {

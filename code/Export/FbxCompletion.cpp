@@ -8,9 +8,9 @@
 // are missing), and writes it out again.
 #include <assimp_retro/fbx_export.h>
 
+#include "Export/BridgeBones.h"
 #include "Export/ExportSceneView.h"
 #include "Export/FbxAnimationTimes.h"
-#include "Export/FbxBridgeBones.h"
 #include "Export/FbxMetadata.h"
 #include "Export/FbxMorphTargets.h"
 #include "Export/FbxRecords.h"
@@ -410,7 +410,7 @@ bool ExportFbx(const aiScene &scene, const std::string &formatId, const std::str
         // writes them (binary FBX only; docs/outputs.md "FBX output").
         HiddenMorphTargets hidden(scene);
         // One armature in Blender for skeletons joined through nodes that are no bones.
-        FbxBridgeBones bridge(scene);
+        BridgeBones bridge(scene);
         Assimp::Exporter exporter;
         if (exporter.Export(view.scene, formatId.c_str(), path.c_str(), preprocessing, properties) != AI_SUCCESS) {
             return Fail(error, std::string("Assimp's FBX exporter failed: ") + exporter.GetErrorString());

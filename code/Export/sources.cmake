@@ -1,4 +1,5 @@
 target_sources(assimp_retro PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/BridgeBones.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ColladaAnimations.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ColladaExport.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ColladaMetadata.cpp
@@ -6,7 +7,6 @@ target_sources(assimp_retro PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/ColladaXml.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ExportSceneView.cpp
   ${CMAKE_CURRENT_LIST_DIR}/FbxAnimationTimes.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/FbxBridgeBones.cpp
   ${CMAKE_CURRENT_LIST_DIR}/FbxCompletion.cpp
   ${CMAKE_CURRENT_LIST_DIR}/FbxMetadata.cpp
   ${CMAKE_CURRENT_LIST_DIR}/FbxMorphTargets.cpp

@@ -59,6 +59,22 @@ bool WrapAnimatedRootChildrenForCollada(aiScene &scene);
 /// ExportCollada.
 std::vector<std::string> LiftSkeletonsToTopForCollada(aiScene &scene);
 
+/// Blender 3.4's COLLADA importer makes an armature object of every node that
+/// is no joint but has a joint child, and gives each skin sharing no joint
+/// with an earlier skin the first armature's bones: two skeletons below one
+/// node, joined through nodes that are no bones (an LTB first-person model:
+/// arms and weapon below "Scene Root"), came in as several armatures with
+/// bones missing, the meshes out of place. When the lowest common ancestor of
+/// all bones is no bone and not the root node, every node that is no bone,
+/// lies below the root node and above a bone is made a bone without weights
+/// of the first skinned mesh (its offset matrix from the node's and the mesh
+/// holder's global transforms), the root's child holding the skeletons
+/// included: Assimp writes them all as joints, and Blender makes one armature
+/// object at the top (stood up, its top node's animation a pose bone's).
+/// Returns the names of the nodes made bones (none: the scene is left as it
+/// was). Call it after LiftSkeletonsToTopForCollada, before ExportCollada.
+std::vector<std::string> JoinSkeletonsForCollada(aiScene &scene);
+
 /// Assimp::Exporter::Export(scene, "collada", path, preprocessing,
 /// properties) on a view of `scene` without animations and node metadata,
 /// then the node animations and the scene and node metadata added to the

@@ -238,6 +238,13 @@ ConversionResult ConvertFile(Assimp::Importer &importer, Assimp::Exporter &expor
                 result.notes.push_back("COLLADA: identity node \"" + name +
                         "\" left out, its children put at the top (Blender stands skeletons up only there)");
             }
+            // ... makes one armature of skeletons joined through nodes that are no bones ...
+            const std::vector<std::string> joined = assimp_retro::JoinSkeletonsForCollada(*scene);
+            if (!joined.empty()) {
+                result.notes.push_back("COLLADA: " + std::to_string(joined.size()) +
+                        " node(s) joining the skeletons made bones without weights (\"" + joined.front() +
+                        "\" first), for one armature in Blender");
+            }
         }
         // ... and rotates COLLADA top nodes to Z-up; an animated one would lose it.
         if (format.id == "collada" && assimp_retro::WrapAnimatedRootChildrenForCollada(*scene)) {

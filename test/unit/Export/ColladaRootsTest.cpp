@@ -1,6 +1,8 @@
 // WrapAnimatedRootChildrenForCollada: an identity node above animated top
 // nodes that hold no skeleton, so that Blender's Y-up to Z-up rotation of the
-// COLLADA file's top node is not replaced by their animation.
+// COLLADA file's top node is not replaced by their animation;
+// LiftSkeletonsToTopForCollada and JoinSkeletonsForCollada: one armature,
+// at the top, for Blender's COLLADA importer.
 #include "support/TestSupport.h"
 
 #include <assimp_retro/collada_export.h>
@@ -13,7 +15,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <memory>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -118,6 +122,123 @@ TEST(ColladaRoots, ATransformedNodeAboveASkeletonStays) {
     auto scene = MakeBuriedSkeletonScene(turned);
     EXPECT_TRUE(assimp_retro::LiftSkeletonsToTopForCollada(*scene).empty());
     EXPECT_NE(scene->mRootNode->FindNode("Top"), nullptr);
+}
+
+aiMesh *NewSkinnedMesh(const char *name, const char *bone) {
+    aiMesh *mesh = new aiMesh;
+    mesh->mName = name;
+    mesh->mNumBones = 1;
+    mesh->mBones = new aiBone *[1]{new aiBone};
+    mesh->mBones[0]->mName = bone;
+    return mesh;
+}
+
+/// Root -> "Scene Root" (animated) -> Arms (translated by 1 in x, no bone)
+/// -> Hand (bone of ArmsMesh), "Scene Root" -> Prop (no bone) -> Gun (bone
+/// of GunMesh); Root -> ArmsMesh, Root -> GunMesh: the shape of an LTB
+/// first-person model (arms and weapon, two skeletons, below "Scene Root").
+std::unique_ptr<aiScene> MakeFirstPersonScene() {
+    std::unique_ptr<aiScene> scene(new aiScene);
+    scene->mRootNode = new aiNode("Root");
+    aiNode *top = new aiNode("Scene Root");
+    aiNode *arms = new aiNode("Arms");
+    arms->mTransformation.a4 = 1.f;
+    aiNode *hand = new aiNode("Hand");
+    aiNode *prop = new aiNode("Prop");
+    aiNode *gun = new aiNode("Gun");
+    arms->addChildren(1, &hand);
+    prop->addChildren(1, &gun);
+    aiNode *topChildren[] = {arms, prop};
+    top->addChildren(2, topChildren);
+    aiNode *armsMesh = new aiNode("ArmsMesh");
+    aiNode *gunMesh = new aiNode("GunMesh");
+    aiNode *topLevel[] = {top, armsMesh, gunMesh};
+    scene->mRootNode->addChildren(3, topLevel);
+    scene->mNumMeshes = 2;
+    scene->mMeshes = new aiMesh *[2]{NewSkinnedMesh("ArmsMesh", "Hand"), NewSkinnedMesh("GunMesh", "Gun")};
+    for (unsigned m = 0; m < 2; ++m) {
+        aiMesh *mesh = scene->mMeshes[m];
+        mesh->mNumVertices = 3;
+        mesh->mVertices = new aiVector3D[3]{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+        mesh->mNumFaces = 1;
+        mesh->mFaces = new aiFace[1];
+        mesh->mFaces[0].mNumIndices = 3;
+        mesh->mFaces[0].mIndices = new unsigned[3]{0, 1, 2};
+        mesh->mPrimitiveTypes = aiPrimitiveType_TRIANGLE;
+        mesh->mBones[0]->mNumWeights = 3;
+        mesh->mBones[0]->mWeights = new aiVertexWeight[3]{{0, 1.f}, {1, 1.f}, {2, 1.f}};
+        aiNode *holder = scene->mRootNode->mChildren[1 + m];
+        holder->mNumMeshes = 1;
+        holder->mMeshes = new unsigned[1]{m};
+    }
+    scene->mNumMaterials = 1;
+    scene->mMaterials = new aiMaterial *[1]{new aiMaterial};
+    aiNodeAnim *channel = new aiNodeAnim;
+    channel->mNodeName = "Scene Root";
+    channel->mNumPositionKeys = 2;
+    channel->mPositionKeys = new aiVectorKey[2]{{0.0, {0, 0, 0}}, {1.0, {0, 1, 0}}};
+    channel->mNumRotationKeys = 1;
+    channel->mRotationKeys = new aiQuatKey[1]{{0.0, aiQuaternion()}};
+    channel->mNumScalingKeys = 1;
+    channel->mScalingKeys = new aiVectorKey[1]{{0.0, {1, 1, 1}}};
+    aiAnimation *animation = new aiAnimation;
+    animation->mName = "idle";
+    animation->mDuration = 1.0;
+    animation->mTicksPerSecond = 1.0;
+    animation->mNumChannels = 1;
+    animation->mChannels = new aiNodeAnim *[1]{channel};
+    scene->mNumAnimations = 1;
+    scene->mAnimations = new aiAnimation *[1]{animation};
+    return scene;
+}
+
+TEST(ColladaRoots, SkeletonsJoinedThroughPlainNodesBecomeOneSkeletonFromTheTopNode) {
+    auto scene = MakeFirstPersonScene();
+    EXPECT_TRUE(assimp_retro::LiftSkeletonsToTopForCollada(*scene).empty()); // "Scene Root" is animated
+    const std::vector<std::string> joined = assimp_retro::JoinSkeletonsForCollada(*scene);
+    // The top node too (one joint at the top: one armature, stood up), walking down to Gun, then Hand.
+    ASSERT_EQ(joined, (std::vector<std::string>{"Scene Root", "Prop", "Arms"}));
+    const aiMesh &arms = *scene->mMeshes[0]; // the first skinned mesh holds them
+    ASSERT_EQ(arms.mNumBones, 4u);
+    EXPECT_STREQ(arms.mBones[0]->mName.C_Str(), "Hand");
+    EXPECT_STREQ(arms.mBones[3]->mName.C_Str(), "Arms");
+    EXPECT_EQ(arms.mBones[3]->mNumWeights, 0u);
+    EXPECT_FLOAT_EQ(arms.mBones[3]->mOffsetMatrix.a4, -1.f); // mesh space (ArmsMesh) to Arms' space
+    EXPECT_EQ(scene->mMeshes[1]->mNumBones, 1u);
+    // Joined once: every node above a bone is one now.
+    EXPECT_TRUE(assimp_retro::JoinSkeletonsForCollada(*scene).empty());
+    EXPECT_FALSE(assimp_retro::WrapAnimatedRootChildrenForCollada(*scene)); // "Scene Root" holds bones
+
+    // Assimp's exporter writes every node from "Scene Root" down as a JOINT.
+    const std::string path = retro_test::OutputPath("Export/collada/first_person.dae");
+    std::string error;
+    ASSERT_TRUE(assimp_retro::ExportCollada(*scene, path, &error)) << error;
+    const std::vector<uint8_t> bytes = retro_test::ReadFile(path);
+    const std::string dae(bytes.begin(), bytes.end());
+    for (const char *name : {"Scene Root", "Arms", "Hand", "Prop", "Gun"}) {
+        const std::regex joint("<node [^>]*name=\"" + std::string(name) + "\"[^>]*type=\"JOINT\"");
+        EXPECT_TRUE(std::regex_search(dae, joint)) << name << " is no JOINT in " << path;
+    }
+    Assimp::Importer reader;
+    const aiScene *back = reader.ReadFile(path, 0);
+    ASSERT_NE(back, nullptr) << reader.GetErrorString();
+    EXPECT_EQ(back->mNumAnimations, 1u);
+}
+
+TEST(ColladaRoots, OneSkeletonAndSkeletonsBelowTwoTopNodesAreNotJoined) {
+    // Root -> Top -> Rig -> Pelvis (the only bone): the bones' common ancestor is a bone.
+    auto single = MakeBuriedSkeletonScene(aiMatrix4x4());
+    EXPECT_TRUE(assimp_retro::JoinSkeletonsForCollada(*single).empty());
+    EXPECT_EQ(single->mMeshes[0]->mNumBones, 1u);
+    // Root -> "Scene Root" -> ... Hand, and Root -> Prop -> Gun: only the root holds both.
+    auto apart = MakeFirstPersonScene();
+    aiNode *top = apart->mRootNode->mChildren[0];
+    aiNode *prop = top->mChildren[1];
+    top->mNumChildren = 1;
+    prop->mParent = nullptr;
+    apart->mRootNode->addChildren(1, &prop);
+    EXPECT_TRUE(assimp_retro::JoinSkeletonsForCollada(*apart).empty());
+    EXPECT_EQ(apart->mMeshes[0]->mNumBones, 1u);
 }
 
 } // namespace

@@ -1,6 +1,6 @@
 // Bones without weights for the nodes that join a scene's skeletons (see
-// FbxBridgeBones.h).
-#include "Export/FbxBridgeBones.h"
+// BridgeBones.h).
+#include "Export/BridgeBones.h"
 
 #include "Common/SceneHelpers.h"
 
@@ -37,8 +37,11 @@ const aiNode *HolderOf(const aiNode &node, unsigned mesh, unsigned depth = 0) {
 }
 
 /// The nodes that are no bone, lie below the bones' lowest common ancestor
-/// and above a bone, in the order first met walking up from each bone.
-std::vector<const aiNode *> BridgeNodes(const aiNode &root, const std::set<std::string> &bones) {
+/// (From::CommonAncestor) or the root node (From::TopNode: only when that
+/// ancestor is no bone and not the root) and above a bone, in the order first
+/// met walking down to each bone.
+std::vector<const aiNode *> BridgeNodes(
+        const aiNode &root, const std::set<std::string> &bones, BridgeBones::From from) {
     std::vector<std::vector<const aiNode *>> paths;
     for (const std::string &name : bones) {
         if (const aiNode *node = root.FindNode(name.c_str())) {
@@ -56,10 +59,17 @@ std::vector<const aiNode *> BridgeNodes(const aiNode &root, const std::set<std::
         }
         common = i;
     }
+    size_t first = common;
+    if (from == BridgeBones::From::TopNode) {
+        if (common < 2 || bones.count(paths[0][common - 1]->mName.C_Str())) {
+            return {};
+        }
+        first = 1;
+    }
     std::vector<const aiNode *> bridge;
     std::set<const aiNode *> seen;
     for (const auto &path : paths) {
-        for (size_t i = common; i < path.size(); ++i) {
+        for (size_t i = first; i < path.size(); ++i) {
             if (!bones.count(path[i]->mName.C_Str()) && seen.insert(path[i]).second) {
                 bridge.push_back(path[i]);
             }
@@ -70,7 +80,7 @@ std::vector<const aiNode *> BridgeNodes(const aiNode &root, const std::set<std::
 
 } // namespace
 
-FbxBridgeBones::FbxBridgeBones(const aiScene &scene) {
+BridgeBones::BridgeBones(const aiScene &scene, From from) {
     if (!scene.mMeshes || !scene.mRootNode) {
         return;
     }
@@ -83,7 +93,7 @@ FbxBridgeBones::FbxBridgeBones(const aiScene &scene) {
     }
     const aiNode *holder = HolderOf(*scene.mRootNode, skinned);
     const std::vector<const aiNode *> bridge =
-            holder ? BridgeNodes(*scene.mRootNode, BoneNames(scene)) : std::vector<const aiNode *>{};
+            holder ? BridgeNodes(*scene.mRootNode, BoneNames(scene), from) : std::vector<const aiNode *>{};
     if (bridge.empty()) {
         return;
     }
@@ -98,13 +108,21 @@ FbxBridgeBones::FbxBridgeBones(const aiScene &scene) {
         bone->mName = bridge[i]->mName;
         bone->mOffsetMatrix = GlobalTransform(bridge[i]).Inverse() * meshGlobal;
         grown[savedCount_ + i] = bone;
+        names.push_back(bone->mName.C_Str());
     }
     mesh_->mBones = grown;
     mesh_->mNumBones = savedCount_ + static_cast<unsigned>(bridge.size());
     count = static_cast<unsigned>(bridge.size());
 }
 
-FbxBridgeBones::~FbxBridgeBones() {
+void BridgeBones::Keep() {
+    if (mesh_) {
+        delete[] savedBones_; // the array only: its bones are in the grown one
+        mesh_ = nullptr;
+    }
+}
+
+BridgeBones::~BridgeBones() {
     if (!mesh_) {
         return;
     }

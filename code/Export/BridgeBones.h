@@ -1,8 +1,8 @@
 // Bones without weights for the nodes that join a scene's skeletons, for
-// Blender's FBX importer (see FbxBridgeBones.cpp).
+// Blender's FBX and COLLADA importers (see BridgeBones.cpp).
 #pragma once
 
-#include <utility>
+#include <string>
 #include <vector>
 
 struct aiBone;
@@ -21,14 +21,27 @@ namespace assimp_retro {
 /// offset matrix from the node's and the mesh holder's global transforms), so
 /// Assimp writes it as a LimbNode; Blender makes one armature, with the bones
 /// its glTF importer makes. The scene is put back as it was on destruction.
-class FbxBridgeBones {
+///
+/// From::TopNode (COLLADA) starts higher: when the bones' lowest common
+/// ancestor is no bone and not the root node, every node that is no bone, lies
+/// below the root node and above a bone gets one, the root's child holding the
+/// skeletons included (ColladaRoots.cpp says why); else nothing is added.
+class BridgeBones {
 public:
-    explicit FbxBridgeBones(const aiScene &scene);
-    ~FbxBridgeBones();
-    FbxBridgeBones(const FbxBridgeBones &) = delete;
-    FbxBridgeBones &operator=(const FbxBridgeBones &) = delete;
+    enum class From {
+        CommonAncestor, ///< strictly below the bones' lowest common ancestor
+        TopNode, ///< from the root's child holding all bones, when the ancestor is no bone
+    };
+    explicit BridgeBones(const aiScene &scene, From from = From::CommonAncestor);
+    ~BridgeBones();
+    BridgeBones(const BridgeBones &) = delete;
+    BridgeBones &operator=(const BridgeBones &) = delete;
+
+    /// Leaves the added bones in the scene, owned by their mesh.
+    void Keep();
 
     unsigned count = 0; ///< bones added
+    std::vector<std::string> names; ///< their nodes' names, in the order added
 
 private:
     aiMesh *mesh_ = nullptr;

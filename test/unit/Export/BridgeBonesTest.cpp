@@ -1,7 +1,7 @@
-// FbxBridgeBones: bones without weights for the nodes that join two
+// BridgeBones: bones without weights for the nodes that join two
 // skeletons below one node, so that Blender's FBX importer makes one armature
 // (an LTB first-person model: arms and weapon below "Scene Root").
-#include "Export/FbxBridgeBones.h"
+#include "Export/BridgeBones.h"
 
 #include <assimp/scene.h>
 
@@ -45,11 +45,11 @@ std::unique_ptr<aiScene> MakeJoinedSkeletons() {
     return scene;
 }
 
-TEST(FbxBridgeBones, TheNodeJoiningTwoSkeletonsIsABoneWhileTheExportRuns) {
+TEST(BridgeBones, TheNodeJoiningTwoSkeletonsIsABoneWhileTheExportRuns) {
     auto scene = MakeJoinedSkeletons();
     const aiMesh &mesh = *scene->mMeshes[0];
     {
-        assimp_retro::FbxBridgeBones bridge(*scene);
+        assimp_retro::BridgeBones bridge(*scene);
         EXPECT_EQ(bridge.count, 1u);
         ASSERT_EQ(mesh.mNumBones, 3u);
         // Rig, not Top (the bones' lowest common ancestor: Blender's armature).
@@ -63,13 +63,13 @@ TEST(FbxBridgeBones, TheNodeJoiningTwoSkeletonsIsABoneWhileTheExportRuns) {
     EXPECT_STREQ(mesh.mBones[1]->mName.C_Str(), "Weapon");
 }
 
-TEST(FbxBridgeBones, OneSkeletonBelowPlainNodesIsLeftAlone) {
+TEST(BridgeBones, OneSkeletonBelowPlainNodesIsLeftAlone) {
     // Only Pelvis is a bone: its ancestors are above the common ancestor.
     auto scene = MakeJoinedSkeletons();
     aiMesh &mesh = *scene->mMeshes[0];
     delete mesh.mBones[1];
     mesh.mNumBones = 1;
-    assimp_retro::FbxBridgeBones bridge(*scene);
+    assimp_retro::BridgeBones bridge(*scene);
     EXPECT_EQ(bridge.count, 0u);
     EXPECT_EQ(mesh.mNumBones, 1u);
 }
