@@ -217,7 +217,7 @@ abc::lt2::Animation ConvertAnimation(const Animation &anim, const std::vector<ab
 
 } // namespace
 
-abc::lt2::Model ToAbcLt2(const Model &ltb, size_t maxMorphVertices) {
+abc::lt2::Model ToAbcLt2(const Model &ltb, size_t maxMorphVertices, bool allLods) {
     abc::lt2::Model out;
     const Header &h = ltb.header;
     out.header.version = h.modelVersion;
@@ -252,11 +252,14 @@ abc::lt2::Model ToAbcLt2(const Model &ltb, size_t maxMorphVertices) {
         p.name = piece.name;
         p.materialIndex = piece.lods.empty() ? 0 : static_cast<uint16_t>(piece.lods[0].textures[0]);
         for (size_t l = 0; l < piece.lods.size(); ++l) {
+            const std::string where =
+                    "piece " + std::to_string(pi) + " ('" + piece.name + "') LOD " + std::to_string(l);
             p.lods.push_back(ConvertLod(piece.lods[l]));
-            if (l == 0 && piece.lods[l].meshType == kVertexAnimatedMesh) { // the builder morphs LOD 0 only
-                AddVertexAnimations(piece.lods[l], ltb.animations,
-                        "piece " + std::to_string(pi) + " ('" + piece.name + "') LOD 0", budget, p.lods.back(),
-                        out.warnings);
+            // The engine animates whichever LOD it draws, each through its
+            // own animation node, undup count and duplicate map (LODs above 0
+            // only when the builder makes them).
+            if (piece.lods[l].meshType == kVertexAnimatedMesh && (l == 0 || allLods)) {
+                AddVertexAnimations(piece.lods[l], ltb.animations, where, budget, p.lods.back(), out.warnings);
             }
         }
         p.lods.resize(lodCount);
