@@ -341,6 +341,10 @@ struct Builder {
             mesh->mTextureCoords[set + 1] = new aiVector3D[vertexCount];
             mesh->mNumUVComponents[set + 1] = 2;
         }
+        if (!lod.tangents.empty()) {
+            mesh->mTangents = new aiVector3D[vertexCount];
+            mesh->mBitangents = new aiVector3D[vertexCount];
+        }
         mesh->mNumFaces = static_cast<unsigned>(lod.faces.size());
         mesh->mFaces = new aiFace[mesh->mNumFaces];
 
@@ -375,6 +379,12 @@ struct Builder {
                 for (uint32_t set = 0; set < lod.extraUvSets; ++set) {
                     const std::array<float, 2> &uv = lod.extraUvs[c.vertex][set];
                     mesh->mTextureCoords[set + 1][out] = aiVector3D(uv[0], 1.f - uv[1], 0.f);
+                }
+                if (mesh->mTangents) {
+                    // Directions mirror as positions do; the bitangent already
+                    // points along the flipped v.
+                    mesh->mTangents[out] = Convert(lod.tangents[c.vertex]);
+                    mesh->mBitangents[out] = Convert(lod.bitangents[c.vertex]);
                 }
                 face.mIndices[k] = out++;
             }

@@ -23,7 +23,8 @@
 //                 in the aiAnimation), abc:layout.* (which UNSURE layout the section-end check
 //                 chose), abc:skippedSection<i>
 // LTB models (LtbToAbcLt2) may also carry what ABC files never do: vertex
-// colours (mColors[0]), UV sets 1-3 (mTextureCoords[1..3]) and, on each LOD
+// colours (mColors[0]), UV sets 1-3 (mTextureCoords[1..3]), tangents and
+// bitangents (mTangents, mBitangents: the basis vectors, mirrored) and, on each LOD
 // of a vertex-animated piece, morph targets (one absolute aiAnimMesh
 // "<animation>@<ms>" per kept keyframe) with one aiMeshMorphAnim per such
 // animation, named by the node holding the mesh (the piece's, or the LOD's

@@ -353,3 +353,127 @@ TEST(LtbStreams, WithoutColourOrMoreUvSetsTheMeshHasNone) {
     EXPECT_EQ(mesh.GetNumUVChannels(), 1u);
     EXPECT_EQ(mesh.mNumAnimMeshes, 0u);
 }
+
+namespace {
+
+/// A unit vector along `v` (zero stays zero).
+aiVector3D Unit(const aiVector3D &v) {
+    const float length = v.Length();
+    return length > 0.f ? v / length : v;
+}
+
+/// Checks that every vertex of `mesh` has unit tangents along increasing u
+/// and bitangents along increasing v of its own UV set 0: the gradients of
+/// position over (u, v), solved from each triangle's edges.
+void ExpectTangentsAlongTheMeshUvs(const aiMesh &mesh) {
+    ASSERT_NE(mesh.mTangents, nullptr) << mesh.mName.C_Str();
+    ASSERT_NE(mesh.mBitangents, nullptr) << mesh.mName.C_Str();
+    for (unsigned f = 0; f < mesh.mNumFaces; ++f) {
+        const unsigned *i = mesh.mFaces[f].mIndices;
+        const aiVector3D e1 = mesh.mVertices[i[1]] - mesh.mVertices[i[0]];
+        const aiVector3D e2 = mesh.mVertices[i[2]] - mesh.mVertices[i[0]];
+        const aiVector3D t1 = mesh.mTextureCoords[0][i[1]] - mesh.mTextureCoords[0][i[0]];
+        const aiVector3D t2 = mesh.mTextureCoords[0][i[2]] - mesh.mTextureCoords[0][i[0]];
+        const float det = t1.x * t2.y - t2.x * t1.y;
+        ASSERT_NE(det, 0.f);
+        const aiVector3D dPdu = Unit((e1 * t2.y - e2 * t1.y) / det);
+        const aiVector3D dPdv = Unit((e2 * t1.x - e1 * t2.x) / det);
+        for (int k = 0; k < 3; ++k) {
+            ExpectNear(mesh.mTangents[i[k]], dPdu, "tangent of face " + std::to_string(f));
+            ExpectNear(mesh.mBitangents[i[k]], dPdv, "bitangent of face " + std::to_string(f));
+        }
+    }
+}
+
+} // namespace
+
+TEST(LtbStreams, BasisVectorsBecomeTangentsAlongTheSceneUvs) {
+    // The writer stores S = (1, 0, 0) and T = (0, 1, 0) for the quad, whose u
+    // grows with x and stored v with -y: as the LithTech packer computes them
+    // (S along +u, T along -v).
+    for (uint32_t meshType : {kRigidMesh, kSkeletalMesh, kVertexAnimatedMesh}) {
+        SCOPED_TRACE("mesh type " + std::to_string(meshType));
+        const std::vector<uint8_t> bytes = WriteLtb(SampleModel(meshType, kCompressNone, 0x13 | 0x100));
+        Assimp::Importer unturnedImporter;
+        const aiScene *unturned = ImportLtbUnturned(unturnedImporter, bytes);
+        ASSERT_NE(unturned, nullptr) << unturnedImporter.GetErrorString();
+        const aiMesh &mesh = *FindMesh(*unturned, "body");
+        ASSERT_TRUE(mesh.HasTangentsAndBitangents());
+        for (unsigned v = 0; v < mesh.mNumVertices; ++v) {
+            // Mirrored in X like positions; no sign change for the v flip.
+            ExpectNear(mesh.mTangents[v], aiVector3D(-1.f, 0.f, 0.f), "tangent " + std::to_string(v));
+            ExpectNear(mesh.mBitangents[v], aiVector3D(0.f, 1.f, 0.f), "bitangent " + std::to_string(v));
+        }
+        ExpectTangentsAlongTheMeshUvs(mesh);
+        // The default import (turned half about +Y) keeps them along its UVs.
+        Assimp::Importer importer;
+        const aiScene *scene = ImportLtb(importer, bytes);
+        ASSERT_NE(scene, nullptr) << importer.GetErrorString();
+        ExpectTangentsAlongTheMeshUvs(*FindMesh(*scene, "body"));
+    }
+}
+
+TEST(LtbStreams, StoredBasisVectorsAreNormalisedAndUnusableOnesLeaveNoTangents) {
+    Model model = SampleModel(kRigidMesh, kCompressNone, 0x13 | 0x100);
+    for (Vertex &v : model.pieces[0].lods[0].vertices) {
+        v.basisS = assimp_retro::Vec3{-4.f, 0.f, 0.f};
+        v.basisT = assimp_retro::Vec3{0.f, 0.5f, 0.f};
+    }
+    {
+        Assimp::Importer importer;
+        const aiScene *scene = ImportLtbUnturned(importer, WriteLtb(model));
+        ASSERT_NE(scene, nullptr) << importer.GetErrorString();
+        const aiMesh &mesh = *FindMesh(*scene, "body");
+        ASSERT_TRUE(mesh.HasTangentsAndBitangents());
+        ExpectNear(mesh.mTangents[0], aiVector3D(1.f, 0.f, 0.f), "tangent");
+        ExpectNear(mesh.mBitangents[0], aiVector3D(0.f, 1.f, 0.f), "bitangent");
+    }
+    // A vertex whose S is zero (degenerate UVs) or T not finite (which the
+    // reader refuses in a file): none for the mesh.
+    model.pieces[0].lods[0].vertices[2].basisS = assimp_retro::Vec3{};
+    model.pieces[0].lods[0].vertices[3].basisT.y = std::nanf("");
+    const assimp_retro::abc::lt2::Model converted = ToAbcLt2(model);
+    EXPECT_TRUE(converted.pieces[0].lods[0].tangents.empty());
+    ASSERT_EQ(converted.warnings.size(), 1u);
+    EXPECT_EQ(converted.warnings[0], "piece 0 ('body') LOD 0: 2 of 4 vertices have a basis vector of zero length or "
+                                     "not finite; the mesh's tangents are left out");
+    model.pieces[0].lods[0].vertices[3].basisT.y = 1.f;
+    Assimp::Importer importer;
+    const aiScene *scene = ImportLtb(importer, WriteLtb(model)); // validated (ImportMemory)
+    ASSERT_NE(scene, nullptr) << importer.GetErrorString();
+    EXPECT_FALSE(FindMesh(*scene, "body")->HasTangentsAndBitangents());
+}
+
+TEST(LtbStreams, ToolGlbOfAModelWithBasisVectorsValidates) {
+    const std::string tool = retro_test::ToolPath();
+    ASSERT_FALSE(tool.empty()) << "assimp-retro was not built";
+    const std::string ltb = retro_test::OutputPath("LtbStreams/basis.ltb");
+    const std::string glbPath = retro_test::OutputPath("LtbStreams/basis.glb");
+    retro_test::WriteFile(ltb, WriteLtb(SampleModel(kSkeletalMesh, kCompressNone, 0x13 | 0x100)));
+    std::string log;
+    ASSERT_EQ(retro_test::RunCommand(retro_test::ShellQuote(tool) + " export " + retro_test::ShellQuote(ltb) + " " +
+                                             retro_test::ShellQuote(glbPath),
+                      &log),
+            0)
+            << log;
+#if defined(_WIN32)
+    retro_test::ExpectValidGltf(glbPath);
+#else
+    const retro_test::GltfValidation result = retro_test::ValidateGltf(glbPath);
+    ASSERT_TRUE(result.ran) << result.report;
+    EXPECT_EQ(result.errors, 0) << result.report;
+    EXPECT_EQ(result.warnings, 0) << result.report;
+#endif
+    // Assimp 5.2.5's glTF 2 exporter writes no TANGENT; one that does (Assimp
+    // 6) must write glTF's VEC4 (xyz unit, w the handedness).
+    abc_test::Glb glb;
+    ASSERT_TRUE(glb.Load(glbPath));
+    for (const auto &mesh : glb.json["meshes"]) {
+        for (const auto &primitive : mesh["primitives"]) {
+            if (primitive["attributes"].contains("TANGENT")) {
+                const auto &accessor = glb.json["accessors"][primitive["attributes"]["TANGENT"].get<size_t>()];
+                EXPECT_EQ(accessor["type"], "VEC4");
+            }
+        }
+    }
+}
