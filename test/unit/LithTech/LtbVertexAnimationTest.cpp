@@ -61,7 +61,8 @@ void ExpectWaveAndFlapTargets(const aiMesh &mesh) {
         for (unsigned v = 0; v < mesh.mNumVertices; ++v) {
             const aiVector3D &bind = mesh.mVertices[v];
             const unsigned i = QuadVertex(bind);
-            const aiVector3D expected = t < 3 ? WavePosition(bind, i, t) : bind + aiVector3D(0.f, 3 * kMetresPerUnit, 0.f);
+            const aiVector3D expected =
+                    t < 3 ? WavePosition(bind, i, t) : bind + aiVector3D(0.f, 3 * kMetresPerUnit, 0.f);
             ExpectNear(target.mVertices[v], expected,
                     std::string(mesh.mName.C_Str()) + " " + names[t] + " vertex " + std::to_string(v));
         }
@@ -75,6 +76,67 @@ const aiAnimation *AnimationNamed(const aiScene &scene, const std::string &name)
         }
     }
     return nullptr;
+}
+
+/// The morph channels VertexAnimationModel's animations give the nodes
+/// `nodes` (in order, one each): at each keyframe "wave" weighs its targets
+/// 0-2 and "flap" its targets 3-4, one at a time, with weight 1.
+void ExpectWaveAndFlapChannels(const aiScene &scene, const std::vector<std::string> &nodes) {
+    const struct {
+        const char *name;
+        std::vector<double> times;
+        unsigned firstTarget;
+    } expected[2] = {{"wave", {0., 500., 1000.}, 0u}, {"flap", {0., 250.}, 3u}};
+    for (const auto &e : expected) {
+        const aiAnimation *anim = AnimationNamed(scene, e.name);
+        ASSERT_NE(anim, nullptr) << e.name;
+        ASSERT_EQ(anim->mNumMorphMeshChannels, nodes.size()) << e.name;
+        for (unsigned c = 0; c < nodes.size(); ++c) {
+            const aiMeshMorphAnim &channel = *anim->mMorphMeshChannels[c];
+            EXPECT_EQ(channel.mName.C_Str(), nodes[c]) << e.name;
+            ASSERT_EQ(channel.mNumKeys, e.times.size()) << e.name;
+            for (unsigned k = 0; k < channel.mNumKeys; ++k) {
+                EXPECT_EQ(channel.mKeys[k].mTime, e.times[k]) << e.name << " key " << k;
+                ASSERT_EQ(channel.mKeys[k].mNumValuesAndWeights, 1u);
+                EXPECT_EQ(channel.mKeys[k].mValues[0], e.firstTarget + k) << e.name << " " << nodes[c] << " key " << k;
+                EXPECT_EQ(channel.mKeys[k].mWeights[0], 1.0);
+            }
+        }
+    }
+}
+
+/// Writes `model` to `<name>.ltb` in the test output folder, converts it to
+/// `<name>.glb` with the built tool (`options` appended to its command) and
+/// checks that the Khronos validator reports nothing; the GLB's path, or
+/// empty after a failure.
+std::string ValidToolGlb(const Model &model, const std::string &name, const std::string &options = "") {
+    const std::string tool = retro_test::ToolPath();
+    EXPECT_FALSE(tool.empty()) << "assimp-retro was not built";
+    const std::string ltb = retro_test::OutputPath(name + ".ltb");
+    const std::string glbPath = retro_test::OutputPath(name + ".glb");
+    retro_test::WriteFile(ltb, WriteLtb(model));
+    std::string log;
+    const int status = tool.empty()
+            ? -1
+            : retro_test::RunCommand(retro_test::ShellQuote(tool) + " export " + retro_test::ShellQuote(ltb) + " " +
+                              retro_test::ShellQuote(glbPath) + options,
+                      &log);
+    EXPECT_EQ(status, 0) << log;
+    if (status != 0) {
+        return "";
+    }
+#if defined(_WIN32)
+    retro_test::ExpectValidGltf(glbPath);
+#else
+    const retro_test::GltfValidation result = retro_test::ValidateGltf(glbPath);
+    EXPECT_TRUE(result.ran) << result.report;
+    EXPECT_EQ(result.errors, 0) << result.report;
+    EXPECT_EQ(result.warnings, 0) << result.report;
+    if (!result.ran) {
+        return "";
+    }
+#endif
+    return glbPath;
 }
 
 } // namespace
@@ -95,25 +157,7 @@ TEST(LtbVertexAnimation, EachAnimationWeighsItsOwnTargets) {
     Assimp::Importer importer;
     const aiScene *scene = ImportLtb(importer, WriteLtb(VertexAnimationModel()));
     ASSERT_NE(scene, nullptr) << importer.GetErrorString();
-    const struct {
-        const char *name;
-        std::vector<double> times;
-        unsigned firstTarget;
-    } expected[2] = {{"wave", {0., 500., 1000.}, 0u}, {"flap", {0., 250.}, 3u}};
-    for (const auto &e : expected) {
-        const aiAnimation *anim = AnimationNamed(*scene, e.name);
-        ASSERT_NE(anim, nullptr) << e.name;
-        ASSERT_EQ(anim->mNumMorphMeshChannels, 1u) << e.name;
-        const aiMeshMorphAnim &channel = *anim->mMorphMeshChannels[0];
-        EXPECT_STREQ(channel.mName.C_Str(), "body"); // the piece's node
-        ASSERT_EQ(channel.mNumKeys, e.times.size()) << e.name;
-        for (unsigned k = 0; k < channel.mNumKeys; ++k) {
-            EXPECT_EQ(channel.mKeys[k].mTime, e.times[k]) << e.name << " key " << k;
-            ASSERT_EQ(channel.mKeys[k].mNumValuesAndWeights, 1u);
-            EXPECT_EQ(channel.mKeys[k].mValues[0], e.firstTarget + k) << e.name << " key " << k;
-            EXPECT_EQ(channel.mKeys[k].mWeights[0], 1.0);
-        }
-    }
+    ExpectWaveAndFlapChannels(*scene, {"body"}); // the piece's node
 }
 
 TEST(LtbVertexAnimation, ShortFramesAndTheTargetLimitLeaveTheBindPoseWithAWarning) {
@@ -139,25 +183,8 @@ TEST(LtbVertexAnimation, ShortFramesAndTheTargetLimitLeaveTheBindPoseWithAWarnin
 }
 
 TEST(LtbVertexAnimation, ToolGlbPlaysTheFramesAndValidates) {
-    const std::string tool = retro_test::ToolPath();
-    ASSERT_FALSE(tool.empty()) << "assimp-retro was not built";
-    const std::string ltb = retro_test::OutputPath("LtbVertexAnimation/va.ltb");
-    const std::string glbPath = retro_test::OutputPath("LtbVertexAnimation/va.glb");
-    retro_test::WriteFile(ltb, WriteLtb(VertexAnimationModel()));
-    std::string log;
-    ASSERT_EQ(retro_test::RunCommand(retro_test::ShellQuote(tool) + " export " + retro_test::ShellQuote(ltb) + " " +
-                                             retro_test::ShellQuote(glbPath),
-                      &log),
-            0)
-            << log;
-#if defined(_WIN32)
-    retro_test::ExpectValidGltf(glbPath);
-#else
-    const retro_test::GltfValidation result = retro_test::ValidateGltf(glbPath);
-    ASSERT_TRUE(result.ran) << result.report;
-    EXPECT_EQ(result.errors, 0) << result.report;
-    EXPECT_EQ(result.warnings, 0) << result.report;
-#endif
+    const std::string glbPath = ValidToolGlb(VertexAnimationModel(), "LtbVertexAnimation/va");
+    ASSERT_FALSE(glbPath.empty());
     abc_test::Glb glb;
     ASSERT_TRUE(glb.Load(glbPath));
     const int body = glb.NodeNamed("body");
@@ -221,31 +248,11 @@ TEST(LtbVertexAnimationLods, AVertexAnimatedLodHoldsANodeOfItsOwnThatItsMorphCha
     EXPECT_EQ(own->mParent, scene->mRootNode);
     int32_t lod = 0;
     float distance = 0.f;
-    ASSERT_TRUE(own->mMetaData && own->mMetaData->Get("abc:lod", lod) && own->mMetaData->Get("abc:lodDistance", distance));
+    ASSERT_TRUE(
+            own->mMetaData && own->mMetaData->Get("abc:lod", lod) && own->mMetaData->Get("abc:lodDistance", distance));
     EXPECT_EQ(lod, 1);
     EXPECT_EQ(distance, 50.f);
-    const struct {
-        const char *name;
-        std::vector<double> times;
-        unsigned firstTarget;
-    } expected[2] = {{"wave", {0., 500., 1000.}, 0u}, {"flap", {0., 250.}, 3u}};
-    for (const auto &e : expected) {
-        const aiAnimation *anim = AnimationNamed(*scene, e.name);
-        ASSERT_NE(anim, nullptr) << e.name;
-        ASSERT_EQ(anim->mNumMorphMeshChannels, 2u) << e.name;
-        const char *nodes[2] = {"body", "body_LOD1"};
-        for (unsigned c = 0; c < 2; ++c) {
-            const aiMeshMorphAnim &channel = *anim->mMorphMeshChannels[c];
-            EXPECT_STREQ(channel.mName.C_Str(), nodes[c]) << e.name;
-            ASSERT_EQ(channel.mNumKeys, e.times.size()) << e.name;
-            for (unsigned k = 0; k < channel.mNumKeys; ++k) {
-                EXPECT_EQ(channel.mKeys[k].mTime, e.times[k]) << e.name << " key " << k;
-                ASSERT_EQ(channel.mKeys[k].mNumValuesAndWeights, 1u);
-                EXPECT_EQ(channel.mKeys[k].mValues[0], e.firstTarget + k) << e.name << " " << nodes[c] << " key " << k;
-                EXPECT_EQ(channel.mKeys[k].mWeights[0], 1.0);
-            }
-        }
-    }
+    ExpectWaveAndFlapChannels(*scene, {"body", "body_LOD1"});
 }
 
 TEST(LtbVertexAnimationLods, FramesTooShortForOneLodLeaveOnlyThatLodInTheBindPose) {
@@ -270,25 +277,9 @@ TEST(LtbVertexAnimationLods, FramesTooShortForOneLodLeaveOnlyThatLodInTheBindPos
 }
 
 TEST(LtbVertexAnimationLods, ToolGlbPlaysEveryLodsFramesAndValidates) {
-    const std::string tool = retro_test::ToolPath();
-    ASSERT_FALSE(tool.empty()) << "assimp-retro was not built";
-    const std::string ltb = retro_test::OutputPath("LtbVertexAnimation/va_lods.ltb");
-    const std::string glbPath = retro_test::OutputPath("LtbVertexAnimation/va_lods.glb");
-    retro_test::WriteFile(ltb, WriteLtb(MultiLodVertexAnimationModel()));
-    std::string log;
-    ASSERT_EQ(retro_test::RunCommand(retro_test::ShellQuote(tool) + " export " + retro_test::ShellQuote(ltb) + " " +
-                                             retro_test::ShellQuote(glbPath) + " --set IMPORT_ABC_ALL_LODS=1",
-                      &log),
-            0)
-            << log;
-#if defined(_WIN32)
-    retro_test::ExpectValidGltf(glbPath);
-#else
-    const retro_test::GltfValidation result = retro_test::ValidateGltf(glbPath);
-    ASSERT_TRUE(result.ran) << result.report;
-    EXPECT_EQ(result.errors, 0) << result.report;
-    EXPECT_EQ(result.warnings, 0) << result.report;
-#endif
+    const std::string glbPath =
+            ValidToolGlb(MultiLodVertexAnimationModel(), "LtbVertexAnimation/va_lods", " --set IMPORT_ABC_ALL_LODS=1");
+    ASSERT_FALSE(glbPath.empty());
     abc_test::Glb glb;
     ASSERT_TRUE(glb.Load(glbPath));
     const int wave = glb.AnimationNamed("wave");
@@ -435,8 +426,9 @@ TEST(LtbStreams, StoredBasisVectorsAreNormalisedAndUnusableOnesLeaveNoTangents) 
     const assimp_retro::abc::lt2::Model converted = ToAbcLt2(model);
     EXPECT_TRUE(converted.pieces[0].lods[0].tangents.empty());
     ASSERT_EQ(converted.warnings.size(), 1u);
-    EXPECT_EQ(converted.warnings[0], "piece 0 ('body') LOD 0: 2 of 4 vertices have a basis vector of zero length or "
-                                     "not finite; the mesh's tangents are left out");
+    EXPECT_EQ(converted.warnings[0],
+            "piece 0 ('body') LOD 0: 2 of 4 vertices have a basis vector of zero length or "
+            "not finite; the mesh's tangents are left out");
     model.pieces[0].lods[0].vertices[3].basisT.y = 1.f;
     Assimp::Importer importer;
     const aiScene *scene = ImportLtb(importer, WriteLtb(model)); // validated (ImportMemory)
@@ -445,25 +437,9 @@ TEST(LtbStreams, StoredBasisVectorsAreNormalisedAndUnusableOnesLeaveNoTangents) 
 }
 
 TEST(LtbStreams, ToolGlbOfAModelWithBasisVectorsValidates) {
-    const std::string tool = retro_test::ToolPath();
-    ASSERT_FALSE(tool.empty()) << "assimp-retro was not built";
-    const std::string ltb = retro_test::OutputPath("LtbStreams/basis.ltb");
-    const std::string glbPath = retro_test::OutputPath("LtbStreams/basis.glb");
-    retro_test::WriteFile(ltb, WriteLtb(SampleModel(kSkeletalMesh, kCompressNone, 0x13 | 0x100)));
-    std::string log;
-    ASSERT_EQ(retro_test::RunCommand(retro_test::ShellQuote(tool) + " export " + retro_test::ShellQuote(ltb) + " " +
-                                             retro_test::ShellQuote(glbPath),
-                      &log),
-            0)
-            << log;
-#if defined(_WIN32)
-    retro_test::ExpectValidGltf(glbPath);
-#else
-    const retro_test::GltfValidation result = retro_test::ValidateGltf(glbPath);
-    ASSERT_TRUE(result.ran) << result.report;
-    EXPECT_EQ(result.errors, 0) << result.report;
-    EXPECT_EQ(result.warnings, 0) << result.report;
-#endif
+    const std::string glbPath =
+            ValidToolGlb(SampleModel(kSkeletalMesh, kCompressNone, 0x13 | 0x100), "LtbStreams/basis");
+    ASSERT_FALSE(glbPath.empty());
     // Assimp 5.2.5's glTF 2 exporter writes no TANGENT; one that does (Assimp
     // 6) must write glTF's VEC4 (xyz unit, w the handedness).
     abc_test::Glb glb;
