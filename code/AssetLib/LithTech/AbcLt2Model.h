@@ -73,6 +73,9 @@ struct Lod {
     std::vector<uint32_t> colours; ///< Direct3D colours, 0xAARRGGBB
     std::vector<std::array<std::array<float, 2>, 3>> extraUvs; ///< UV sets 1-3 (u, v); `extraUvSets` of them set
     uint32_t extraUvSets = 0;
+    /// Basis vectors, unit length, in the vertices' space: along increasing u
+    /// (tangent) and decreasing stored v (bitangent, increasing flipped v).
+    std::vector<Vec3> tangents, bitangents;
     std::vector<VertexAnimation> vertexAnimations;
 };
 

@@ -341,6 +341,10 @@ struct Builder {
             mesh->mTextureCoords[set + 1] = new aiVector3D[vertexCount];
             mesh->mNumUVComponents[set + 1] = 2;
         }
+        if (!lod.tangents.empty()) {
+            mesh->mTangents = new aiVector3D[vertexCount];
+            mesh->mBitangents = new aiVector3D[vertexCount];
+        }
         mesh->mNumFaces = static_cast<unsigned>(lod.faces.size());
         mesh->mFaces = new aiFace[mesh->mNumFaces];
 
@@ -375,6 +379,12 @@ struct Builder {
                 for (uint32_t set = 0; set < lod.extraUvSets; ++set) {
                     const std::array<float, 2> &uv = lod.extraUvs[c.vertex][set];
                     mesh->mTextureCoords[set + 1][out] = aiVector3D(uv[0], 1.f - uv[1], 0.f);
+                }
+                if (mesh->mTangents) {
+                    // Directions mirror as positions do; the bitangent already
+                    // points along the flipped v.
+                    mesh->mTangents[out] = Convert(lod.tangents[c.vertex]);
+                    mesh->mBitangents[out] = Convert(lod.bitangents[c.vertex]);
                 }
                 face.mIndices[k] = out++;
             }
@@ -467,6 +477,7 @@ struct Builder {
         const size_t lods = settings.allLods ? lodCount : std::min<size_t>(1, lodCount);
         for (size_t lod = 0; lod < lods; ++lod) {
             std::vector<unsigned> lodMeshes;
+            std::vector<std::unique_ptr<aiNode>> morphLodNodes;
             for (size_t p = 0; p < model.pieces.size(); ++p) {
                 const Piece &piece = model.pieces[p];
                 const std::string pieceName = piece.name.empty() ? "piece" + std::to_string(p) : piece.name;
@@ -495,6 +506,13 @@ struct Builder {
                     Put(meta, keys::kLodWeight, piece.lodWeight);
                     node->mMetaData = meta.Build();
                     meshNodes.push_back(std::move(node));
+                } else if (!piece.lods[lod].vertexAnimations.empty()) {
+                    // A morph channel drives a node (in glTF, every primitive
+                    // of the node's mesh alike): a vertex-animated LOD holds
+                    // its own node, a LOD holder of one mesh.
+                    std::unique_ptr<aiNode> node = LodHolder(meshName, lod, {meshIndex});
+                    AddMorphTargets(*meshes.back(), piece.lods[lod], node->mName.C_Str());
+                    morphLodNodes.push_back(std::move(node));
                 } else {
                     lodMeshes.push_back(meshIndex);
                 }
@@ -502,17 +520,11 @@ struct Builder {
             if (lod > 0 && !lodMeshes.empty()) {
                 // Other LODs: one node per LOD holding every piece's mesh, named
                 // by LOD and switch distance.
-                const float distance = LodDistance(lod);
                 char label[64];
-                std::snprintf(label, sizeof(label), "LOD%zu_dist_%g", lod, double(distance));
-                std::unique_ptr<aiNode> node(new aiNode(names.Make(label, "LOD")));
-                node->mNumMeshes = static_cast<unsigned>(lodMeshes.size());
-                node->mMeshes = new unsigned[lodMeshes.size()];
-                std::copy(lodMeshes.begin(), lodMeshes.end(), node->mMeshes);
-                MetaBuilder &meta = FreshNodeMeta();
-                Put(meta, keys::kLod, int32_t(lod));
-                Put(meta, keys::kNodeLodDistance, distance);
-                node->mMetaData = meta.Build();
+                std::snprintf(label, sizeof(label), "LOD%zu_dist_%g", lod, double(LodDistance(lod)));
+                meshNodes.push_back(LodHolder(label, lod, lodMeshes));
+            }
+            for (std::unique_ptr<aiNode> &node : morphLodNodes) {
                 meshNodes.push_back(std::move(node));
             }
         }
@@ -520,6 +532,20 @@ struct Builder {
             LogWarning(prefix + std::to_string(unweighted) + " vertices have no weights; bound to the root node");
         }
         return meshNodes;
+    }
+
+    /// A node holding `meshIndices` of LOD `lod` (>= 1), marked with the LOD
+    /// and its switch distance.
+    std::unique_ptr<aiNode> LodHolder(const std::string &name, size_t lod, const std::vector<unsigned> &meshIndices) {
+        std::unique_ptr<aiNode> node(new aiNode(names.Make(name, "LOD")));
+        node->mNumMeshes = static_cast<unsigned>(meshIndices.size());
+        node->mMeshes = new unsigned[meshIndices.size()];
+        std::copy(meshIndices.begin(), meshIndices.end(), node->mMeshes);
+        MetaBuilder &meta = FreshNodeMeta();
+        Put(meta, keys::kLod, int32_t(lod));
+        Put(meta, keys::kNodeLodDistance, LodDistance(lod));
+        node->mMetaData = meta.Build();
+        return node;
     }
 
     /// Switch distance of LOD `lod` (>= 1). With LODCount-1 distances they

@@ -12,7 +12,9 @@
 //                 abc:weightSet:<set name> (this node's weight in each weight set)
 //   sockets:      abc:socket = true
 //   piece nodes:  abc:piece, abc:materialIndex, abc:specularPower, abc:specularScale, abc:lodWeight
-//   LOD nodes:    abc:lod, abc:lodDistance (only with AI_CONFIG_IMPORT_ABC_ALL_LODS)
+//   LOD nodes:    abc:lod, abc:lodDistance (only with AI_CONFIG_IMPORT_ABC_ALL_LODS; one per
+//                 LOD, "LOD<n>_dist_<distance>", and one per vertex-animated LTB piece LOD,
+//                 "<piece>_LOD<n>", holding only that mesh)
 //   scene:        abc:version, abc:commandString, abc:internalRadius, abc:lodCount, abc:lodDistance<i>,
 //                 abc:weightSet<i>.name, abc:childModel<i>.name/.buildNumber,
 //                 abc:animBinding<list>.<j>.name/.dims/.translation,
@@ -21,11 +23,13 @@
 //                 in the aiAnimation), abc:layout.* (which UNSURE layout the section-end check
 //                 chose), abc:skippedSection<i>
 // LTB models (LtbToAbcLt2) may also carry what ABC files never do: vertex
-// colours (mColors[0]), UV sets 1-3 (mTextureCoords[1..3]) and, on LOD 0 of
-// a vertex-animated piece, morph targets (one absolute aiAnimMesh
+// colours (mColors[0]), UV sets 1-3 (mTextureCoords[1..3]), tangents and
+// bitangents (mTangents, mBitangents: the basis vectors, mirrored) and, on each LOD
+// of a vertex-animated piece, morph targets (one absolute aiAnimMesh
 // "<animation>@<ms>" per kept keyframe) with one aiMeshMorphAnim per such
-// animation, named by the piece's node, whose key at each keyframe gives
-// that keyframe's target weight 1.
+// animation, named by the node holding the mesh (the piece's, or the LOD's
+// own "<piece>_LOD<n>"), whose key at each keyframe gives that keyframe's
+// target weight 1.
 // Materials: one per material index, AI_MATKEY_SHININESS = specular power,
 // AI_MATKEY_SHININESS_STRENGTH = specular scale, "$abc.materialIndex".
 #pragma once

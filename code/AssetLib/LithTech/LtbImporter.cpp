@@ -116,7 +116,9 @@ void LtbImporter::InternReadFile(const std::string &pFile, aiScene *pScene, IOSy
         data.Release();
         const std::vector<ChildAnimationSource> children =
                 mSettings.childModels ? LoadChildModels(ltb, pFile, pIOHandler) : std::vector<ChildAnimationSource>{};
-        assimp_retro::abc::lt2::BuildScene(assimp_retro::ltb::ToAbcLt2(ltb), children, mSettings, pFile, pScene, "LTB");
+        assimp_retro::abc::lt2::BuildScene(
+                assimp_retro::ltb::ToAbcLt2(ltb, assimp_retro::ltb::kMaxMorphVertices, mSettings.allLods), children,
+                mSettings, pFile, pScene, "LTB");
     }
     if (mFaceFront) {
         // Below the root, whose identity transform COLLADA and FBX need (LtbFaceFront.h).

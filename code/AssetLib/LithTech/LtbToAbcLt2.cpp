@@ -5,6 +5,7 @@
 #include <assimp/vector3.inl>
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 namespace assimp_retro {
@@ -71,6 +72,43 @@ void AddStreamAttributes(const Lod &lod, abc::lt2::Lod &out) {
             std::copy(lod.vertices[i].uv.begin() + 1, lod.vertices[i].uv.end(), out.extraUvs[i].begin());
         }
     }
+}
+
+/// `v` scaled to unit length; false when it has none (zero, or not finite).
+bool Normalised(const Vec3 &v, Vec3 &unit) {
+    const double length = std::sqrt(double(v.x) * v.x + double(v.y) * v.y + double(v.z) * v.z);
+    if (!std::isfinite(length) || length == 0.) {
+        return false;
+    }
+    unit = Vec3{float(v.x / length), float(v.y / length), float(v.z / length)};
+    return true;
+}
+
+/// The basis vectors S and T as the LOD's tangents and bitangents. The packer
+/// (lta2ltb_d3d's CreateBasisVectors) stores S along increasing u and T along
+/// decreasing v, both unit length; a vertex without a usable pair (zero or
+/// not finite: degenerate UVs, or a corrupt file) leaves the LOD without
+/// tangents, as a mesh has them for every vertex or none.
+void AddBasisVectors(const Lod &lod, const std::string &where, abc::lt2::Lod &out, std::vector<std::string> &warnings) {
+    const bool stored = std::any_of(lod.streamFlags.begin(), lod.streamFlags.end(),
+            [](uint32_t flags) { return (flags & kStreamBasisVectors) != 0; });
+    if (!stored || lod.vertices.empty()) {
+        return;
+    }
+    std::vector<Vec3> tangents(lod.vertices.size()), bitangents(lod.vertices.size());
+    size_t unusable = 0;
+    for (size_t i = 0; i < lod.vertices.size(); ++i) {
+        const bool s = Normalised(lod.vertices[i].basisS, tangents[i]);
+        const bool t = Normalised(lod.vertices[i].basisT, bitangents[i]);
+        unusable += (s && t) ? 0 : 1;
+    }
+    if (unusable > 0) {
+        warnings.push_back(where + ": " + std::to_string(unusable) + " of " + std::to_string(lod.vertices.size()) +
+                " vertices have a basis vector of zero length or not finite; the mesh's tangents are left out");
+        return;
+    }
+    out.tangents = std::move(tangents);
+    out.bitangents = std::move(bitangents);
 }
 
 /// What the morph targets made so far cost, against `limit`.
@@ -217,7 +255,7 @@ abc::lt2::Animation ConvertAnimation(const Animation &anim, const std::vector<ab
 
 } // namespace
 
-abc::lt2::Model ToAbcLt2(const Model &ltb, size_t maxMorphVertices) {
+abc::lt2::Model ToAbcLt2(const Model &ltb, size_t maxMorphVertices, bool allLods) {
     abc::lt2::Model out;
     const Header &h = ltb.header;
     out.header.version = h.modelVersion;
@@ -252,11 +290,15 @@ abc::lt2::Model ToAbcLt2(const Model &ltb, size_t maxMorphVertices) {
         p.name = piece.name;
         p.materialIndex = piece.lods.empty() ? 0 : static_cast<uint16_t>(piece.lods[0].textures[0]);
         for (size_t l = 0; l < piece.lods.size(); ++l) {
+            const std::string where =
+                    "piece " + std::to_string(pi) + " ('" + piece.name + "') LOD " + std::to_string(l);
             p.lods.push_back(ConvertLod(piece.lods[l]));
-            if (l == 0 && piece.lods[l].meshType == kVertexAnimatedMesh) { // the builder morphs LOD 0 only
-                AddVertexAnimations(piece.lods[l], ltb.animations,
-                        "piece " + std::to_string(pi) + " ('" + piece.name + "') LOD 0", budget, p.lods.back(),
-                        out.warnings);
+            AddBasisVectors(piece.lods[l], where, p.lods.back(), out.warnings);
+            // The engine animates whichever LOD it draws, each through its
+            // own animation node, undup count and duplicate map (LODs above 0
+            // only when the builder makes them).
+            if (piece.lods[l].meshType == kVertexAnimatedMesh && (l == 0 || allLods)) {
+                AddVertexAnimations(piece.lods[l], ltb.animations, where, budget, p.lods.back(), out.warnings);
             }
         }
         p.lods.resize(lodCount);

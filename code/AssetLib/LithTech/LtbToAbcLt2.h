@@ -18,10 +18,12 @@ constexpr size_t kMaxMorphVertices = size_t(16) << 20;
 /// The v9 model of `ltb`. Every piece gets the largest LOD count of all
 /// pieces (missing LODs are empty); vertices get their weights from the mesh
 /// type (rigid and vertex-animated: their bone; skeletal: blend weights and
-/// bone sets or palette indices); animation channels that store no key hold
-/// the node's bind pose. LOD 0 of a vertex-animated piece gets its frames
-/// (abc::lt2::Lod::vertexAnimations), up to `maxMorphVertices`.
-abc::lt2::Model ToAbcLt2(const Model &ltb, size_t maxMorphVertices = kMaxMorphVertices);
+/// bone sets or palette indices), basis vectors become unit tangents and
+/// bitangents; animation channels that store no key hold
+/// the node's bind pose. Each LOD of a vertex-animated piece (LOD 0 only
+/// unless `allLods`, AI_CONFIG_IMPORT_ABC_ALL_LODS) gets its frames
+/// (abc::lt2::Lod::vertexAnimations), up to `maxMorphVertices` over the model.
+abc::lt2::Model ToAbcLt2(const Model &ltb, size_t maxMorphVertices = kMaxMorphVertices, bool allLods = true);
 
 } // namespace ltb
 } // namespace assimp_retro

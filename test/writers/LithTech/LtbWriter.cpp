@@ -472,5 +472,26 @@ Model VertexAnimationModel() {
     return m;
 }
 
+Model MultiLodVertexAnimationModel() {
+    Model m = VertexAnimationModel();
+    Piece &body = m.pieces[0];
+    body.lodDistances = {0.f, 50.f};
+    Lod lod1 = body.lods[0];
+    lod1.vertices = {lod1.vertices[0], lod1.vertices[1], lod1.vertices[2], lod1.vertices[2]};
+    lod1.indices = {0, 1, 3};
+    lod1.undupVertexCount = 3;
+    lod1.dupMap = {DupMap{2, 3}};
+    body.lods.push_back(lod1);
+
+    Piece base = SampleModel(kRigidMesh, kCompressNone).pieces[0];
+    base.name = "base";
+    base.lodDistances = body.lodDistances;
+    base.lods[0].indices = {0, 1, 2};
+    base.lods.push_back(base.lods[0]);
+    base.lods[1].vertices.pop_back(); // vertex 3 is unused
+    m.pieces.push_back(base);
+    return m;
+}
+
 } // namespace ltb_writer
 } // namespace retro_test

@@ -39,5 +39,13 @@ assimp_retro::ltb::Model SampleModel(uint32_t meshType, uint32_t compression, ui
 /// "flap" (keyframes at 0, 0 and 250 ms) lifting the quad 3 in every frame.
 assimp_retro::ltb::Model VertexAnimationModel();
 
+/// VertexAnimationModel with a second LOD (distance 50) and a rigid piece
+/// "base" of two LODs (a triangle each, on "spine"). Body's LOD 1 animates
+/// as the packer writes it: the same animation node as LOD 0, so its undup
+/// vertices 0-2 (quad vertices 0-2) take the first three positions of each
+/// frame, and vertex 3, a duplicate of vertex 2, follows through its own
+/// duplicate map; one triangle (0, 1, 3).
+assimp_retro::ltb::Model MultiLodVertexAnimationModel();
+
 } // namespace ltb_writer
 } // namespace retro_test
