@@ -8,6 +8,8 @@
 # CPU figures much less (docs/benchmarks.md "Build time").
 # --setup: the build tools/setup.sh makes (cmake/UserBuild.cmake: -O2 without
 # debug information) instead of RelWithDebInfo.
+# The precompiled headers' compiles (.gch, .pch) count as objects: they are
+# part of the build's cost.
 # Usage: bench/build_times.sh [--setup] BUILD_DIR [SOURCE_DIR]
 set -euo pipefail
 configuration=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DASSIMP_RETRO_BUILD_TESTS=OFF)
@@ -45,12 +47,12 @@ for line in open(sys.argv[1]):
     if line.startswith("#"):
         continue
     start, end, _, output, _ = line.rstrip("\n").split("\t")
-    if output.endswith(".o"):
+    if output.endswith((".o", ".gch", ".pch")):
         wall[output] = (int(end) - int(start)) / 1000
 cpu = {}
 for line in open(sys.argv[2]):
     fields = line.split()
-    if len(fields) == 3 and fields[2].endswith(".o"):
+    if len(fields) == 3 and fields[2].endswith((".o", ".gch", ".pch")):
         cpu[fields[2]] = float(fields[0]) + float(fields[1])
 for output, seconds in sorted(wall.items(), key=lambda item: -item[1]):
     print(f"{seconds:6.1f} {cpu.get(output, float('nan')):6.1f} {output}")
