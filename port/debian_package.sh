@@ -90,7 +90,15 @@ DEBEMAIL="assimp-retro <assimp-retro@localhost>" dch -v "5.2.5~ds0-1${version_su
 
 # 3. Build (ccache when present; DEB_BUILD_OPTIONS from the caller win).
 export DEB_BUILD_OPTIONS="${DEB_BUILD_OPTIONS:-parallel=$(nproc) nocheck}"
-export PATH="/usr/lib/ccache:$PATH" CCACHE_DIR="${CCACHE_DIR:-$HOME/.ccache}"
+# The cache ccache uses now, named before the package build starts: debhelper
+# gives the build a HOME of its own, where ccache would start an empty cache.
+# Never $HOME/.ccache made up here: once that folder exists, ccache takes it
+# (and its configuration) for every build on the machine, in place of the
+# cache and settings the user has.
+if command -v ccache >/dev/null 2>&1; then
+  export CCACHE_DIR="${CCACHE_DIR:-$(ccache --get-config cache_dir)}"
+fi
+export PATH="/usr/lib/ccache:$PATH"
 # Assimp's CMake asks git for the commit of its source tree and puts it into
 # aiGetVersionRevision() and every exported file's generator string. The tree
 # lies inside this project's clone, so git would answer with our commit:
