@@ -12,8 +12,11 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <regex>
 #include <string>
 #include <thread>
+#include <vector>
 
 namespace fs = std::filesystem;
 
@@ -443,6 +446,32 @@ TEST(Tool, SetChecksTheTypeOfKnownProperties) {
                   " --set AI_CONFIG_IMPORT_OBAN_CAMERA=yes --set SOMETHING_ELSE=1");
     EXPECT_EQ(run.exitCode, 0) << run.err;
     EXPECT_TRUE(Contains(run.err, "SOMETHING_ELSE is not an assimp-retro import property")) << run.err;
+}
+
+// Every property include/assimp_retro/config.h defines is one --set knows
+// (type-checked, no "not an assimp-retro import property" note): read from the
+// header itself, so a property added there and forgotten in the tool fails here.
+TEST(Tool, SetKnowsEveryPropertyOfConfigH) {
+    std::ifstream header(fs::path(ASSIMP_RETRO_SOURCE_DIR) / "include" / "assimp_retro" / "config.h");
+    ASSERT_TRUE(header) << "config.h not found";
+    const std::regex define(R"re(^\s*#\s*define\s+AI_CONFIG_[A-Z0-9_]+\s+"([A-Z0-9_]+)")re");
+    std::vector<std::string> names;
+    for (std::string line; std::getline(header, line);) {
+        std::smatch match;
+        if (std::regex_search(line, match, define)) {
+            names.push_back(match[1]);
+        }
+    }
+    ASSERT_GE(names.size(), 20u);
+    const std::string in = WriteObj("Tool/setall/m.obj");
+    for (const std::string &name : names) {
+        if (name == "IMPORT_RETRO_TEXTURE_CACHE") {
+            continue; // a pointer (SetPropertyPointer), set by the batch itself, never text
+        }
+        const ToolRun run = RunTool("export " + Quote(in) + " " + Quote(retro_test::OutputPath("Tool/setall/m.glb")) +
+                                    " --set " + name + "=maybe");
+        EXPECT_FALSE(Contains(run.err, "not an assimp-retro import property")) << name << ": " << run.err;
+    }
 }
 
 // --set IMPORT_RETRO_METRES_PER_UNIT reaches the importer as a float: the
