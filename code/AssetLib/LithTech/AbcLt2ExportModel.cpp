@@ -58,6 +58,7 @@ private:
     bool FromChildModel(unsigned sceneIndex) const;
     void BuildChildModelsAndBindings();
     void BakeBindings();
+    void WarnMorphTargetsLeftOut(const aiMesh &mesh, int level);
     void Warn(const std::string &message) { mScene.Warn(message); }
 
     ExportInput mScene;
@@ -226,6 +227,19 @@ Lod V12Builder::BuildLod(const ExportMesh &em) {
     return lod;
 }
 
+/// ABC v9-v13 have no vertex animation (docs/formats/ABC.md 4.3): a mesh's
+/// morph targets, LOD 0's or a LOD's (an LTB's vertex-animated piece imported
+/// with every LOD), and the morph channels playing them are left out.
+void V12Builder::WarnMorphTargetsLeftOut(const aiMesh &mesh, int level) {
+    if (mesh.mNumAnimMeshes == 0) {
+        return;
+    }
+    const std::string lod = level > 0 ? " (LOD " + std::to_string(level) + ")" : std::string();
+    Warn("mesh '" + std::string(mesh.mName.C_Str()) + "'" + lod + ": " + std::to_string(mesh.mNumAnimMeshes) +
+            " morph targets and their animation left out (ABC v12 has no vertex animation" +
+            (level > 0 ? "; the LOD is written in its stored shape)" : "; abc6 writes them)"));
+}
+
 void V12Builder::BuildPieces() {
     // LOD holders (imported with all LODs): level -> meshes by name.
     std::map<int, std::map<std::string, const aiMesh *>> lodMeshes;
@@ -247,10 +261,7 @@ void V12Builder::BuildPieces() {
         if (!mesh.mTextureCoords[0]) {
             Warn("mesh '" + std::string(mesh.mName.C_Str()) + "' has no texture coordinates; written as (0, 0)");
         }
-        if (mesh.mNumAnimMeshes > 0) {
-            Warn("mesh '" + std::string(mesh.mName.C_Str()) + "': " + std::to_string(mesh.mNumAnimMeshes) +
-                    " morph targets left out (ABC v12 has no vertex animation; abc6 writes them)");
-        }
+        WarnMorphTargetsLeftOut(mesh, 0);
         Piece piece;
         piece.name = mesh.mName.length ? mesh.mName.C_Str() : em.nodeName;
         int32_t material = static_cast<int32_t>(mesh.mMaterialIndex);
@@ -269,6 +280,7 @@ void V12Builder::BuildPieces() {
                 continue;
             }
             const int owner = mScene.NodeIndex(em.nodeName);
+            WarnMorphTargetsLeftOut(*found->second, level);
             piece.lods.push_back(BuildLod(mScene.BindMesh(*found->second, *em.holder, owner)));
         }
         mModel.pieces.push_back(std::move(piece));
