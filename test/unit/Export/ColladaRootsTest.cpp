@@ -4,6 +4,7 @@
 // LiftSkeletonsToTopForCollada and JoinSkeletonsForCollada: one armature,
 // at the top, for Blender's COLLADA importer.
 #include "support/TestSupport.h"
+#include "support/TriangleScene.h"
 
 #include <assimp_retro/collada_export.h>
 #include "support/GltfTestScenes.h"
@@ -124,12 +125,14 @@ TEST(ColladaRoots, ATransformedNodeAboveASkeletonStays) {
     EXPECT_NE(scene->mRootNode->FindNode("Top"), nullptr);
 }
 
+/// A triangle fully weighted to `bone`.
 aiMesh *NewSkinnedMesh(const char *name, const char *bone) {
-    aiMesh *mesh = new aiMesh;
-    mesh->mName = name;
+    aiMesh *mesh = retro_test::NewTriangle(name);
     mesh->mNumBones = 1;
     mesh->mBones = new aiBone *[1]{new aiBone};
     mesh->mBones[0]->mName = bone;
+    mesh->mBones[0]->mNumWeights = 3;
+    mesh->mBones[0]->mWeights = new aiVertexWeight[3]{{0, 1.f}, {1, 1.f}, {2, 1.f}};
     return mesh;
 }
 
@@ -157,16 +160,6 @@ std::unique_ptr<aiScene> MakeFirstPersonScene() {
     scene->mNumMeshes = 2;
     scene->mMeshes = new aiMesh *[2]{NewSkinnedMesh("ArmsMesh", "Hand"), NewSkinnedMesh("GunMesh", "Gun")};
     for (unsigned m = 0; m < 2; ++m) {
-        aiMesh *mesh = scene->mMeshes[m];
-        mesh->mNumVertices = 3;
-        mesh->mVertices = new aiVector3D[3]{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
-        mesh->mNumFaces = 1;
-        mesh->mFaces = new aiFace[1];
-        mesh->mFaces[0].mNumIndices = 3;
-        mesh->mFaces[0].mIndices = new unsigned[3]{0, 1, 2};
-        mesh->mPrimitiveTypes = aiPrimitiveType_TRIANGLE;
-        mesh->mBones[0]->mNumWeights = 3;
-        mesh->mBones[0]->mWeights = new aiVertexWeight[3]{{0, 1.f}, {1, 1.f}, {2, 1.f}};
         aiNode *holder = scene->mRootNode->mChildren[1 + m];
         holder->mNumMeshes = 1;
         holder->mMeshes = new unsigned[1]{m};

@@ -8,6 +8,7 @@
 
 #include <assimp_retro/scene_export.h>
 #include "support/TestSupport.h"
+#include "support/TriangleScene.h"
 
 #include <assimp_retro/gltf_completion.h>
 
@@ -116,23 +117,8 @@ namespace {
 /// Root -> Tiny (a triangle with `targets` morph targets), animation "Morph"
 /// with one morph channel of `keys` keys, each weighting one target.
 std::unique_ptr<aiScene> MakeManyTargetsScene(unsigned targets, unsigned keys) {
-    auto scene = std::make_unique<aiScene>();
-    scene->mRootNode = new aiNode("Root");
-    aiNode *tiny = new aiNode("Tiny");
-    tiny->mNumMeshes = 1;
-    tiny->mMeshes = new unsigned[1]{0};
-    scene->mRootNode->addChildren(1, &tiny);
-    scene->mNumMaterials = 1;
-    scene->mMaterials = new aiMaterial *[1]{new aiMaterial()};
-    aiMesh *mesh = new aiMesh();
-    mesh->mName = "TinyMesh";
-    mesh->mPrimitiveTypes = aiPrimitiveType_TRIANGLE;
-    mesh->mNumVertices = 3;
-    mesh->mVertices = new aiVector3D[3]{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
-    mesh->mNumFaces = 1;
-    mesh->mFaces = new aiFace[1];
-    mesh->mFaces[0].mNumIndices = 3;
-    mesh->mFaces[0].mIndices = new unsigned[3]{0, 1, 2};
+    aiMesh *mesh = retro_test::NewTriangle("TinyMesh");
+    auto scene = retro_test::NewTriangleScene("Root", "Tiny", mesh);
     mesh->mMethod = aiMorphingMethod_MORPH_RELATIVE;
     mesh->mNumAnimMeshes = targets;
     mesh->mAnimMeshes = new aiAnimMesh *[targets];
@@ -142,8 +128,6 @@ std::unique_ptr<aiScene> MakeManyTargetsScene(unsigned targets, unsigned keys) {
         target->mVertices = new aiVector3D[3]{{0, 0, float(t)}, {1, 0, 0}, {0, 1, 0}};
         mesh->mAnimMeshes[t] = target;
     }
-    scene->mNumMeshes = 1;
-    scene->mMeshes = new aiMesh *[1]{mesh};
     aiAnimation *animation = new aiAnimation();
     animation->mName = "Morph";
     animation->mTicksPerSecond = 10.0;

@@ -9,6 +9,7 @@
 #include "support/ExportSupport.h"
 #include "support/LogCapture.h"
 #include "support/TestSupport.h"
+#include "support/TriangleScene.h"
 
 #include <assimp/Exporter.hpp>
 #include <assimp/scene.h>
@@ -23,36 +24,10 @@ using namespace assimp_retro::abc;
 
 namespace {
 
-aiMesh *Triangle(const std::string &name) {
-    aiMesh *mesh = new aiMesh();
-    mesh->mName = aiString(name);
-    mesh->mPrimitiveTypes = aiPrimitiveType_TRIANGLE;
-    mesh->mNumVertices = 3;
-    mesh->mVertices = new aiVector3D[3]{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
-    mesh->mNormals = new aiVector3D[3]{{0, 0, 1}, {0, 0, 1}, {0, 0, 1}};
-    mesh->mTextureCoords[0] = new aiVector3D[3]{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
-    mesh->mNumUVComponents[0] = 2;
-    mesh->mNumFaces = 1;
-    mesh->mFaces = new aiFace[1];
-    mesh->mFaces[0].mNumIndices = 3;
-    mesh->mFaces[0].mIndices = new unsigned[3]{0, 1, 2};
-    return mesh;
-}
-
 /// Root (at (0, 1, 0) m) -> Box holding one triangle, in metres (no unit metadata).
 std::unique_ptr<aiScene> StaticScene() {
-    std::unique_ptr<aiScene> scene(new aiScene());
-    scene->mRootNode = new aiNode("Root");
+    auto scene = retro_test::NewTriangleScene("Root", "Box", retro_test::NewTexturedTriangle("Tri"));
     scene->mRootNode->mTransformation = aiMatrix4x4::Translation(aiVector3D(0, 1, 0), scene->mRootNode->mTransformation);
-    aiNode *box = new aiNode("Box");
-    box->mParent = scene->mRootNode;
-    box->mNumMeshes = 1;
-    box->mMeshes = new unsigned[1]{0};
-    scene->mRootNode->addChildren(1, &box);
-    scene->mNumMeshes = 1;
-    scene->mMeshes = new aiMesh *[1]{Triangle("Tri")};
-    scene->mNumMaterials = 1;
-    scene->mMaterials = new aiMaterial *[1]{new aiMaterial()};
     return scene;
 }
 

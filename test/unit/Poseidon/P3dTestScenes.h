@@ -1,6 +1,8 @@
 // assimp-retro tests: small scenes the p3d exporter's tests export.
 #pragma once
 
+#include "support/TriangleScene.h"
+
 #include <assimp/material.h>
 #include <assimp/scene.h>
 
@@ -27,17 +29,7 @@ inline std::unique_ptr<aiScene> TriangleScene(const std::vector<std::string> &lo
     scene->mRootNode->mNumChildren = static_cast<unsigned>(lodNames.size());
     scene->mRootNode->mChildren = new aiNode *[lodNames.size()];
     for (unsigned i = 0; i < lodNames.size(); ++i) {
-        aiMesh *mesh = scene->mMeshes[i] = new aiMesh();
-        mesh->mPrimitiveTypes = aiPrimitiveType_TRIANGLE;
-        mesh->mNumVertices = 3;
-        mesh->mVertices = new aiVector3D[3]{{0.f, 0.f, 0.f}, {x, 0.f, 0.f}, {0.f, 1.f, 0.f}};
-        mesh->mNormals = new aiVector3D[3]{{0.f, 0.f, 1.f}, {0.f, 0.f, 1.f}, {0.f, 0.f, 1.f}};
-        mesh->mTextureCoords[0] = new aiVector3D[3]{{0.f, 0.f, 0.f}, {1.f, 0.f, 0.f}, {0.f, 1.f, 0.f}};
-        mesh->mNumUVComponents[0] = 2;
-        mesh->mNumFaces = 1;
-        mesh->mFaces = new aiFace[1];
-        mesh->mFaces[0].mNumIndices = 3;
-        mesh->mFaces[0].mIndices = new unsigned[3]{0, 1, 2};
+        scene->mMeshes[i] = retro_test::NewTexturedTriangle("", x);
         aiNode *node = scene->mRootNode->mChildren[i] = new aiNode(lodNames[i]);
         node->mParent = scene->mRootNode;
         node->mNumMeshes = 1;
