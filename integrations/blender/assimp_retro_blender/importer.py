@@ -206,6 +206,55 @@ def _node_names(path):
     return {node.get("name") for node in document.get("nodes", [])}
 
 
+def split_skinned_nodes(document):
+    """(node name, mesh name) of each node of a glTF document that Blender's
+    glTF importer splits in two: a node with a skinned mesh that an animation
+    targets (a vertex-animated piece: its `weights` channel names the node).
+    The mesh becomes an object of its own under the armature, named after the
+    mesh; the node stays behind as an empty with its custom properties."""
+    animated = {channel.get("target", {}).get("node") for animation in document.get("animations", [])
+                for channel in animation.get("channels", [])}
+    nodes, meshes = document.get("nodes", []), document.get("meshes", [])
+    return [(node.get("name"), meshes[node["mesh"]].get("name")) for index, node in enumerate(nodes)
+            if index in animated and "mesh" in node and "skin" in node and node.get("name")
+            and node["mesh"] < len(meshes) and meshes[node["mesh"]].get("name")]
+
+
+def _named(objects, name, kind):
+    """The objects of type `kind` called `name` or, where Blender made the
+    name unique, `name` with a numeric suffix (.001)."""
+    return [o for o in objects if o.type == kind and re.fullmatch(re.escape(name) + r"(\.\d{3,})?", o.name)]
+
+
+def _join_split_meshes(objects, path):
+    """Puts each node split by the glTF importer (split_skinned_nodes) back
+    together: the mesh object takes the node's custom properties (abc:piece,
+    abc:lod, ...) and name, and the empty goes. A vertex-animated piece, and
+    the LOD holder `<piece>_LOD<n>` of each of its LODs, is then one object
+    like every other piece and LOD holder, and an export writes it back as
+    one. An empty with children or an animation of its own stays. Returns the
+    objects that remain."""
+    document, _ = glb.read(path)
+    joins = []
+    for node_name, mesh_name in split_skinned_nodes(document):
+        empties = _named(objects, node_name, "EMPTY")
+        meshes = [o for o in _named(objects, mesh_name, "MESH") if o.parent and o.parent.type == "ARMATURE"]
+        if len(empties) != 1 or len(meshes) != 1:
+            continue
+        empty = empties[0]
+        if empty.children or (empty.animation_data is not None and empty.animation_data.action is not None):
+            continue
+        joins.append((node_name, empty, meshes[0]))
+    gone = [empty for _, empty, _ in joins]
+    remaining = [o for o in objects if o not in gone]
+    for node_name, empty, mesh in joins:  # removed objects are not touched again
+        for key in empty.keys():
+            mesh[key] = empty[key]
+        bpy.data.objects.remove(empty)
+        mesh.name = node_name
+    return remaining
+
+
 def _into_collection(context, objects, name):
     collection = bpy.data.collections.new(name)
     context.collection.children.link(collection)
@@ -269,7 +318,7 @@ def import_models(context, sources, fmt, values, tool_path, reports):
                 _remove_new(snapshot)
                 reports.errors.append("%s: %s" % (os.path.basename(source), str(error).strip()))
                 continue
-            objects = _new_ids(snapshot, "objects")
+            objects = _join_split_meshes(_new_ids(snapshot, "objects"), glb_path)
             actions = _new_ids(snapshot, "actions")
             if fmt == options.P3D:
                 p3d_selections.to_vertex_groups(glb_path, objects)

@@ -1,0 +1,103 @@
+// The Blender add-on (integrations/blender) with an LTB whose vertex-animated
+// piece has a LOD 1 (the project's writer: MultiLodVertexAnimationModel),
+// imported with every LOD: Blender's glTF importer splits the piece's node
+// and its own LOD holder `<piece>_LOD<n>` into an empty and a mesh object,
+// which the add-on joins again, so each is one mesh object like the rigid
+// piece and the LOD holder `LOD1_dist_50` (tools/blender/check_lod_holders.py
+// checks the objects in Blender 3.4). Its export (abc12) then holds two
+// pieces with a LOD 1 each, read back here. Skipped, with the reason, where
+// Blender is not installed.
+#include "LtbTestHelpers.h"
+
+#include "AssetLib/LithTech/AbcMetadataKeys.h"
+
+#include <assimp_retro/config.h>
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+namespace {
+
+using ltb_test::FindMesh;
+using ltb_test::FindNode;
+
+std::string Quote(const std::string &s) {
+    return retro_test::ShellQuote(s);
+}
+
+/// The node holding the mesh named `mesh` (nullptr if none).
+const aiNode *HolderOf(const aiScene &scene, const aiNode &node, const std::string &mesh) {
+    for (unsigned i = 0; i < node.mNumMeshes; ++i) {
+        if (mesh == scene.mMeshes[node.mMeshes[i]]->mName.C_Str()) return &node;
+    }
+    for (unsigned c = 0; c < node.mNumChildren; ++c) {
+        if (const aiNode *found = HolderOf(scene, *node.mChildren[c], mesh)) return found;
+    }
+    return nullptr;
+}
+
+/// The LOD level of the node holding `mesh` (abc:lod; 0 where the node has none).
+int LodOf(const aiScene &scene, const std::string &mesh) {
+    const aiNode *holder = HolderOf(scene, *scene.mRootNode, mesh);
+    int32_t lod = 0;
+    if (holder && holder->mMetaData) holder->mMetaData->Get(assimp_retro::abc::keys::kLod.name, lod);
+    return holder ? lod : -1;
+}
+
+TEST(BlenderAddonLtb, AVertexAnimatedPiecesLodHolderIsOneObjectLikeTheOtherLods) {
+    std::string output;
+    if (retro_test::RunCommand("command -v blender", &output) != 0) {
+        retro_test::EndTestUnavailable(
+                "Blender is not installed (the add-on runs in it)\n"
+                "tools/install_deps.sh --judges installs it, as the full tools/run_tests.sh does",
+                "ASSIMP_RETRO_REQUIRE_JUDGES");
+    }
+    const std::string tool = retro_test::ToolPath();
+    ASSERT_FALSE(tool.empty()) << "the assimp-retro tool was not built";
+    const std::string ltb = retro_test::OutputPath("BlenderAddonLtb/va_lods.ltb");
+    const std::string abc = retro_test::OutputPath("BlenderAddonLtb/va_lods.abc");
+    retro_test::WriteFile(ltb,
+            retro_test::ltb_writer::WriteLtb(retro_test::ltb_writer::MultiLodVertexAnimationModel()));
+    const std::string source = ASSIMP_RETRO_SOURCE_DIR;
+    const std::string toolDir = std::filesystem::path(tool).parent_path().string();
+    const int status =
+            retro_test::RunCommand("PATH=" + Quote(toolDir) + ":\"$PATH\" blender -b --factory-startup --python " +
+                            Quote(source + "/tools/blender/check_lod_holders.py") + " -- --addon " +
+                            Quote(source + "/integrations/blender") + " --ltb " + Quote(ltb) + " --abc " + Quote(abc),
+                    &output);
+    EXPECT_EQ(status, 0) << output;
+    EXPECT_NE(output.find("RESULT"), std::string::npos) << output;
+    EXPECT_NE(output.find(" 0 failure(s)"), std::string::npos) << output;
+
+    // The export: both pieces, each with its LOD 1, and no node made of the
+    // empties the glTF importer left.
+    Assimp::Importer original, importer;
+    original.SetPropertyBool(AI_CONFIG_IMPORT_ABC_ALL_LODS, true);
+    const aiScene *before = ltb_test::ImportLtb(original, retro_test::ReadFile(ltb));
+    ASSERT_NE(before, nullptr) << original.GetErrorString();
+    importer.SetPropertyBool(AI_CONFIG_IMPORT_ABC_ALL_LODS, true);
+    const aiScene *scene = retro_test::Import(importer, abc);
+    ASSERT_NE(scene, nullptr) << importer.GetErrorString() << "\n" << output;
+    const struct {
+        const char *mesh;
+        int lod;
+    } expected[] = {{"body", 0}, {"base", 0}, {"body_LOD1", 1}, {"base_LOD1", 1}};
+    for (const auto &e : expected) {
+        const aiMesh *mesh = FindMesh(*scene, e.mesh);
+        ASSERT_NE(mesh, nullptr) << e.mesh;
+        EXPECT_EQ(mesh->mNumVertices, FindMesh(*before, e.mesh)->mNumVertices) << e.mesh;
+        EXPECT_EQ(LodOf(*scene, e.mesh), e.lod) << e.mesh;
+    }
+    EXPECT_EQ(scene->mNumMeshes, 4u);
+    // The skeleton's nodes (the socket and the node holding it, which no
+    // vertex weighs, come back from Blender another way: not checked here).
+    for (const char *node : {"root", "spine"}) {
+        EXPECT_NE(FindNode(*scene, node), nullptr) << node;
+    }
+    EXPECT_EQ(FindNode(*scene, "body.001"), nullptr);
+    EXPECT_EQ(FindNode(*scene, "body_LOD1.001"), nullptr);
+}
+
+} // namespace
