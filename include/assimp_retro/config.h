@@ -73,11 +73,16 @@
 /// only LOD 0.
 #define AI_CONFIG_IMPORT_ABC_ALL_LODS "IMPORT_ABC_ALL_LODS"
 
-/// Bool, default true. LTB: turn the scene half a turn about +Y (below the
-/// root node, whose transform stays the identity), so that CrossFire's models, which face -Z in LithTech's
-/// space where ABC models face +Z, face +Z like every other import
-/// (docs/formats/LTB.md 7). False keeps ABC's orientation (for LTB files
-/// compiled from models facing +Z; NOLF2 and Tron 2.0 files are unchecked).
+/// Int, default -1 (by the file name). LTB: whether to turn the scene half a
+/// turn about +Y (below the root node, whose transform stays the identity).
+/// CrossFire's models face -Z in LithTech's space, where ABC models face +Z;
+/// the turn makes them face +Z like every other import (docs/formats/LTB.md
+/// 7, 8). First-person (player-view) models are drawn in the camera's space,
+/// whose forward is +Z already, and nothing in the file marks them, so by
+/// default a file whose name starts with "PV-" or "PV_" (any case) is not
+/// turned and every other file is. 1 (or a bool's true): turn every file;
+/// 0 (false): turn none, keeping ABC's orientation (for LTB files compiled
+/// from models facing +Z; NOLF2 and Tron 2.0 files are unchecked).
 #define AI_CONFIG_IMPORT_LTB_FACE_FRONT "IMPORT_LTB_FACE_FRONT"
 
 /// Bool, default true. ABC v9-v13 and LTB: load the child models (animation

@@ -36,8 +36,8 @@ void KeepLargeBlocksInHeap() {
 
 const char *const kHelp = "assimp-retro <verb> <parameters>\n"
                           "\n"
-                          " Assimp's command line tool with the assimp-retro importers (LithTech ABC,\n"
-                          " Oni OBAN, Operation Flashpoint P3D) registered.\n"
+                          " Assimp's command line tool with the assimp-retro importers (LithTech ABC\n"
+                          " and LTB, Oni OBAN, Operation Flashpoint P3D) registered.\n"
                           "\n"
                           " verbs:\n"
                           " \tinfo       - Quick file stats (plus the importer's metadata)\n"

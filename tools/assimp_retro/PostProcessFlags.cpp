@@ -140,7 +140,7 @@ PropertyType KnownPropertyType(const std::string &name) {
             {AI_CONFIG_IMPORT_ABC_VERTEX_ANIMATION, PropertyType::Bool},
             {AI_CONFIG_IMPORT_ABC_LOD_LEVELS, PropertyType::Int}, {AI_CONFIG_IMPORT_ABC_ALL_LODS, PropertyType::Bool},
             {AI_CONFIG_IMPORT_ABC_CHILD_MODELS, PropertyType::Bool}, {AI_CONFIG_IMPORT_P3D_LODS, PropertyType::Int},
-            {AI_CONFIG_IMPORT_LTB_FACE_FRONT, PropertyType::Bool},
+            {AI_CONFIG_IMPORT_LTB_FACE_FRONT, PropertyType::Int}, // -1, 0 or 1
             {AI_CONFIG_IMPORT_RETRO_TEXTURES, PropertyType::Bool},
             {AI_CONFIG_IMPORT_RETRO_EMBED_TEXTURES, PropertyType::Bool},
             {AI_CONFIG_IMPORT_P3D_TEXTURE_ROOTS, PropertyType::String},

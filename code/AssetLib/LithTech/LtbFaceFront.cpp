@@ -114,5 +114,18 @@ void TurnHalfAboutY(aiScene &scene) {
     }
 }
 
+bool IsPlayerViewModelName(const std::string &path) {
+    const size_t slash = path.find_last_of("/\\");
+    const std::string name = ToLower(slash == std::string::npos ? path : path.substr(slash + 1));
+    return name.compare(0, 3, "pv-") == 0 || name.compare(0, 3, "pv_") == 0;
+}
+
+bool ShouldTurnHalfAboutY(int setting, const std::string &path) {
+    if (setting == kFaceFrontByName) {
+        return !IsPlayerViewModelName(path);
+    }
+    return setting != 0;
+}
+
 } // namespace ltb
 } // namespace assimp_retro

@@ -4,6 +4,8 @@
 // scene: COLLADA and FBX exporters, and Blender's importers of those, treat a
 // transformed root differently from a glTF viewer (docs/formats/LTB.md 7).
 
+#include <string>
+
 struct aiScene;
 
 namespace assimp_retro {
@@ -16,6 +18,20 @@ namespace ltb {
 /// root gets the turn in its transform and its animation channels' keys.
 /// World-space geometry equals that of the half turn at the root.
 void TurnHalfAboutY(aiScene &scene);
+
+/// AI_CONFIG_IMPORT_LTB_FACE_FRONT when it is not set: decide by the name.
+constexpr int kFaceFrontByName = -1;
+
+/// True if `path` names a first-person (player-view) model by the games'
+/// naming: its file name, without folders, starts with "PV-" or "PV_" in any
+/// case. The game draws those in the camera's space, whose forward is
+/// LithTech's +Z, so they need no turn (docs/formats/LTB.md 8).
+bool IsPlayerViewModelName(const std::string &path);
+
+/// Whether a file is turned for a value of AI_CONFIG_IMPORT_LTB_FACE_FRONT:
+/// kFaceFrontByName turns every model but a player-view one; 0 turns none;
+/// any other value (a bool's true is 1) turns every model.
+bool ShouldTurnHalfAboutY(int setting, const std::string &path);
 
 } // namespace ltb
 } // namespace assimp_retro

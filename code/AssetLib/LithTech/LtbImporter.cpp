@@ -15,6 +15,7 @@
 
 #include <assimp_retro/config.h>
 
+#include <assimp/DefaultLogger.hpp>
 #include <assimp/Importer.hpp>
 #include <assimp/importerdesc.h>
 #include <assimp/scene.h>
@@ -103,7 +104,8 @@ void LtbImporter::SetupProperties(const Importer *pImp) {
     mUnitsToMetres = pImp->GetPropertyBool(AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES, true);
     mMetresPerUnit = pImp->GetPropertyFloat(AI_CONFIG_IMPORT_RETRO_METRES_PER_UNIT, 0.0f);
     mMapFiles = pImp->GetPropertyBool(AI_CONFIG_IMPORT_RETRO_MAP_FILES, true);
-    mFaceFront = pImp->GetPropertyBool(AI_CONFIG_IMPORT_LTB_FACE_FRONT, true);
+    // An integer: set as a bool it is 0 or 1, unset kFaceFrontByName.
+    mFaceFront = pImp->GetPropertyInteger(AI_CONFIG_IMPORT_LTB_FACE_FRONT, assimp_retro::ltb::kFaceFrontByName);
 }
 
 void LtbImporter::InternReadFile(const std::string &pFile, aiScene *pScene, IOSystem *pIOHandler) {
@@ -120,9 +122,13 @@ void LtbImporter::InternReadFile(const std::string &pFile, aiScene *pScene, IOSy
                 assimp_retro::ltb::ToAbcLt2(ltb, assimp_retro::ltb::kMaxMorphVertices, mSettings.allLods), children,
                 mSettings, pFile, pScene, "LTB");
     }
-    if (mFaceFront) {
+    if (assimp_retro::ltb::ShouldTurnHalfAboutY(mFaceFront, pFile)) {
         // Below the root, whose identity transform COLLADA and FBX need (LtbFaceFront.h).
         assimp_retro::ltb::TurnHalfAboutY(*pScene);
+    } else if (mFaceFront == assimp_retro::ltb::kFaceFrontByName) {
+        DefaultLogger::get()->info(("LTB: " + pFile +
+                ": a player-view model by its name (PV-, PV_): not turned; it points +Z as the game's camera does "
+                "(AI_CONFIG_IMPORT_LTB_FACE_FRONT)").c_str());
     }
     if (mTextures.enabled) {
         const auto skins = assimp_retro::LocateAbcSkins(*pScene, pIOHandler, pFile, mTextures);

@@ -30,7 +30,7 @@ private:
     bool mUnitsToMetres = true; ///< AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES
     float mMetresPerUnit = 0; ///< AI_CONFIG_IMPORT_RETRO_METRES_PER_UNIT (0: kLtbCentimetresPerUnit)
     bool mMapFiles = true; ///< AI_CONFIG_IMPORT_RETRO_MAP_FILES
-    bool mFaceFront = true; ///< AI_CONFIG_IMPORT_LTB_FACE_FRONT
+    int mFaceFront = -1; ///< AI_CONFIG_IMPORT_LTB_FACE_FRONT (-1: by the file name, LtbFaceFront.h)
 };
 
 } // namespace Assimp

@@ -30,6 +30,13 @@ P3D_LOD_ITEMS = (
     ("2", "All LODs", "Every LOD, also Geometry, Memory, Fire Geometry, Land Contact, ..."),
 )
 
+LTB_FACE_FRONT_ITEMS = (
+    ("-1", "By Name", "Turn every model but a first-person one (file name PV-* or PV_*), "
+     "which the game draws facing the camera's front already"),
+    ("1", "Turn", "Turn every model"),
+    ("0", "Keep", "Turn none: for LTB files compiled from models that already face front"),
+)
+
 OPTIONS = (
     Option("IMPORT_RETRO_UNITS_TO_METRES", "bool", True, "Units to Metres",
            "Scale the model to metres, from the format's unit (P3D is in metres already)", ALL),
@@ -53,9 +60,9 @@ OPTIONS = (
            "folder. When set, no skin is guessed", (ABC, LTB)),
     Option("IMPORT_ABC_SKIN_DIR", "dir", "", "Skin Folder",
            "A folder with the model's skins (<model>.dtx, <model>_head.dtx), searched first", (ABC, LTB)),
-    Option("IMPORT_LTB_FACE_FRONT", "bool", True, "Face Front",
+    Option("IMPORT_LTB_FACE_FRONT", "enum", "-1", "Face Front",
            "Turn the model half a turn about the up axis, so that CrossFire's models face front (+Z) "
-           "like every other import; off for LTB files compiled from models that already do", (LTB,)),
+           "like every other import", (LTB,), LTB_FACE_FRONT_ITEMS),
     Option("IMPORT_P3D_LODS", "enum", "0", "LODs", "Which LODs become objects", (P3D,), P3D_LOD_ITEMS),
     Option("IMPORT_P3D_TEXTURE_ROOTS", "string", "", "Texture Roots",
            "The game's data folders (';'-separated) that texture paths such as tzk_objects\\tomahawk.paa "

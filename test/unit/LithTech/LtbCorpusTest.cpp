@@ -82,21 +82,27 @@ std::vector<StatsRow> ReadStats() {
     return rows;
 }
 
-/// The bounding box of every mesh at its node's place, in file space (the
-/// mirror and half turn undone; the test helpers keep file units).
-void FileBox(const aiScene &scene, const aiNode &node, const aiMatrix4x4 &parent, aiVector3D &lo, aiVector3D &hi) {
+/// The bounding box of every mesh at its node's place, in file space: the
+/// mirror in X undone, and the half turn about Y that every model but a
+/// player-view one gets (`turned`); the test helpers keep file units.
+void FileBox(const aiScene &scene, const aiNode &node, const aiMatrix4x4 &parent, bool turned, aiVector3D &lo,
+        aiVector3D &hi) {
     const aiMatrix4x4 global = parent * node.mTransformation;
     for (unsigned m = 0; m < node.mNumMeshes; ++m) {
         const aiMesh &mesh = *scene.mMeshes[node.mMeshes[m]];
         for (unsigned v = 0; v < mesh.mNumVertices; ++v) {
             aiVector3D p = global * mesh.mVertices[v];
-            p.z = -p.z;  // ABC's mirror in X, then the half turn about Y: z negated
+            if (turned) {
+                p.z = -p.z; // the mirror in X, then the half turn about Y: z negated
+            } else {
+                p.x = -p.x; // the mirror in X
+            }
             lo.x = std::min(lo.x, p.x), lo.y = std::min(lo.y, p.y), lo.z = std::min(lo.z, p.z);
             hi.x = std::max(hi.x, p.x), hi.y = std::max(hi.y, p.y), hi.z = std::max(hi.z, p.z);
         }
     }
     for (unsigned c = 0; c < node.mNumChildren; ++c) {
-        FileBox(scene, *node.mChildren[c], global, lo, hi);
+        FileBox(scene, *node.mChildren[c], global, turned, lo, hi);
     }
 }
 
@@ -104,6 +110,34 @@ void ExpectNear(const aiVector3D &a, const aiVector3D &b, const std::string &wha
     EXPECT_NEAR(a.x, b.x, 2e-3) << what;
     EXPECT_NEAR(a.y, b.y, 2e-3) << what;
     EXPECT_NEAR(a.z, b.z, 2e-3) << what;
+}
+
+/// The local transform of `node` at the first keys of `animation` (its own
+/// transform where the animation has no channel for it).
+aiMatrix4x4 LocalAtFirstKeys(const aiNode &node, const aiAnimation *animation) {
+    for (unsigned c = 0; animation && c < animation->mNumChannels; ++c) {
+        const aiNodeAnim &channel = *animation->mChannels[c];
+        if (channel.mNodeName != node.mName) {
+            continue;
+        }
+        const aiVector3D scaling = channel.mNumScalingKeys ? channel.mScalingKeys[0].mValue : aiVector3D(1, 1, 1);
+        const aiVector3D position = channel.mNumPositionKeys ? channel.mPositionKeys[0].mValue : aiVector3D();
+        const aiQuaternion rotation = channel.mNumRotationKeys ? channel.mRotationKeys[0].mValue : aiQuaternion();
+        return aiMatrix4x4(scaling, rotation, position);
+    }
+    return node.mTransformation;
+}
+
+/// Where the node named `name` is in the scene at the first keys of
+/// `animation` (nullptr: the bind pose).
+aiVector3D PlaceAtFirstKeys(const aiScene &scene, const std::string &name, const aiAnimation *animation) {
+    const aiNode *node = ltb_test::FindNode(scene, name);
+    EXPECT_NE(node, nullptr) << name;
+    aiMatrix4x4 global;
+    for (; node; node = node->mParent) {
+        global = LocalAtFirstKeys(*node, animation) * global;
+    }
+    return global * aiVector3D();
 }
 
 } // namespace
@@ -154,7 +188,9 @@ TEST(LtbCorpus, EveryFileMatchesStats) {
             EXPECT_DOUBLE_EQ(first.mDuration, row.lastKeyMs);
         }
         aiVector3D lo(FLT_MAX, FLT_MAX, FLT_MAX), hi(-FLT_MAX, -FLT_MAX, -FLT_MAX);
-        FileBox(*scene, *scene->mRootNode, aiMatrix4x4(), lo, hi);
+        // The corpus's two player-view models are named PV-...: not turned.
+        const bool turned = row.file.compare(0, 3, "PV-") != 0;
+        FileBox(*scene, *scene->mRootNode, aiMatrix4x4(), turned, lo, hi);
         ExpectNear(lo, row.bboxMin, "LOD-0 bounding box minimum");
         ExpectNear(hi, row.bboxMax, "LOD-0 bounding box maximum");
     }
@@ -201,4 +237,36 @@ TEST(LtbCorpus, TheBatchConvertsTheFolderWithTwoJobs) {
             &log);
     EXPECT_EQ(status, 0) << log;
     EXPECT_NE(log.find("4 converted, 0 failed"), std::string::npos) << log;
+}
+
+// As the game shows them, every corpus model faces +Z (glTF's front) by
+// default: the player-view weapons, drawn in the camera's space, point their
+// muzzle (the gunfire socket) away from the hand that holds them along +Z
+// in their idle pose; the body's eyewear socket is in front of its backpack.
+TEST(LtbCorpus, EveryModelFacesPlusZByDefault) {
+    for (const char *file : {"PV-M4A1.LTB", "PV-KACChainSAW_RedBandag_Gn_decompress.LTB"}) {
+        SCOPED_TRACE(file);
+        const std::string path = retro_test::CorpusPath(std::string("ltb/") + file);
+        if (path.empty()) {
+            return; // CorpusPath said why
+        }
+        Assimp::Importer importer;
+        const aiScene *scene = retro_test::Import(importer, path);
+        ASSERT_NE(scene, nullptr) << importer.GetErrorString();
+        ASSERT_GT(scene->mNumAnimations, 0u);
+        const aiAnimation *idle = scene->mAnimations[0];
+        ASSERT_EQ(std::string(idle->mName.C_Str()), "idle_0");
+        const aiVector3D muzzle = PlaceAtFirstKeys(*scene, "gunfire", idle);
+        const aiVector3D hand = PlaceAtFirstKeys(*scene, "FvARM-bone R Hand", idle);
+        EXPECT_GT(muzzle.z - hand.z, 5.f) << "muzzle z " << muzzle.z << ", hand z " << hand.z;
+        EXPECT_GT(muzzle.z, 0.f) << "in front of the camera";
+    }
+    const std::string body = retro_test::CorpusPath("ltb/FoxHowl_Teacher_BODY_GR.LTB");
+    ASSERT_FALSE(body.empty());
+    Assimp::Importer importer;
+    const aiScene *scene = retro_test::Import(importer, body);
+    ASSERT_NE(scene, nullptr) << importer.GetErrorString();
+    const aiVector3D eyewear = PlaceAtFirstKeys(*scene, "eyewear", nullptr);
+    const aiVector3D backpack = PlaceAtFirstKeys(*scene, "Backpack", nullptr);
+    EXPECT_GT(eyewear.z - backpack.z, 5.f) << "eyewear z " << eyewear.z << ", backpack z " << backpack.z;
 }

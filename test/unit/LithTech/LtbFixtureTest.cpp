@@ -6,6 +6,8 @@
 // compression types) with their section and byte offset.
 #include "LtbTestHelpers.h"
 
+#include "AssetLib/LithTech/LtbFaceFront.h"
+
 #include <assimp_retro/config.h>
 
 #include <gtest/gtest.h>
@@ -317,5 +319,51 @@ TEST(LtbFacing, EverythingBelowTheRootTurnsHalfAboutYUnlessTurnedOff) {
                 EXPECT_NEAR(binds[1][i][r][c], binds[0][i][r][c], 1e-5f) << "bone " << i << " bind to mesh space";
             }
         }
+    }
+}
+
+// Unset, AI_CONFIG_IMPORT_LTB_FACE_FRONT turns every file but a first-person
+// (player-view) model, which the name says (PV- or PV_, any case, folders
+// ignored); set, it turns every file (1, true) or none (0, false).
+TEST(LtbFacing, UnsetTurnsEveryFileButAPlayerViewModelByItsName) {
+    EXPECT_TRUE(IsPlayerViewModelName("PV-M4A1.LTB"));
+    EXPECT_TRUE(IsPlayerViewModelName("models/weapons/pv_beretta.ltb"));
+    EXPECT_TRUE(IsPlayerViewModelName("C:\\CF\\Pv-Knife.ltb"));
+    EXPECT_FALSE(IsPlayerViewModelName("PVT_Body.ltb"));
+    EXPECT_FALSE(IsPlayerViewModelName("PV-dir/Body.ltb"));
+    EXPECT_FALSE(IsPlayerViewModelName("Body_PV-.ltb"));
+    EXPECT_FALSE(ShouldTurnHalfAboutY(kFaceFrontByName, "x/PV-M4A1.LTB"));
+    EXPECT_TRUE(ShouldTurnHalfAboutY(kFaceFrontByName, "x/M4A1.LTB"));
+    EXPECT_TRUE(ShouldTurnHalfAboutY(1, "x/PV-M4A1.LTB"));
+    EXPECT_FALSE(ShouldTurnHalfAboutY(0, "x/M4A1.LTB"));
+
+    // Through the importer, by path: the same bytes under both names.
+    const std::vector<uint8_t> bytes = WriteLtb(SampleModel(kRigidMesh, kCompressNone));
+    std::vector<aiVector3D> points[4];
+    std::vector<aiMatrix4x4> binds[4];
+    const struct {
+        const char *name;
+        int setting; // kFaceFrontByName: unset
+    } kCases[] = {{"Sample.ltb", kFaceFrontByName}, {"PV-Sample.ltb", kFaceFrontByName}, {"Sample.ltb", 0},
+            {"PV-Sample.ltb", 1}};
+    for (size_t i = 0; i < 4; ++i) {
+        const std::string path = retro_test::OutputPath(std::string("LtbFacing/") + kCases[i].name);
+        retro_test::WriteFile(path, bytes);
+        Assimp::Importer importer;
+        if (kCases[i].setting != kFaceFrontByName) {
+            importer.SetPropertyBool(AI_CONFIG_IMPORT_LTB_FACE_FRONT, kCases[i].setting != 0);
+        }
+        const aiScene *scene = retro_test::Import(importer, path);
+        ASSERT_NE(scene, nullptr) << importer.GetErrorString();
+        WorldPlaces(*scene, *scene->mRootNode, aiMatrix4x4(), points[i], binds[i]);
+        ASSERT_EQ(points[i].size(), points[0].size());
+    }
+    ASSERT_FALSE(points[0].empty());
+    for (size_t v = 0; v < points[0].size(); ++v) {
+        // Unset: Sample turned, PV-Sample not; set: the other way round.
+        EXPECT_FLOAT_EQ(points[1][v].x, -points[0][v].x) << v;
+        EXPECT_FLOAT_EQ(points[1][v].z, -points[0][v].z) << v;
+        EXPECT_EQ(points[2][v], points[1][v]) << v;
+        EXPECT_EQ(points[3][v], points[0][v]) << v;
     }
 }
