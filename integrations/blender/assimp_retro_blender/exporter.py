@@ -8,7 +8,8 @@
 # turns into node metadata, read by the exporters under the keys of
 # code/AssetLib/LithTech/AbcMetadataKeys.h and
 # code/AssetLib/Poseidon/P3dMetadataKeys.h:
-# - an empty whose parent is a bone gets abc:socket = true (an ABC socket);
+# - a socket (socket_names) gets abc:socket = true, every other node loses
+#   the key;
 # - an animation is named after its action, without the "_<armature>" suffix
 #   that the add-on's import gives actions;
 # - an object the import renamed (the armature, the file's top node) gets its
@@ -28,6 +29,12 @@
 #   matrices, skinned vertices) and the node's transform: while it runs, each
 #   object with the transform its import kept (importer.REST) is put there,
 #   its active action off (every action is still written from its NLA track);
+# - Blender 3.4's glTF exporter drops the children of an object parented to a
+#   bone (glTF-Blender-IO issue 1867): a node that no vertex is weighted to
+#   is such an object after the import, an empty under its bone, and its
+#   sockets its children. While it runs, each of them hangs from that bone
+#   itself, in the same place; the GLB then gets them back under their own
+#   parent (nest_under_parents);
 # - an image keeps its file extension in its name (Blender's glTF exporter
 #   drops it), which is the game path of a P3D texture;
 # - p3d: the vertex groups of a P3D LOD's mesh are its named selections
@@ -43,6 +50,7 @@ from . import glb, importer, p3d_selections, tool
 # Keys and names of AbcMetadataKeys.h the add-on writes.
 ABC_SOCKET = "abc:socket"
 ABC_ROOT = "<ABC_Root>"
+ABC_NODE_INDEX = "abc:index"
 
 
 def export_gltf(path, selection_only, animations):
@@ -94,9 +102,114 @@ class RestTransforms:
         return False
 
 
+def is_socket(obj):
+    """An ABC socket: an empty that the import marked as one (its custom
+    property abc:socket, which also says "no" when 0), or, unmarked, an empty
+    parented to a bone that holds nothing and was no node of the game file.
+    Blender's glTF importer makes a node that no vertex is weighted to an
+    empty, under its parent bone, with the node's properties (abc:index) and
+    its sockets as children: that empty is a node, its children the sockets."""
+    if obj.type != "EMPTY":
+        return False
+    if ABC_SOCKET in obj:
+        return bool(obj[ABC_SOCKET])
+    return obj.parent is not None and obj.parent_type == "BONE" and not obj.children and ABC_NODE_INDEX not in obj
+
+
+class ChildrenOnTheBone:
+    """Each object below an object parented to a bone, for as long as the
+    `with` lasts, parented to that bone itself at its place (see the top).
+    `parents` maps each one's name to its own parent's name and its
+    transform relative to that parent, in glTF's axes."""
+
+    def __init__(self, objects):
+        self.moved = [o for o in objects if _below_bone_child(o)]
+        self.held = []
+        self.parents = {o.name: (o.parent.name, _gltf_axes(o.matrix_parent_inverse @ o.matrix_basis))
+                        for o in self.moved}
+
+    def __enter__(self):
+        for obj in self.moved:
+            holder = obj.parent
+            while holder.parent_type != "BONE":
+                holder = holder.parent
+            world = obj.matrix_world.copy()
+            self.held.append((obj, obj.parent, obj.parent_bone, obj.matrix_parent_inverse.copy(),
+                              obj.matrix_basis.copy()))
+            obj.parent = holder.parent
+            obj.parent_type = "BONE"
+            obj.parent_bone = holder.parent_bone
+            bpy.context.view_layer.update()
+            obj.matrix_world = world
+        bpy.context.view_layer.update()
+        return self
+
+    def __exit__(self, *error):
+        for obj, parent, bone, parent_inverse, basis in reversed(self.held):
+            obj.parent = parent
+            obj.parent_type = "OBJECT"
+            obj.parent_bone = bone
+            obj.matrix_parent_inverse = parent_inverse
+            obj.matrix_basis = basis
+        bpy.context.view_layer.update()
+        return False
+
+
+def _below_bone_child(obj):
+    """Whether an ancestor of `obj`, not its bone, is parented to a bone."""
+    parent = obj.parent
+    if parent is None or obj.parent_type != "OBJECT":
+        return False
+    while parent is not None:
+        if parent.parent is not None and parent.parent_type == "BONE":
+            return True
+        parent = parent.parent if parent.parent_type == "OBJECT" else None
+    return False
+
+
+def _gltf_axes(matrix):
+    """A Blender (Z up) transform in glTF's axes (Y up), as Blender's glTF
+    exporter writes one: (x, y, z) becomes (x, z, -y)."""
+    from mathutils import Matrix
+    axes = Matrix(((1.0, 0.0, 0.0, 0.0), (0.0, 0.0, 1.0, 0.0), (0.0, -1.0, 0.0, 0.0), (0.0, 0.0, 0.0, 1.0)))
+    return axes @ matrix @ axes.inverted()
+
+
+def _set_node_matrix(node, matrix):
+    translation, rotation, scale = matrix.decompose()
+    node.pop("matrix", None)
+    node["translation"] = list(translation)
+    node["rotation"] = [rotation.x, rotation.y, rotation.z, rotation.w]
+    node["scale"] = list(scale)
+
+
+def nest_under_parents(document, parents):
+    """Each node named in `parents` (ChildrenOnTheBone) moved under the node
+    of its own parent, with its transform relative to it. The deepest move
+    first: a parent is then still beside its child under the bone node."""
+    nodes = document.get("nodes", [])
+    index = {node.get("name"): i for i, node in enumerate(nodes)}
+
+    def depth(name):
+        return 1 + depth(parents[name][0]) if name in parents else 0
+
+    for name in sorted(parents, key=depth, reverse=True):
+        parent_name, local = parents[name]
+        child, parent = index.get(name), index.get(parent_name)
+        if child is None or parent is None:
+            continue
+        owner = next((n for n in nodes if child in n.get("children", [])), None)
+        if owner is None or parent not in owner.get("children", []):
+            continue  # not where the exporter puts an object parented to a bone
+        _set_node_matrix(nodes[child], local)
+        owner["children"].remove(child)
+        if not owner["children"]:
+            del owner["children"]
+        nodes[parent].setdefault("children", []).append(child)
+
+
 def socket_names(objects):
-    """Empties parented to a bone: the ABC sockets."""
-    return {o.name for o in objects if o.type == "EMPTY" and o.parent is not None and o.parent_type == "BONE"}
+    return {o.name for o in objects if is_socket(o)}
 
 
 def armature_names(objects):
@@ -160,6 +273,8 @@ def add_side_channel(document, sockets, armatures, images):
         name = node.get("name")
         if name in sockets:
             node.setdefault("extras", {})[ABC_SOCKET] = True
+        else:
+            extras.pop(ABC_SOCKET, None)
         if importer.GAME_NAME in extras:
             node["name"] = extras.pop(importer.GAME_NAME)
         elif name in armatures and _is_still(document, index):
@@ -184,12 +299,13 @@ def export_game(context, target, fmt, settings, selection_only, animations, tool
     existed = os.path.exists(target)
     try:
         scene = os.path.join(work, "scene.glb")
-        with RestTransforms(objects):
+        with RestTransforms(objects), ChildrenOnTheBone(objects) as lifted:
             export_gltf(scene, selection_only, animations)
         try:
             document, binary = glb.read(scene)
         except glb.GlbError:
             raise tool.ToolError("Blender's glTF exporter wrote no GLB")
+        nest_under_parents(document, lifted.parents)
         if fmt == "p3d":  # first: it finds the objects by their Blender names
             p3d_selections.from_vertex_groups(document, binary, objects)
         add_side_channel(document, socket_names(objects), armature_names(objects),
