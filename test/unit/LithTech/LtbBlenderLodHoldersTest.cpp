@@ -5,8 +5,10 @@
 // which the add-on joins again, so each is one mesh object like the rigid
 // piece and the LOD holder `LOD1_dist_50` (tools/blender/check_lod_holders.py
 // checks the objects in Blender 3.4). Its export (abc12) then holds two
-// pieces with a LOD 1 each, read back here. Skipped, with the reason, where
-// Blender is not installed.
+// pieces with a LOD 1 each, read back here, and the node `arm`, which no
+// vertex weighs (an empty under its bone in Blender), with its socket
+// `gunfire` in its place. Skipped, with the reason, where Blender is not
+// installed.
 #include "LtbTestHelpers.h"
 
 #include "AssetLib/LithTech/AbcMetadataKeys.h"
@@ -91,11 +93,34 @@ TEST(BlenderAddonLtb, AVertexAnimatedPiecesLodHolderIsOneObjectLikeTheOtherLods)
         EXPECT_EQ(LodOf(*scene, e.mesh), e.lod) << e.mesh;
     }
     EXPECT_EQ(scene->mNumMeshes, 4u);
-    // The skeleton's nodes (the socket and the node holding it, which no
-    // vertex weighs, come back from Blender another way: not checked here).
-    for (const char *node : {"root", "spine"}) {
+    for (const char *node : {"root", "spine", "arm"}) {
         EXPECT_NE(FindNode(*scene, node), nullptr) << node;
     }
+    // `arm` stays a node, its socket a socket on it, at the same place.
+    const aiNode *arm = FindNode(*scene, "arm");
+    const aiNode *socket = FindNode(*scene, "gunfire");
+    ASSERT_NE(arm, nullptr) << output;
+    bool isSocket = false;
+    EXPECT_FALSE(arm->mMetaData && arm->mMetaData->Get(assimp_retro::abc::keys::kSocket.name, isSocket) && isSocket)
+            << "arm became a socket";
+    ASSERT_NE(socket, nullptr) << "the socket gunfire is lost\n" << output;
+    ASSERT_NE(socket->mParent, nullptr);
+    EXPECT_STREQ(socket->mParent->mName.C_Str(), "arm");
+    EXPECT_TRUE(socket->mMetaData && socket->mMetaData->Get(assimp_retro::abc::keys::kSocket.name, isSocket) &&
+            isSocket);
+    const aiNode *written = FindNode(*before, "gunfire");
+    ASSERT_NE(written, nullptr);
+    // Units apart (the two imports scale differently): the socket's offset
+    // from its node to the spine's from the root, as in the LTB.
+    const auto offset = [](const aiNode *node) {
+        return aiVector3D(node->mTransformation.a4, node->mTransformation.b4, node->mTransformation.c4);
+    };
+    const float unit = offset(FindNode(*scene, "spine")).Length() / offset(FindNode(*before, "spine")).Length();
+    const aiVector3D at = offset(socket) / unit, expectedAt = offset(written);
+    EXPECT_LT((at - expectedAt).Length(), 1e-5f) << "gunfire at " << at.x << ", " << at.y << ", " << at.z
+                                                  << "; the LTB: " << expectedAt.x << ", " << expectedAt.y << ", "
+                                                  << expectedAt.z;
+    EXPECT_LT((expectedAt - aiVector3D(-0.01f, 0.02f, 0.03f)).Length(), 1e-6f); // the writer's (1, 2, 3) cm, mirrored
     EXPECT_EQ(FindNode(*scene, "body.001"), nullptr);
     EXPECT_EQ(FindNode(*scene, "body_LOD1.001"), nullptr);
 }
