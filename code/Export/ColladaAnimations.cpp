@@ -19,8 +19,6 @@ namespace {
 
 using namespace collada_xml;
 
-constexpr unsigned kMaxNodeDepth = 1024;
-
 /// A float as COLLADA text: 9 significant digits read back as the same float.
 std::string Float(double value) {
     char buffer[32];
