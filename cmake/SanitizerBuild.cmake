@@ -14,3 +14,6 @@ set(CMAKE_BUILD_TYPE Debug CACHE STRING "Build type" FORCE)
 set(CMAKE_CXX_FLAGS_DEBUG "-O1 -g1" CACHE STRING "Sanitizer build: -O1, line tables" FORCE)
 set(CMAKE_C_FLAGS_DEBUG "-O1 -g1" CACHE STRING "Sanitizer build: -O1, line tables" FORCE)
 set(ASSIMP_RETRO_SANITIZE "address,undefined" CACHE STRING "Sanitizers" FORCE)
+# Every source compiled on its own (cmake/UnityBuild.cmake): the one build of
+# tools/run_tests.sh that would show a source missing an #include.
+set(ASSIMP_RETRO_UNITY_BUILD OFF CACHE BOOL "Unity build" FORCE)

@@ -15,4 +15,13 @@ namespace assimp_retro {
 /// Throws DeadlyExportError(message).
 [[noreturn]] void ThrowExportError(const std::string &message);
 
+/// For the passes that report failure as `false` and a message: stores
+/// `message` in `*error` when `error` is given, and returns false.
+inline bool FailWith(std::string *error, const std::string &message) {
+    if (error) {
+        *error = message;
+    }
+    return false;
+}
+
 } // namespace assimp_retro

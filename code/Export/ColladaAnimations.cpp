@@ -19,8 +19,6 @@ namespace {
 
 using namespace collada_xml;
 
-constexpr unsigned kMaxNodeDepth = 1024;
-
 /// A float as COLLADA text: 9 significant digits read back as the same float.
 std::string Float(double value) {
     char buffer[32];
@@ -79,20 +77,20 @@ std::vector<double> KeyTimes(const aiNodeAnim &channel) {
 
 /// One sampler's data: key times (seconds on the file's timeline) and
 /// row-major 4x4 matrices.
-struct Sampler {
+struct ChannelSampler {
     std::string nodeId;
     std::vector<double> times;
     std::vector<float> matrices;
 };
 
-Sampler SampleChannel(const aiNodeAnim &channel, const aiNode *node, double ticksPerSecond, double offset,
+ChannelSampler SampleChannel(const aiNodeAnim &channel, const aiNode *node, double ticksPerSecond, double offset,
         const std::string &nodeId) {
     aiVector3D scaling(1, 1, 1), position;
     aiQuaternion rotation;
     if (node) {
         node->mTransformation.Decompose(scaling, rotation, position);
     }
-    Sampler sampler;
+    ChannelSampler sampler;
     sampler.nodeId = nodeId;
     for (const double tick : KeyTimes(channel)) {
         const aiVector3D t = Sample(channel.mPositionKeys, channel.mNumPositionKeys, tick, position, Lerp);
@@ -196,8 +194,8 @@ private:
     }
 
     /// The samplers of animation `index`, each key `offset` seconds later.
-    std::vector<Sampler> Samplers(const aiAnimation &animation, double ticksPerSecond, double offset) {
-        std::vector<Sampler> samplers;
+    std::vector<ChannelSampler> Samplers(const aiAnimation &animation, double ticksPerSecond, double offset) {
+        std::vector<ChannelSampler> samplers;
         for (unsigned c = 0; animation.mChannels && c < animation.mNumChannels; ++c) {
             const aiNodeAnim *channel = animation.mChannels[c];
             if (!channel) {
@@ -211,7 +209,7 @@ private:
                 continue;
             }
             const auto node = nodes_.find(name);
-            Sampler sampler = SampleChannel(*channel, node == nodes_.end() ? nullptr : node->second, ticksPerSecond,
+            ChannelSampler sampler = SampleChannel(*channel, node == nodes_.end() ? nullptr : node->second, ticksPerSecond,
                     offset, id->second);
             if (!sampler.times.empty()) {
                 samplers.push_back(std::move(sampler));
@@ -229,11 +227,11 @@ private:
                 "\n" + indent + "    </accessor>\n" + indent + "  </technique_common>\n" + indent + "</source>\n";
     }
 
-    std::string AnimationElement(const std::string &id, const std::string &name, const std::vector<Sampler> &samplers,
+    std::string AnimationElement(const std::string &id, const std::string &name, const std::vector<ChannelSampler> &samplers,
             const std::string &indent) {
         const std::string in = indent + "  ";
         std::string sources, samplerElements, channels;
-        for (const Sampler &sampler : samplers) {
+        for (const ChannelSampler &sampler : samplers) {
             const std::string base = id + "-" + sampler.nodeId;
             std::string times, matrices, interpolations;
             for (const double t : sampler.times) {
@@ -275,7 +273,7 @@ private:
                 report_.notes.push_back("animation \"" + label + "\": its morph-target or mesh channels are left out");
             }
             const double ticksPerSecond = gltf_rules::MorphTicksPerSecond(animation->mTicksPerSecond);
-            const std::vector<Sampler> samplers = Samplers(*animation, ticksPerSecond, offset);
+            const std::vector<ChannelSampler> samplers = Samplers(*animation, ticksPerSecond, offset);
             if (samplers.empty()) {
                 report_.notes.push_back("animation \"" + label + "\": no node channel, left out");
                 continue;

@@ -3,6 +3,7 @@
 // (include/assimp_retro/collada_export.h).
 #include <assimp_retro/collada_export.h>
 
+#include "Common/ExportError.h"
 #include "Export/ColladaAnimations.h"
 #include "Export/ColladaMetadata.h"
 #include "Export/ExportSceneView.h"
@@ -15,13 +16,6 @@
 
 namespace assimp_retro {
 namespace {
-
-bool Fail(std::string *error, const std::string &message) {
-    if (error) {
-        *error = message;
-    }
-    return false;
-}
 
 /// The two passes, animations first. The report counts what was written: a
 /// pass that fails leaves its part of the report empty (and the file as the
@@ -58,7 +52,7 @@ bool ExportCollada(const aiScene &scene, const std::string &path, std::string *e
         Assimp::Exporter exporter;
         if (exporter.Export(view.scene, "collada", path.c_str(), preprocessing, properties) != AI_SUCCESS) {
             const char *message = exporter.GetErrorString();
-            return Fail(error, std::string("export failed: ") + ((message && *message) ? message : "unknown error"));
+            return FailWith(error, std::string("export failed: ") + ((message && *message) ? message : "unknown error"));
         }
     }
     result.exported = true;

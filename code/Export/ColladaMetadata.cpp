@@ -19,8 +19,6 @@ namespace {
 using namespace collada_xml;
 using Leaves = std::vector<std::pair<std::string, MetadataLeaf>>;
 
-constexpr unsigned kMaxNodeDepth = 1024;
-
 /// One <property>, or "" if `value` has no form here (an array other than
 /// three numbers).
 std::string PropertyElement(const std::string &key, const MetadataLeaf &value, const std::string &indent) {

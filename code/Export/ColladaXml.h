@@ -9,6 +9,9 @@
 namespace assimp_retro {
 namespace collada_xml {
 
+/// The COLLADA passes walk the node tree no deeper than this.
+constexpr unsigned kMaxNodeDepth = 1024;
+
 /// The five XML special characters escaped, as Assimp's XMLEscape writes
 /// node names.
 std::string EscapeSpecials(const std::string &text);

@@ -18,8 +18,6 @@ namespace {
 
 using fbx::Record;
 
-const double kFbxTicksPerSecond = 46186158000.0;
-
 struct AnimationIndex {
     std::vector<std::pair<int64_t, Record *>> stacks; ///< id and record, in file order
     std::map<int64_t, std::string> stackNames;
@@ -173,7 +171,7 @@ void FixFbxAnimationTimes(const aiScene &scene, const fbx::RecordReader &reader,
         }
         const double ticksPerSecond = gltf_rules::MorphTicksPerSecond(animation.mTicksPerSecond);
         const double duration = std::isfinite(animation.mDuration) ? std::max(0.0, animation.mDuration) : 0.0;
-        int64_t stop = static_cast<int64_t>(std::llround(duration / ticksPerSecond * kFbxTicksPerSecond));
+        int64_t stop = static_cast<int64_t>(std::llround(duration / ticksPerSecond * fbx::kTicksPerSecond));
         const int64_t layer = index.layerOfStack[stack];
         std::vector<Record *> curves;
         int64_t lastWritten = -1;
@@ -187,7 +185,7 @@ void FixFbxAnimationTimes(const aiScene &scene, const fbx::RecordReader &reader,
         }
         // Only when the file shows the fault: its last key at the last tick
         // taken as seconds (an Assimp that converts, as main does, is left alone).
-        const double asSeconds = LastTick(animation) * kFbxTicksPerSecond;
+        const double asSeconds = LastTick(animation) * fbx::kTicksPerSecond;
         const bool ticksAsSeconds =
                 lastWritten > 0 && std::fabs(double(lastWritten) - asSeconds) <= 1e-6 * asSeconds + 1;
         const double divisor = ticksAsSeconds ? ticksPerSecond : 1.0;

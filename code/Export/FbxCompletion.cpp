@@ -8,6 +8,7 @@
 // are missing), and writes it out again.
 #include <assimp_retro/fbx_export.h>
 
+#include "Common/ExportError.h"
 #include "Export/BridgeBones.h"
 #include "Export/ExportSceneView.h"
 #include "Export/FbxAnimationTimes.h"
@@ -200,13 +201,6 @@ private:
     FbxCompletionReport &report_;
 };
 
-bool Fail(std::string *error, const std::string &message) {
-    if (error) {
-        *error = message;
-    }
-    return false;
-}
-
 /// The footer after the top-level node list (without its null record):
 /// a 16-byte id, zero padding to a multiple of 16 (16 if aligned), then the
 /// rest, copied. Writes it with the padding for its new position.
@@ -336,18 +330,18 @@ bool CompleteFbxFile(const std::string &path, double unitScaleFactor, const aiSc
     {
         std::ifstream file(std::filesystem::u8path(path), std::ios::binary);
         if (!file) {
-            return Fail(error, "cannot open '" + path + "'");
+            return FailWith(error, "cannot open '" + path + "'");
         }
         input.assign(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
     }
     if (input.size() < kHeaderSize || std::memcmp(input.data(), kBinaryMagic, 20) != 0) {
-        return Fail(error, "'" + path + "' is not a binary FBX file");
+        return FailWith(error, "'" + path + "' is not a binary FBX file");
     }
     std::vector<char> output;
     try {
         output = RewriteFbx(input, unitScaleFactor, exportedScene, result);
     } catch (const std::exception &e) {
-        return Fail(error, std::string(e.what()) + " in '" + path + "'");
+        return FailWith(error, std::string(e.what()) + " in '" + path + "'");
     }
     if (output == input) {
         return true;
@@ -355,7 +349,7 @@ bool CompleteFbxFile(const std::string &path, double unitScaleFactor, const aiSc
     std::ofstream file(std::filesystem::u8path(path), std::ios::binary | std::ios::trunc);
     file.write(output.data(), static_cast<std::streamsize>(output.size()));
     if (!file) {
-        return Fail(error, "cannot write '" + path + "'");
+        return FailWith(error, "cannot write '" + path + "'");
     }
     result.fileChanged = true;
     return true;
@@ -384,12 +378,12 @@ bool ExportFbx(const aiScene &scene, const std::string &formatId, const std::str
     FbxCompletionReport &result = report ? *report : local;
     result = FbxCompletionReport();
     if (formatId != "fbx" && formatId != "fbxa") {
-        return Fail(error, "ExportFbx: format id must be \"fbx\" or \"fbxa\", not \"" + formatId + "\"");
+        return FailWith(error, "ExportFbx: format id must be \"fbx\" or \"fbxa\", not \"" + formatId + "\"");
     }
     // Assimp's exporters trust their input: refuse an invalid scene, as ExportGltf does.
     std::string invalid;
     if (!CheckSceneForExport(scene, &invalid)) {
-        return Fail(error, "cannot export to FBX: " + invalid);
+        return FailWith(error, "cannot export to FBX: " + invalid);
     }
     double unitScaleFactor = FbxUnitScaleFactor(scene);
     {
@@ -413,7 +407,7 @@ bool ExportFbx(const aiScene &scene, const std::string &formatId, const std::str
         BridgeBones bridge(scene);
         Assimp::Exporter exporter;
         if (exporter.Export(view.scene, formatId.c_str(), path.c_str(), preprocessing, properties) != AI_SUCCESS) {
-            return Fail(error, std::string("Assimp's FBX exporter failed: ") + exporter.GetErrorString());
+            return FailWith(error, std::string("Assimp's FBX exporter failed: ") + exporter.GetErrorString());
         }
         if (formatId == "fbxa" && hidden.count > 0) {
             result.morphTargetsLeftOut = hidden.count;

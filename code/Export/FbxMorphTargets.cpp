@@ -24,7 +24,6 @@ using fbx::ObjectName;
 using fbx::PropertyList;
 using fbx::Record;
 
-const double kFbxTicksPerSecond = 46186158000.0; // FBX time unit (KTime) per second
 const int32_t kKeyInterpolationLinear = 0x4; // FbxAnimCurveDef::eInterpolationLinear, in KeyAttrFlags
 
 using fbx::Child;
@@ -341,7 +340,7 @@ private:
         std::vector<int64_t> ticks;
         std::vector<size_t> rows;
         for (size_t k = 0; k < times.size(); ++k) {
-            const int64_t tick = static_cast<int64_t>(std::llround(double(times[k]) * kFbxTicksPerSecond));
+            const int64_t tick = static_cast<int64_t>(std::llround(double(times[k]) * fbx::kTicksPerSecond));
             if (ticks.empty() || tick > ticks.back()) {
                 ticks.push_back(tick);
                 rows.push_back(k);

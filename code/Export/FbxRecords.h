@@ -21,6 +21,9 @@
 namespace assimp_retro {
 namespace fbx {
 
+/// FBX's time unit (KTime) per second.
+constexpr double kTicksPerSecond = 46186158000.0;
+
 /// A malformed file: what, and the byte offset where it was found. Bytes of
 /// the file quoted in `what` (record names) that are not printable ASCII are
 /// shown as '?' (a NUL would end the message).

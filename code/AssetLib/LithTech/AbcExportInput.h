@@ -21,6 +21,7 @@
 #include "AbcMetadataKeys.h"
 #include "AbcSettings.h"
 #include "Common/Handedness.h"
+#include "Common/Vec3.h"
 
 #include <assimp/matrix4x4.h>
 #include <assimp/quaternion.h>
@@ -39,6 +40,12 @@ struct aiNodeAnim;
 
 namespace assimp_retro {
 namespace abc {
+
+/// A vector's three floats as the format models hold them, unconverted (FilePoint and
+/// FileDirection convert to the file's space).
+inline Vec3 ToVec3(const aiVector3D &v) {
+    return Vec3{v.x, v.y, v.z};
+}
 
 /// An error the exporter reports through Assimp (ExportError.h) with this prefix.
 [[noreturn]] void FailExport(const std::string &format, const std::string &message);

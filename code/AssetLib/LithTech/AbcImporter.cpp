@@ -23,7 +23,7 @@ namespace Assimp {
 
 namespace {
 
-const aiImporterDesc kDescription = {
+const aiImporterDesc kAbcDescription = {
         "LithTech ABC Importer (assimp-retro)",
         "assimp-retro",
         "",
@@ -65,7 +65,7 @@ bool AbcImporter::CanRead(const std::string &pFile, IOSystem *pIOHandler, bool) 
 }
 
 const aiImporterDesc *AbcImporter::GetInfo() const {
-    return &kDescription;
+    return &kAbcDescription;
 }
 
 void AbcImporter::SetupProperties(const Importer *pImp) {
@@ -115,7 +115,7 @@ void AbcImporter::InternReadFile(const std::string &pFile, aiScene *pScene, IOSy
     assimp_retro::RepairSceneNormals(*pScene, "ABC: " + pFile);
     // The source format before Assimp adds it unsafely (SceneUnits.h).
     assimp_retro::ApplyUnitsAndSourceFormat(*pScene, centimetresPerUnit, mUnitsToMetres, positionKeys,
-            kDescription.mName);
+            kAbcDescription.mName);
 }
 
 } // namespace Assimp

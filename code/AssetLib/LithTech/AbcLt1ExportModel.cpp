@@ -17,9 +17,8 @@ namespace abc {
 
 namespace {
 
-constexpr size_t kMaxNodes = 256; // a vertex names its node in a u8 (ABC.md 2.3)
-constexpr size_t kMaxVertices = 65535; // triangles and MD lists index vertices with u16
-constexpr size_t kMaxName = 65535; // LTString length is a u16
+constexpr size_t kMaxLt1Nodes = 256; // a vertex names its node in a u8 (ABC.md 2.3)
+constexpr size_t kMaxLt1Vertices = 65535; // triangles and MD lists index vertices with u16
 
 int8_t NormalByte(float c) {
     return static_cast<int8_t>(std::lround(std::max(-1.f, std::min(1.f, c)) * 127.f));
@@ -27,10 +26,6 @@ int8_t NormalByte(float c) {
 
 ByteNormal ToBytes(const aiVector3D &n) {
     return ByteNormal{NormalByte(n.x), NormalByte(n.y), NormalByte(n.z)};
-}
-
-Vec3 ToVec3(const aiVector3D &v) {
-    return Vec3{v.x, v.y, v.z};
 }
 
 /// Morph target weights of one mesh at a time: `weights[t]` for target t.
@@ -130,14 +125,14 @@ void Lt1Builder::ReadFileSettings() {
 }
 
 void Lt1Builder::CheckNodes() {
-    if (mScene.nodes.size() > kMaxNodes) {
+    if (mScene.nodes.size() > kMaxLt1Nodes) {
         mScene.Fail("the scene has " + std::to_string(mScene.nodes.size()) + " nodes; ABC v6 allows at most " +
-                std::to_string(kMaxNodes) + " (a vertex names its node in one byte)");
+                std::to_string(kMaxLt1Nodes) + " (a vertex names its node in one byte)");
     }
     for (const ExportNode &n : mScene.nodes) {
-        if (n.name.size() > kMaxName) {
-            mScene.Fail("node '" + n.name.substr(0, 64) + "...' has a name longer than " + std::to_string(kMaxName) +
-                    " bytes");
+        if (n.name.size() > kMaxLtStringLength) {
+            mScene.Fail("node '" + n.name.substr(0, 64) + "...' has a name longer than " +
+                    std::to_string(kMaxLtStringLength) + " bytes");
         }
     }
 }
@@ -206,8 +201,8 @@ void Lt1Builder::AddMesh(size_t meshIndex) {
                 return found->second;
             }
         }
-        if (mVertices.size() >= kMaxVertices) {
-            mScene.Fail("the meshes have more than " + std::to_string(kMaxVertices) +
+        if (mVertices.size() >= kMaxLt1Vertices) {
+            mScene.Fail("the meshes have more than " + std::to_string(kMaxLt1Vertices) +
                     " distinct vertices; ABC v6 indexes vertices with 16 bits (mesh '" + meshName + "')");
         }
         const uint32_t index = static_cast<uint32_t>(mVertices.size());

@@ -18,7 +18,6 @@ constexpr size_t kVertexSize = 20;
 constexpr size_t kMinNodeSize = 24 + 2 + 2 + 1 + 4 + 4; // bounds, empty name, index, flags, counts
 constexpr size_t kMinKeyframeInfoSize = 4 + 24 + 2;
 constexpr size_t kNodeAnimTrailerSize = 24; // MD scale + translate
-constexpr size_t kMaxNodeDepth = 1024; // real skeletons are a few dozen levels deep
 
 /// Bounds are informational only (and unreliable, docs/formats/ABC.md 2.7): any value is accepted.
 Vec3 ReadBounds(BinaryReader &r, const char *field) {

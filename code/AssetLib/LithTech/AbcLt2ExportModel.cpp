@@ -22,13 +22,8 @@ namespace {
 using namespace lt2;
 
 constexpr size_t kMaxWeights = 4; // weights per vertex the engine blends (ABC-EXPORT.md)
-constexpr size_t kMaxVertices = 65535; // faces index vertices with u16
-constexpr size_t kMaxNodes = 65535; // node index is a u16
-constexpr size_t kMaxName = 65535;
-
-Vec3 ToVec3(const aiVector3D &v) {
-    return Vec3{v.x, v.y, v.z};
-}
+constexpr size_t kMaxLt2PieceVertices = 65535; // faces index vertices with u16
+constexpr size_t kMaxLt2Nodes = 65535; // node index is a u16
 
 Quat ToQuat(const aiQuaternion &q) {
     return Quat{q.x, q.y, q.z, q.w};
@@ -100,9 +95,9 @@ void V12Builder::BuildHeaderAndLayout() {
 
 void V12Builder::BuildNodes() {
     const size_t count = mScene.nodes.size();
-    if (count > kMaxNodes) {
+    if (count > kMaxLt2Nodes) {
         mScene.Fail("the scene has " + std::to_string(count) + " nodes; ABC v12 allows at most " +
-                std::to_string(kMaxNodes));
+                std::to_string(kMaxLt2Nodes));
     }
     mBind.resize(count);
     for (size_t i = 0; i < count; ++i) {
@@ -127,9 +122,9 @@ void V12Builder::BuildNodes() {
     }
     for (size_t i = 0; i < count; ++i) {
         const ExportNode &en = mScene.nodes[i];
-        if (en.name.size() > kMaxName) {
-            mScene.Fail("node '" + en.name.substr(0, 64) + "...' has a name longer than " + std::to_string(kMaxName) +
-                    " bytes");
+        if (en.name.size() > kMaxLtStringLength) {
+            mScene.Fail("node '" + en.name.substr(0, 64) + "...' has a name longer than " +
+                    std::to_string(kMaxLtStringLength) + " bytes");
         }
         Node n;
         n.name = en.name;
@@ -154,9 +149,9 @@ void V12Builder::BuildNodes() {
 Lod V12Builder::BuildLod(const ExportMesh &em) {
     const aiMesh &mesh = *em.mesh;
     const std::string meshName = mesh.mName.C_Str();
-    if (mesh.mNumVertices > kMaxVertices) {
+    if (mesh.mNumVertices > kMaxLt2PieceVertices) {
         mScene.Fail("mesh '" + meshName + "' has " + std::to_string(mesh.mNumVertices) + " vertices; ABC v12 allows " +
-                std::to_string(kMaxVertices) + " per piece");
+                std::to_string(kMaxLt2PieceVertices) + " per piece");
     }
     Lod lod;
     aiMatrix3x3 normalMatrix(em.meshToWorld);

@@ -12,7 +12,6 @@ namespace lt2 {
 namespace {
 
 const char *const kFormat = "ABC";
-const size_t kMaxNodeDepth = 1024; // real skeletons are a few dozen levels deep
 
 bool KnownVersion(uint32_t version) {
     return (version >= 9 && version <= 13) || version == 108;

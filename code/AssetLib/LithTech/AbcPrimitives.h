@@ -11,6 +11,12 @@ namespace abc {
 
 using assimp_retro::Vec3;
 
+/// An LTString's length is a u16.
+constexpr size_t kMaxLtStringLength = 65535;
+
+/// The readers refuse deeper node trees (real skeletons are a few dozen levels deep).
+constexpr size_t kMaxNodeDepth = 1024;
+
 /// Stored x, y, z, w (w last); may be non-unit (LithTech normalises).
 struct Quat {
     float x = 0.f, y = 0.f, z = 0.f, w = 1.f;

@@ -26,7 +26,7 @@ namespace Assimp {
 
 namespace {
 
-const aiImporterDesc kDescription = {
+const aiImporterDesc kLtbDescription = {
         "LithTech LTB Importer (assimp-retro)",
         "assimp-retro",
         "",
@@ -94,7 +94,7 @@ bool LtbImporter::CanRead(const std::string &pFile, IOSystem *pIOHandler, bool) 
 }
 
 const aiImporterDesc *LtbImporter::GetInfo() const {
-    return &kDescription;
+    return &kLtbDescription;
 }
 
 void LtbImporter::SetupProperties(const Importer *pImp) {
@@ -136,7 +136,7 @@ void LtbImporter::InternReadFile(const std::string &pFile, aiScene *pScene, IOSy
     }
     assimp_retro::RepairSceneNormals(*pScene, "LTB: " + pFile);
     assimp_retro::ApplyUnitsAndSourceFormat(*pScene, centimetresPerUnit, mUnitsToMetres,
-            assimp_retro::PositionKeys::InFileUnits, kDescription.mName);
+            assimp_retro::PositionKeys::InFileUnits, kLtbDescription.mName);
 }
 
 } // namespace Assimp

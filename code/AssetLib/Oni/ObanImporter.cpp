@@ -19,7 +19,7 @@ namespace Assimp {
 
 namespace {
 
-const aiImporterDesc kDescription = {
+const aiImporterDesc kObanDescription = {
         "Oni OBAN object animation importer (assimp-retro)",
         "assimp-retro",
         "",
@@ -57,7 +57,7 @@ ObanImporter::ObanImporter() = default;
 ObanImporter::~ObanImporter() = default;
 
 const aiImporterDesc *ObanImporter::GetInfo() const {
-    return &kDescription;
+    return &kObanDescription;
 }
 
 bool ObanImporter::CanRead(const std::string &file, IOSystem *io, bool /*checkSig*/) const {
@@ -114,7 +114,7 @@ void ObanImporter::InternReadFile(const std::string &file, aiScene *scene, IOSys
     oni::BuildObanScene(contents.animations, contents.placeholders, contents.levelFile, std::move(fileName), options,
             scene);
     // The source format before Assimp adds it unsafely (SceneUnits.h).
-    RecordUnitsAndSourceFormat(*scene, centimetresPerUnit, mUnitsToMetres, kDescription.mName);
+    RecordUnitsAndSourceFormat(*scene, centimetresPerUnit, mUnitsToMetres, kObanDescription.mName);
 }
 
 } // namespace Assimp

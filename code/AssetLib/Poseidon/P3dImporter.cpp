@@ -20,7 +20,7 @@ namespace Assimp {
 
 namespace {
 
-const aiImporterDesc kDescription = {
+const aiImporterDesc kP3dDescription = {
         "Operation Flashpoint P3D Importer (ODOL v7, MLOD)",
         "assimp-retro",
         "",
@@ -45,7 +45,7 @@ bool P3dImporter::CanRead(const std::string &file, IOSystem *io, bool /*checkSig
 }
 
 const aiImporterDesc *P3dImporter::GetInfo() const {
-    return &kDescription;
+    return &kP3dDescription;
 }
 
 void P3dImporter::SetupProperties(const Importer *importer) {
@@ -84,7 +84,7 @@ void P3dImporter::InternReadFile(const std::string &file, aiScene *scene, IOSyst
     assimp_retro::RepairSceneNormals(*scene, "P3D: " + file);
     // Metres; the source format before Assimp adds it unsafely (SceneUnits.h).
     assimp_retro::ApplyUnitsAndSourceFormat(*scene, 100.0, mUnitsToMetres, assimp_retro::PositionKeys::InFileUnits,
-            kDescription.mName);
+            kP3dDescription.mName);
 }
 
 } // namespace Assimp

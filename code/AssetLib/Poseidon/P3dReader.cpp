@@ -559,7 +559,8 @@ struct CornerHash {
     }
 };
 
-struct MlodCorner {
+/// A face corner as read: signed indices, checked against the point and normal counts after.
+struct RawMlodCorner {
     int32_t point, normal;
     float u, v;
 };
@@ -679,8 +680,8 @@ void ReadMlodFaces(BinaryReader &r, Lod &lod, int32_t nFaces, MlodLodState &m) {
         if (n < 3 || n > 4) {
             r.FailAt(faceAt, "face " + Str(f) + " has " + std::to_string(n) + " vertices (3 or 4)", "face.n");
         }
-        MlodCorner corner[4];
-        for (MlodCorner &c : corner) {
+        RawMlodCorner corner[4];
+        for (RawMlodCorner &c : corner) {
             c.point = r.I32("face.point");
             c.normal = r.I32("face.normal");
             c.u = r.F32("face.u");
@@ -704,7 +705,7 @@ void ReadMlodFaces(BinaryReader &r, Lod &lod, int32_t nFaces, MlodLodState &m) {
         }
         uint16_t mlodOrder[4];
         for (int k = 0; k < n; ++k) {
-            const MlodCorner &c = corner[k];
+            const RawMlodCorner &c = corner[k];
             if (c.point < 0 || size_t(c.point) >= points) {
                 r.FailAt(faceAt,
                         "face " + Str(f) + " point index " + std::to_string(c.point) + " out of range (" + Str(points) +

@@ -15,11 +15,8 @@ namespace assimp_retro {
 
 namespace {
 
-constexpr uint32_t kFlagAlphaMasks = 0x2; // LT1.x: 4-bit alpha masks follow the indices
-constexpr uint32_t kFlagSectionsFixed = 0x8; // LT2: nSections is meaningful
-constexpr uint32_t kFlagCubeMap = 0x400; // LT2
-constexpr uint32_t kMaxSide = 4096;
-constexpr uint16_t kMaxMips = 15;
+constexpr uint32_t kDtxFlagCubeMap = 0x400; // LT2
+constexpr uint16_t kMaxDtxMips = 15;
 constexpr size_t kPaletteEntries = 256;
 
 enum Bpp : uint8_t {
@@ -60,13 +57,13 @@ DtxHeader ReadHeader(BinaryReader &r) {
     h.flags = r.U32("flags");
     r.U32("userFlags");
     r.Read(h.extra, sizeof h.extra, "extra");
-    if (h.width < 1 || h.width > kMaxSide || h.height < 1 || h.height > kMaxSide) {
+    if (h.width < 1 || h.width > kMaxTextureSide || h.height < 1 || h.height > kMaxTextureSide) {
         r.FailAt(8,
                 "size " + std::to_string(h.width) + "x" + std::to_string(h.height) + " outside 1.." +
-                        std::to_string(kMaxSide),
+                        std::to_string(kMaxTextureSide),
                 "width");
     }
-    if (h.mips < 1 || h.mips > kMaxMips || (h.width >> (h.mips - 1)) == 0 || (h.height >> (h.mips - 1)) == 0) {
+    if (h.mips < 1 || h.mips > kMaxDtxMips || (h.width >> (h.mips - 1)) == 0 || (h.height >> (h.mips - 1)) == 0) {
         r.FailAt(12,
                 std::to_string(h.mips) + " mipmaps for " + std::to_string(h.width) + "x" + std::to_string(h.height) +
                         " (1..15, each at least 1x1)",
@@ -119,7 +116,7 @@ RgbaImage DecodeLt1(BinaryReader &r, const DtxHeader &h) {
         if (i == 0) indices = bytes;
     }
     const uint8_t *masks = nullptr;
-    if (h.flags & kFlagAlphaMasks) {
+    if (h.flags & kDtxFlagAlphaMasks) {
         for (unsigned i = 0; i < h.mips; ++i) {
             r.SetSection("alpha mask " + std::to_string(i));
             const uint8_t *bytes = r.Bytes((size_t(h.width >> i) * (h.height >> i) + 1) / 2, "alpha");
@@ -223,9 +220,9 @@ RgbaImage DecodeLt2(BinaryReader &r, const DtxHeader &h, uint8_t &bpp) {
         const uint8_t *bytes = r.Bytes(Lt2MipBytes(bpp, h.width >> i, h.height >> i), "pixels");
         if (i == 0) mip0 = bytes;
     }
-    const bool cubeMap = (h.flags & kFlagCubeMap) != 0;
+    const bool cubeMap = (h.flags & kDtxFlagCubeMap) != 0;
     const uint8_t *palette32 = nullptr;
-    if (!cubeMap && (h.flags & kFlagSectionsFixed)) {
+    if (!cubeMap && (h.flags & kDtxFlagSectionsFixed)) {
         palette32 = ReadSections(r, h.sections);
     }
     if (bpp == Bpp32P && !palette32) {
@@ -249,7 +246,7 @@ DecodedTexture DecodeDtx(const uint8_t *data, size_t size, const std::string &fi
         texture.format = version + " " + Lt2FormatName(bpp);
     } else {
         texture.image = DecodeLt1(r, h);
-        texture.format = version + " 8-bit palette" + ((h.flags & kFlagAlphaMasks) ? " with alpha masks" : "");
+        texture.format = version + " 8-bit palette" + ((h.flags & kDtxFlagAlphaMasks) ? " with alpha masks" : "");
     }
     // LithTech alpha (§2.7): all opaque -> Opaque, only 0/full -> Mask, else Blend.
     texture.alpha = ClassifyAlpha(texture.image);

@@ -1,5 +1,6 @@
 #include "DtxWriter.h"
 
+#include "Dtx.h"
 #include "DxtEncode.h"
 #include "../ImportError.h"
 #include "../LittleEndianWriter.h"
@@ -12,10 +13,7 @@ namespace assimp_retro {
 
 namespace {
 
-constexpr uint32_t kMaxSide = 4096;
-constexpr unsigned kMaxMips = 4;
-constexpr uint32_t kFlagAlphaMasks = 0x2;
-constexpr uint32_t kFlagSectionsFixed = 0x8;
+constexpr unsigned kMaxWrittenMips = 4;
 
 /// Half size (at least 1) by averaging 2x2 texels (edges repeat).
 RgbaImage HalfSize(const RgbaImage &in) {
@@ -41,7 +39,7 @@ RgbaImage HalfSize(const RgbaImage &in) {
 
 std::vector<RgbaImage> Mips(const RgbaImage &image, bool wholeBlocks) {
     std::vector<RgbaImage> mips{image};
-    while (mips.size() < kMaxMips) {
+    while (mips.size() < kMaxWrittenMips) {
         const uint32_t w = image.width >> mips.size(), h = image.height >> mips.size();
         if (w == 0 || h == 0 || (wholeBlocks && (w % 4 || h % 4))) {
             break;
@@ -99,7 +97,7 @@ std::vector<Rgb> MedianCut(std::vector<Rgb> colours, size_t count) {
     return palette;
 }
 
-std::vector<Rgb> MakePalette(const RgbaImage &image) {
+std::vector<Rgb> MakeDtxPalette(const RgbaImage &image) {
     std::map<Rgb, unsigned> unique;
     std::vector<Rgb> texels;
     for (size_t i = 0; i < image.pixels.size(); i += 4) {
@@ -152,12 +150,12 @@ void Header(LittleEndianWriter &out, int32_t version, const RgbaImage &image, si
 
 std::vector<uint8_t> EncodePalettised(const RgbaImage &image, int32_t version) {
     const std::vector<RgbaImage> mips = Mips(image, false);
-    const std::vector<Rgb> palette = MakePalette(image);
+    const std::vector<Rgb> palette = MakeDtxPalette(image);
     bool alpha = false;
     for (size_t i = 3; i < image.pixels.size(); i += 4)
         alpha |= image.pixels[i] != 255;
     LittleEndianWriter out;
-    Header(out, version, image, mips.size(), kFlagSectionsFixed | (alpha ? kFlagAlphaMasks : 0u), 0);
+    Header(out, version, image, mips.size(), kDtxFlagSectionsFixed | (alpha ? kDtxFlagAlphaMasks : 0u), 0);
     out.Zeros(8);
     for (size_t i = 0; i < 256; ++i) {
         const Rgb c = i < palette.size() ? palette[i] : Rgb{0, 0, 0};
@@ -229,7 +227,7 @@ bool ParseDtxFormat(const std::string &name, DtxFormat &format) {
 }
 
 std::vector<uint8_t> EncodeDtx(const RgbaImage &image, DtxFormat format) {
-    if (image.width < 1 || image.height < 1 || image.width > kMaxSide || image.height > kMaxSide ||
+    if (image.width < 1 || image.height < 1 || image.width > kMaxTextureSide || image.height > kMaxTextureSide ||
             image.pixels.size() != size_t(image.width) * image.height * 4) {
         throw ImportError("DTX writer: an image of " + std::to_string(image.width) + "x" +
                 std::to_string(image.height) + " cannot be written (1..4096 per side)");

@@ -1,6 +1,8 @@
 // assimp-retro: S3TC block encoder over stb_dxt (see DxtEncode.h).
 #include "DxtEncode.h"
 
+#include "S3tc.h"
+
 #include <algorithm>
 #include <array>
 #include <cstring>
@@ -48,12 +50,6 @@ uint16_t LoadU16(const uint8_t *p) {
 void StoreU16(uint8_t *p, uint16_t v) {
     p[0] = uint8_t(v);
     p[1] = uint8_t(v >> 8);
-}
-
-// 565 -> 8-bit channels by bit replication, as DecodeS3tc expands them.
-std::array<int, 3> Expand565(uint16_t c) {
-    const int r = (c >> 11) & 31, g = (c >> 5) & 63, b = c & 31;
-    return {(r << 3) | (r >> 2), (g << 2) | (g >> 4), (b << 3) | (b >> 2)};
 }
 
 int Distance2(const std::array<int, 3> &a, const uint8_t *texel) {

@@ -28,9 +28,9 @@ namespace assimp_retro {
 
 namespace {
 
-/// The games load no larger texture (PAA and DTX: 4096 a side, as their
-/// decoders check); checked before stb_image allocates.
-constexpr int kMaxImageSide = 4096;
+/// The games load no larger texture (kMaxTextureSide, as their decoders
+/// check); checked before stb_image allocates.
+constexpr int kMaxImageSide = int(kMaxTextureSide);
 
 } // namespace
 

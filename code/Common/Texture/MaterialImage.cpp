@@ -16,7 +16,9 @@ namespace assimp_retro {
 
 namespace {
 
-std::vector<uint8_t> ReadWholeFile(Assimp::IOSystem *io, const std::string &path) {
+/// The file's bytes, or none when it cannot be opened or read (the caller
+/// names the texture in its message).
+std::vector<uint8_t> ReadFileOrNothing(Assimp::IOSystem *io, const std::string &path) {
     std::unique_ptr<Assimp::IOStream> in(io ? io->Open(path.c_str(), "rb") : nullptr);
     if (!in) {
         return {};
@@ -53,7 +55,7 @@ MaterialImage ReadMaterialImage(const aiScene &scene, const aiMaterial &material
         if (path.C_Str()[0] == '*') {
             throw ImportError(where + " names an embedded texture the scene does not hold");
         }
-        const std::vector<uint8_t> bytes = ReadWholeFile(io, path.C_Str());
+        const std::vector<uint8_t> bytes = ReadFileOrNothing(io, path.C_Str());
         if (bytes.empty()) {
             throw ImportError(where +
                     ": no such file (a relative path is read from the current folder; "

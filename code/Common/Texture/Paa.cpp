@@ -24,7 +24,6 @@ enum class PaaFormat { Dxt1, Dxt2, Dxt3, Dxt4, Dxt5, Argb4444, Argb1555, Ai88, A
 constexpr uint16_t kLzssMarkerW = 1234; // a level record starting 1234, 8765:
 constexpr uint16_t kLzssMarkerH = 8765; // LZSS-compressed P8 data
 constexpr size_t kMaxLevels = 16;
-constexpr uint32_t kMaxSide = 4096;
 // LZSS: 17 input bytes (a flag byte and 8 two-byte matches) make at most 144
 // output bytes; RLE: 2 bytes make at most 128.
 constexpr size_t kMaxLzssExpansion = 9;
@@ -175,10 +174,11 @@ bool ReadLevel(BinaryReader &r, PaaFile &file) {
         r.FailAt(start, "unsupported: LZO-compressed level (ArmA, width bit 0x8000)", "width");
     }
     const uint32_t minSide = index == 0 ? 2 : 1;
-    if (level.width < minSide || level.width > kMaxSide || level.height < minSide || level.height > kMaxSide) {
+    if (level.width < minSide || level.width > kMaxTextureSide || level.height < minSide ||
+            level.height > kMaxTextureSide) {
         r.FailAt(start,
                 "level size " + std::to_string(level.width) + "x" + std::to_string(level.height) + " outside " +
-                        std::to_string(minSide) + ".." + std::to_string(kMaxSide),
+                        std::to_string(minSide) + ".." + std::to_string(kMaxTextureSide),
                 "width");
     }
     if (index >= kMaxLevels) {

@@ -15,7 +15,6 @@ namespace assimp_retro {
 
 namespace {
 
-constexpr uint32_t kMaxSide = 4096;
 constexpr size_t kOffsSlots = 16; ///< OFFS holds 16 level offsets (64 bytes), as TexView writes it
 
 bool PowerOfTwo(uint32_t v) {
@@ -155,7 +154,7 @@ std::string PaletteProblem(const RgbaImage &image) {
     return std::string();
 }
 
-Palette MakePalette(const RgbaImage &image) {
+Palette MakePaaPalette(const RgbaImage &image) {
     if (const std::string problem = PaletteProblem(image); !problem.empty()) {
         ThrowExportError(problem);
     }
@@ -274,12 +273,12 @@ PaaType ChoosePaaType(const RgbaImage &image, bool pac) {
 std::vector<uint8_t> EncodePaa(const RgbaImage &image, PaaType type, bool mipmaps) {
     const uint32_t minSide = IsDxt(type) ? 4 : 2;
     if (!PowerOfTwo(image.width) || !PowerOfTwo(image.height) || image.width < minSide || image.height < minSide ||
-            image.width > kMaxSide || image.height > kMaxSide) {
+            image.width > kMaxTextureSide || image.height > kMaxTextureSide) {
         ThrowExportError("PAA export: texture sides must be powers of two in " + std::to_string(minSide) + ".." +
-                std::to_string(kMaxSide) + " for " + PaaTypeName(type) + " (the image is " +
+                std::to_string(kMaxTextureSide) + " for " + PaaTypeName(type) + " (the image is " +
                 std::to_string(image.width) + "x" + std::to_string(image.height) + ")");
     }
-    const Palette palette = type == PaaType::P8 ? MakePalette(image) : Palette();
+    const Palette palette = type == PaaType::P8 ? MakePaaPalette(image) : Palette();
     std::vector<RgbaImage> levels = {image};
     while (mipmaps && levels.size() < kOffsSlots && levels.back().width / 2 >= minSide &&
             levels.back().height / 2 >= minSide) {

@@ -11,9 +11,9 @@ struct Rgba {
     uint8_t r, g, b, a;
 };
 
-Rgba Expand565(uint16_t v) {
-    const unsigned r5 = (v >> 11) & 31u, g6 = (v >> 5) & 63u, b5 = v & 31u;
-    return {uint8_t((r5 << 3) | (r5 >> 2)), uint8_t((g6 << 2) | (g6 >> 4)), uint8_t((b5 << 3) | (b5 >> 2)), 255};
+Rgba OpaqueEndPoint(uint16_t v) {
+    const std::array<int, 3> rgb = Expand565(v);
+    return {uint8_t(rgb[0]), uint8_t(rgb[1]), uint8_t(rgb[2]), 255};
 }
 
 uint8_t Mix(unsigned a, unsigned wa, unsigned b, unsigned wb, unsigned div) {
@@ -24,8 +24,8 @@ uint8_t Mix(unsigned a, unsigned wa, unsigned b, unsigned wb, unsigned div) {
 void ColourPalette(const uint8_t *block, bool dxt1, Rgba out[4]) {
     const uint16_t c0 = uint16_t(block[0] | block[1] << 8);
     const uint16_t c1 = uint16_t(block[2] | block[3] << 8);
-    out[0] = Expand565(c0);
-    out[1] = Expand565(c1);
+    out[0] = OpaqueEndPoint(c0);
+    out[1] = OpaqueEndPoint(c1);
     if (!dxt1 || c0 > c1) {
         out[2] = {Mix(out[0].r, 2, out[1].r, 1, 3), Mix(out[0].g, 2, out[1].g, 1, 3), Mix(out[0].b, 2, out[1].b, 1, 3),
                 255};

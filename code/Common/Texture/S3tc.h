@@ -9,12 +9,20 @@
 // right and bottom edges are clipped. DXT2/4 (premultiplied) decode as 3/5.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 
 namespace assimp_retro {
 
 enum class S3tcFormat { Dxt1, Dxt3, Dxt5 };
+
+/// A 565 colour as 8-bit r, g, b by bit replication: the decoder's end
+/// points, and what the encoder (DxtEncode.cpp) measures texels against.
+inline std::array<int, 3> Expand565(uint16_t v) {
+    const int r = (v >> 11) & 31, g = (v >> 5) & 63, b = v & 31;
+    return {(r << 3) | (r >> 2), (g << 2) | (g >> 4), (b << 3) | (b >> 2)};
+}
 
 /// 8 for DXT1, 16 for DXT3/5.
 size_t S3tcBlockBytes(S3tcFormat format);

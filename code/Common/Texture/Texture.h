@@ -15,6 +15,10 @@
 
 namespace assimp_retro {
 
+/// The largest texture side the games load (PAA and DTX alike): the decoders
+/// refuse larger files, the writers larger images.
+constexpr uint32_t kMaxTextureSide = 4096;
+
 /// Decodes a whole texture file held in memory. `fileName` supplies the
 /// extension (an untagged PAA is ARGB4444 as .paa and palettised as .pac) and
 /// the name used in error messages. Throws ImportError naming the format, the
