@@ -91,7 +91,7 @@ TEST(LtbChildModels, AChildsOwnChildModelsAreNotFollowed) {
 // folder): the lookup must not hand the blank path to Assimp's IOSystem
 // filter, which erased a negative length on it (a fuzz_ltb finding).
 TEST(LtbChildModels, ABlankNameInAModelReadFromMemoryIsNotFound) {
-    for (const std::string name : {std::string("   "), std::string(" \t\r\n"), std::string(2, '\0')}) {
+    for (const std::string &name : {std::string("   "), std::string(" \t\r\n"), std::string(2, '\0')}) {
         Model parent = SampleModel(kRigidMesh, kCompressNone);
         parent.childModels = {name};
         const std::vector<uint8_t> bytes = WriteLtb(parent);
