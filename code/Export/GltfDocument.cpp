@@ -10,54 +10,16 @@
 #include <iterator>
 #include <limits>
 
-#include "Common/ProcessId.h"
+#include "Common/LittleEndian.h"
+#include "Common/LittleEndianWriter.h"
+#include "Export/GltfFile.h"
 
 namespace fs = std::filesystem;
 
 namespace assimp_retro {
 namespace {
 
-constexpr uint32_t kGlbMagic = 0x46546C67; // "glTF"
-constexpr uint32_t kChunkJson = 0x4E4F534A; // "JSON"
-constexpr uint32_t kChunkBin = 0x004E4942; // "BIN\0"
-
-uint32_t ReadU32(const uint8_t *p) {
-    return uint32_t(p[0]) | (uint32_t(p[1]) << 8) | (uint32_t(p[2]) << 16) | (uint32_t(p[3]) << 24);
-}
-
-void AppendU32(std::vector<uint8_t> &out, uint32_t value) {
-    for (int i = 0; i < 4; ++i) {
-        out.push_back(static_cast<uint8_t>(value >> (8 * i)));
-    }
-}
-
-/// `text` with every `from` replaced by `to`.
-std::string ReplaceAll(const std::string &text, const std::string &from, const std::string &to) {
-    std::string out;
-    out.reserve(text.size());
-    size_t start = 0;
-    for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, start)) {
-        out.append(text, start, at - start);
-        out += to;
-        start = at + from.size();
-    }
-    out.append(text, start, std::string::npos);
-    return out;
-}
-
-// Moves `from` over `to`, replacing it in one step. On Windows std::filesystem
-// does not promise to replace an existing file; MoveFileEx does.
-void ReplaceFile(const fs::path &from, const fs::path &to, std::error_code &ec) {
-#if defined(_WIN32)
-    if (!::MoveFileExW(from.c_str(), to.c_str(), MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH)) {
-        ec.assign(static_cast<int>(::GetLastError()), std::system_category());
-    } else {
-        ec.clear();
-    }
-#else
-    fs::rename(from, to, ec);
-#endif
-}
+using namespace gltf_file;
 
 bool ReadWholeFile(const std::string &path, std::vector<uint8_t> &bytes, std::string &error) {
     std::ifstream in(fs::u8path(path), std::ios::binary);
@@ -79,62 +41,6 @@ bool ReadWholeFile(const std::string &path, std::vector<uint8_t> &bytes, std::st
         return false;
     }
     return true;
-}
-
-bool WriteFileReplacing(const std::string &path, const void *data, size_t size, std::string &error) {
-    const std::string temp = path + ".tmp-" + std::to_string(CurrentProcessId());
-    {
-        std::ofstream out(fs::u8path(temp), std::ios::binary | std::ios::trunc);
-        if (!out) {
-            error = "cannot create " + temp;
-            return false;
-        }
-        out.write(static_cast<const char *>(data), static_cast<std::streamsize>(size));
-        out.flush();
-        if (!out) {
-            error = "cannot write " + temp;
-            out.close();
-            std::error_code ignored;
-            fs::remove(fs::u8path(temp), ignored);
-            return false;
-        }
-    }
-    std::error_code ec;
-    ReplaceFile(fs::u8path(temp), fs::u8path(path), ec);
-    if (ec) {
-        error = "cannot replace " + path + ": " + ec.message();
-        fs::remove(fs::u8path(temp), ec);
-        return false;
-    }
-    return true;
-}
-
-const char kBase64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
-std::string Base64Encode(const std::vector<uint8_t> &data) {
-    std::string out;
-    out.reserve((data.size() + 2) / 3 * 4);
-    size_t i = 0;
-    for (; i + 2 < data.size(); i += 3) {
-        const uint32_t v = (uint32_t(data[i]) << 16) | (uint32_t(data[i + 1]) << 8) | data[i + 2];
-        out += kBase64[(v >> 18) & 63];
-        out += kBase64[(v >> 12) & 63];
-        out += kBase64[(v >> 6) & 63];
-        out += kBase64[v & 63];
-    }
-    if (i + 1 == data.size()) {
-        const uint32_t v = uint32_t(data[i]) << 16;
-        out += kBase64[(v >> 18) & 63];
-        out += kBase64[(v >> 12) & 63];
-        out += "==";
-    } else if (i + 2 == data.size()) {
-        const uint32_t v = (uint32_t(data[i]) << 16) | (uint32_t(data[i + 1]) << 8);
-        out += kBase64[(v >> 18) & 63];
-        out += kBase64[(v >> 12) & 63];
-        out += kBase64[(v >> 6) & 63];
-        out += '=';
-    }
-    return out;
 }
 
 bool Base64Decode(const std::string &text, size_t start, std::vector<uint8_t> &out) {
@@ -490,29 +396,6 @@ bool IsTextMember(const std::string &key) {
     return key == "accessors" || key == "bufferViews" || key == "animations";
 }
 
-/// `json` dumped as the value of a top-level member: pretty (indent > 0)
-/// text is indented one more level.
-std::string IndentMember(std::string dumped, int indent) {
-    if (indent <= 0) {
-        return dumped;
-    }
-    const std::string pad(static_cast<size_t>(indent), ' ');
-    std::string out;
-    out.reserve(dumped.size() + dumped.size() / 8);
-    for (char c : dumped) {
-        out += c;
-        if (c == '\n') {
-            out += pad; // JSON strings hold no raw line break
-        }
-    }
-    return out;
-}
-
-std::string DumpJson(const GltfDocument::Json &json, int indent) {
-    // Invalid UTF-8 in a name or string metadata becomes U+FFFD rather than an exception.
-    return json.dump(indent, ' ', false, nlohmann::detail::error_handler_t::replace);
-}
-
 } // namespace
 
 double GltfDocument::FloatToJson(float value) {
@@ -535,14 +418,14 @@ bool GltfDocument::Load(const std::string &path, std::string &error) {
         return false;
     }
     std::string text;
-    if (bytes.size() >= 4 && ReadU32(bytes.data()) == kGlbMagic) {
+    if (bytes.size() >= 4 && LoadU32LE(bytes.data()) == kGlbMagic) {
         mBinary = true;
         if (bytes.size() < 12) {
             error = path + ": GLB header truncated";
             return false;
         }
-        const uint32_t version = ReadU32(bytes.data() + 4);
-        const uint32_t length = ReadU32(bytes.data() + 8);
+        const uint32_t version = LoadU32LE(bytes.data() + 4);
+        const uint32_t length = LoadU32LE(bytes.data() + 8);
         if (version != 2) {
             error = path + ": GLB version " + std::to_string(version) + " is not 2";
             return false;
@@ -555,8 +438,8 @@ bool GltfDocument::Load(const std::string &path, std::string &error) {
         size_t offset = 12;
         bool first = true;
         while (offset + 8 <= length) {
-            const uint32_t chunkLength = ReadU32(bytes.data() + offset);
-            const uint32_t chunkType = ReadU32(bytes.data() + offset + 4);
+            const uint32_t chunkLength = LoadU32LE(bytes.data() + offset);
+            const uint32_t chunkType = LoadU32LE(bytes.data() + offset + 4);
             if (chunkLength > length - offset - 8) {
                 error = path + ": GLB chunk at byte " + std::to_string(offset) + " runs past the end of the file";
                 return false;
@@ -957,14 +840,12 @@ long long GltfDocument::AppendFloatAccessor(const std::vector<float> &values, co
         error = "internal error: accessor values do not fill whole elements";
         return -1;
     }
-    std::vector<uint8_t> bytes;
-    bytes.reserve(values.size() * 4);
+    LittleEndianWriter bytes;
+    bytes.bytes.reserve(values.size() * 4);
     for (float value : values) {
-        uint32_t bits;
-        std::memcpy(&bits, &value, 4);
-        AppendU32(bytes, bits);
+        bytes.F32(value);
     }
-    const long long view = AppendBufferView(bytes.data(), bytes.size(), error);
+    const long long view = AppendBufferView(bytes.bytes.data(), bytes.bytes.size(), error);
     if (view < 0) {
         return -1;
     }
@@ -991,111 +872,6 @@ long long GltfDocument::AppendFloatAccessor(const std::vector<float> &values, co
         accessor["max"] = max;
     }
     return AppendElement("accessors", std::move(accessor));
-}
-
-std::string GltfDocument::DumpMembers(int indent) {
-    if (mOrder.empty() && mText.empty()) {
-        return DumpJson(mJson, indent); // loaded by a full parse
-    }
-    if (indent > 0) {
-        // Pretty text: the members kept as text are Assimp's layout, which
-        // appended elements would have to match; parse the ones that grew.
-        for (auto &entry : mText) {
-            if (!entry.second.parsed && !entry.second.appended.empty()) {
-                Parse(entry.first);
-            }
-        }
-    }
-    std::vector<std::string> keys;
-    for (const std::string &key : mOrder) {
-        if (HasMember(key)) {
-            keys.push_back(key);
-        }
-    }
-    for (auto it = mJson.begin(); it != mJson.end(); ++it) {
-        if (std::find(mOrder.begin(), mOrder.end(), it.key()) == mOrder.end()) {
-            keys.push_back(it.key()); // added by the completion
-        }
-    }
-    const std::string newline = indent > 0 ? "\n" + std::string(static_cast<size_t>(indent), ' ') : "";
-    std::string out = "{";
-    for (size_t k = 0; k < keys.size(); ++k) {
-        out += (k ? "," : "") + newline + DumpJson(Json(keys[k]), -1) + (indent > 0 ? ": " : ":");
-        const auto text = mText.find(keys[k]);
-        if (text == mText.end() || text->second.parsed) {
-            out += IndentMember(DumpJson(mJson[keys[k]], indent), indent);
-            continue;
-        }
-        const TextMember &member = text->second;
-        if (member.appended.empty()) {
-            out += member.text;
-            continue;
-        }
-        out.append(member.text, 0, member.text.size() - 1); // without the closing ']'
-        bool first = member.count == 0;
-        for (const Json &element : member.appended) {
-            out += first ? "" : ",";
-            out += DumpJson(element, -1);
-            first = false;
-        }
-        out += ']';
-    }
-    out += keys.empty() ? "}" : (indent > 0 ? "\n}" : "}");
-    return out;
-}
-
-bool GltfDocument::Save(std::string &error) {
-    if (mBufferChanged && mBufferKind == BufferKind::External) {
-        if (!WriteFileReplacing(mBufferFile, mBuffer.data(), mBuffer.size(), error)) {
-            return false;
-        }
-    }
-    if (mBufferChanged && mBufferKind == BufferKind::DataUri) {
-        mJson["buffers"][0]["uri"] = mDataUriPrefix + Base64Encode(mBuffer);
-    }
-    if (!mBinary) {
-        const std::string text = mCrlf ? ReplaceAll(DumpMembers(4), "\n", "\r\n") : DumpMembers(4);
-        return WriteFileReplacing(mPath, text.data(), text.size(), error);
-    }
-
-    std::string text = DumpMembers(-1);
-    while (text.size() % 4 != 0) {
-        text += ' '; // JSON chunk: padded with spaces
-    }
-    std::vector<uint8_t> bin = (mBufferKind == BufferKind::GlbChunk && mBufferLoaded) ? mBuffer : mBinChunk;
-    while (bin.size() % 4 != 0) {
-        bin.push_back(0); // BIN chunk: padded with zeros
-    }
-    uint64_t total = 12 + 8 + text.size();
-    if (mHasBinChunk) {
-        total += 8 + bin.size();
-    }
-    for (const auto &chunk : mOtherChunks) {
-        total += 8 + chunk.second.size();
-    }
-    if (total > std::numeric_limits<uint32_t>::max()) {
-        error = mPath + ": the completed GLB would exceed 4 GiB";
-        return false;
-    }
-    std::vector<uint8_t> out;
-    out.reserve(static_cast<size_t>(total));
-    AppendU32(out, kGlbMagic);
-    AppendU32(out, 2);
-    AppendU32(out, static_cast<uint32_t>(total));
-    AppendU32(out, static_cast<uint32_t>(text.size()));
-    AppendU32(out, kChunkJson);
-    out.insert(out.end(), text.begin(), text.end());
-    if (mHasBinChunk) {
-        AppendU32(out, static_cast<uint32_t>(bin.size()));
-        AppendU32(out, kChunkBin);
-        out.insert(out.end(), bin.begin(), bin.end());
-    }
-    for (const auto &chunk : mOtherChunks) {
-        AppendU32(out, static_cast<uint32_t>(chunk.second.size()));
-        AppendU32(out, chunk.first);
-        out.insert(out.end(), chunk.second.begin(), chunk.second.end());
-    }
-    return WriteFileReplacing(mPath, out.data(), out.size(), error);
 }
 
 } // namespace assimp_retro

@@ -14,6 +14,7 @@ target_sources(assimp_retro PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/GltfAnimations.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GltfCompletion.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GltfDocument.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/GltfDocumentSave.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GltfExport.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GltfSkinnedMeshRoots.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MetadataJson.cpp
