@@ -186,127 +186,159 @@ unsigned EffectivePostProcessing(const ImportOptions &options, const OutputForma
     return flags;
 }
 
+namespace {
+
+/// Imports `input` with the post-processing `flags`; the scene, owned (the
+/// stages below change it), or nullptr with `result` saying why.
+std::unique_ptr<aiScene> ImportScene(Assimp::Importer &importer, const std::string &input, unsigned flags,
+        const ImportOptions &options, ConversionResult &result) {
+    if (!importer.ValidateFlags(flags)) {
+        result.error = "unsupported combination of post-processing flags";
+        result.exitCode = kExitUsage;
+        return nullptr;
+    }
+    ApplyImportProperties(importer, options);
+    const auto start = std::chrono::steady_clock::now();
+    if (!importer.ReadFile(input, flags)) {
+        const char *message = importer.GetErrorString();
+        result.error = (message && *message) ? message : "the importer returned no scene";
+        result.exitCode = kExitImportFailed;
+        return nullptr;
+    }
+    result.importSeconds = SecondsSince(start);
+    std::unique_ptr<aiScene> scene(importer.GetOrphanedScene());
+    // Exporters expand a joined (-jiv) scene back to one vertex per corner
+    // but leave morph targets as they are, then join again and assert
+    // (Assimp 5.2.5, Vertex.h). Joined or not, the meshes are valid as
+    // they are: tell the exporter not to re-expand them.
+    scene->mFlags &= ~AI_SCENE_FLAGS_NON_VERBOSE_FORMAT;
+    if ((flags & aiProcess_LimitBoneWeights) && !(options.ppFlags & aiProcess_LimitBoneWeights) &&
+            CountBones(*scene) > 0) {
+        result.notes.push_back("applied -lbw (limit bone weights to 4, renormalised) for glTF output");
+    }
+    return scene;
+}
+
+/// What the output format needs of the scene before its export: the user's
+/// rotation of the root node (as the stock tool's -rx/-ry/-rz), and COLLADA's
+/// skeleton layout for Blender.
+void PrepareSceneForFormat(aiScene &scene, const OutputFormat &format, const ImportOptions &options,
+        ConversionResult &result) {
+    if (options.rotation != aiVector3D() && scene.mRootNode) {
+        aiMatrix4x4 rx, ry, rz;
+        aiMatrix4x4::RotationX(options.rotation.x, rx);
+        aiMatrix4x4::RotationY(options.rotation.y, ry);
+        aiMatrix4x4::RotationZ(options.rotation.z, rz);
+        scene.mRootNode->mTransformation *= rx;
+        scene.mRootNode->mTransformation *= ry;
+        scene.mRootNode->mTransformation *= rz;
+    }
+    if (format.id != "collada") {
+        return;
+    }
+    // Blender stands a skeleton's armature up only when it is a COLLADA top
+    // node (first, so that the wrapper below is not taken out again) ...
+    for (const std::string &name : assimp_retro::LiftSkeletonsToTopForCollada(scene)) {
+        result.notes.push_back("COLLADA: identity node \"" + name +
+                "\" left out, its children put at the top (Blender stands skeletons up only there)");
+    }
+    // ... makes one armature of skeletons joined through nodes that are no bones ...
+    const std::vector<std::string> joined = assimp_retro::JoinSkeletonsForCollada(scene);
+    if (!joined.empty()) {
+        result.notes.push_back("COLLADA: " + std::to_string(joined.size()) +
+                " node(s) joining the skeletons made bones without weights (\"" + joined.front() +
+                "\" first), for one armature in Blender");
+    }
+    // ... and rotates COLLADA top nodes to Z-up; an animated one would lose it.
+    if (assimp_retro::WrapAnimatedRootChildrenForCollada(scene)) {
+        result.notes.push_back("COLLADA: an identity node put above the animated top-level node(s)");
+    }
+}
+
+/// glTF 2: game texture paths (.paa, .dtx) cannot be glTF images, so they
+/// move out of the slots (the path stays visible in the material name:
+/// assimp_retro::MoveNonGltfTextures); then Assimp's exporter, made safe for
+/// these scenes, and the parts it drops.
+bool ExportGltfFile(aiScene &scene, const OutputFormat &format, const std::string &output,
+        const ImportOptions &options, ConversionResult &result) {
+    assimp_retro::MoveNonGltfTextures(&scene, &result.notes);
+    std::string error;
+    assimp_retro::GltfCompletionReport report;
+    if (!assimp_retro::ExportGltf(scene, format.id, output, &error, &report)) {
+        result.error = report.exported ? "glTF completion failed: " + error : error;
+        result.exitCode = report.exported ? kExitCompletionFailed : kExitExportFailed;
+        return false;
+    }
+    if (report.camerasAdded || report.nodesWithExtras || report.weightChannelsAdded || options.verbose) {
+        result.notes.push_back("glTF completion: " + std::to_string(report.camerasAdded) + " camera(s), " +
+                std::to_string(report.nodesWithExtras) + " node(s) with extras, " +
+                std::to_string(report.weightChannelsAdded) + " morph weight channel(s) added");
+    }
+    for (const std::string &note : report.notes) {
+        result.notes.push_back("glTF completion: " + note);
+    }
+    return true;
+}
+
+/// Writes the prepared scene to `output` in `format`, through the exporter
+/// that completes it (glTF, FBX, COLLADA), this library's game exporters, or
+/// Assimp's own; false with `result` saying why.
+bool ExportScene(Assimp::Exporter &exporter, aiScene &scene, const std::string &output, const OutputFormat &format,
+        const ImportOptions &options, ConversionResult &result) {
+    // Exporters sharing an extension (.abc: abc6, abc12): the scene picks.
+    std::string exporterId = format.id;
+    if (format.byExtension) {
+        if (std::string preferred = assimp_retro::ExporterForExtension(scene, format.extension); !preferred.empty()) {
+            exporterId = preferred;
+        }
+    }
+    Assimp::ExportProperties exportProperties; // --set EXPORT_... for the exporters of this library
+    ApplyExportProperties(exportProperties, options);
+    if (format.IsGltf2()) {
+        return ExportGltfFile(scene, format, output, options, result);
+    }
+    if (std::string invalid; !assimp_retro::CheckSceneForExport(scene, &invalid)) {
+        result.error = "cannot export: " + invalid; // Assimp's exporters trust their input
+        result.exitCode = kExitExportFailed;
+        return false;
+    }
+    if (!format.StoresEmbeddedTextures() && !WriteTexturesBeside(scene, output, result.notes, result.error)) {
+        result.exitCode = kExitExportFailed;
+        return false;
+    }
+    if (format.id == "fbx" || format.id == "fbxa") {
+        return ExportFbxFile(scene, format.id, output, result);
+    }
+    if (assimp_retro::IsGameExporter(exporterId)) {
+        return ExportGameFile(exporter, scene, exporterId, output, exportProperties, result);
+    }
+    if (format.id == "collada") {
+        return ExportColladaFile(scene, output, exportProperties, result);
+    }
+    if (!assimp_retro::ExportWithAssimp(exporter, scene, exporterId, output, 0u, &exportProperties)) {
+        const char *message = exporter.GetErrorString();
+        result.error = std::string("export failed: ") + ((message && *message) ? message : "unknown error");
+        result.exitCode = kExitExportFailed;
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
 ConversionResult ConvertFile(Assimp::Importer &importer, Assimp::Exporter &exporter, const std::string &input,
         const std::string &output, const OutputFormat &format, const ImportOptions &options) {
     ConversionResult result;
     result.exitCode = kExitExportFailed; // for exceptions; set per stage below
     ConvertCatchingAll(result, [&] {
-        const unsigned flags = EffectivePostProcessing(options, format);
-        if (!importer.ValidateFlags(flags)) {
-            result.error = "unsupported combination of post-processing flags";
-            result.exitCode = kExitUsage;
+        std::unique_ptr<aiScene> scene =
+                ImportScene(importer, input, EffectivePostProcessing(options, format), options, result);
+        if (!scene) {
             return;
         }
-
-        ApplyImportProperties(importer, options);
-        auto start = std::chrono::steady_clock::now();
-        if (!importer.ReadFile(input, flags)) {
-            const char *message = importer.GetErrorString();
-            result.error = (message && *message) ? message : "the importer returned no scene";
-            result.exitCode = kExitImportFailed;
-            return;
-        }
-        result.importSeconds = SecondsSince(start);
-        // Take ownership: the scene is changed below (rotation, glTF preparation).
-        std::unique_ptr<aiScene> scene(importer.GetOrphanedScene());
-        // Exporters expand a joined (-jiv) scene back to one vertex per corner
-        // but leave morph targets as they are, then join again and assert
-        // (Assimp 5.2.5, Vertex.h). Joined or not, the meshes are valid as
-        // they are: tell the exporter not to re-expand them.
-        scene->mFlags &= ~AI_SCENE_FLAGS_NON_VERBOSE_FORMAT;
-
-        if ((flags & aiProcess_LimitBoneWeights) && !(options.ppFlags & aiProcess_LimitBoneWeights) &&
-                CountBones(*scene) > 0) {
-            result.notes.push_back("applied -lbw (limit bone weights to 4, renormalised) for glTF output");
-        }
-
-        // Rotation of the root node, as the stock tool applies -rx/-ry/-rz.
-        if (options.rotation != aiVector3D() && scene->mRootNode) {
-            aiMatrix4x4 rx, ry, rz;
-            aiMatrix4x4::RotationX(options.rotation.x, rx);
-            aiMatrix4x4::RotationY(options.rotation.y, ry);
-            aiMatrix4x4::RotationZ(options.rotation.z, rz);
-            scene->mRootNode->mTransformation *= rx;
-            scene->mRootNode->mTransformation *= ry;
-            scene->mRootNode->mTransformation *= rz;
-        }
-
-        // Blender stands a skeleton's armature up only when it is a COLLADA top
-        // node (first, so that the wrapper below is not taken out again) ...
-        if (format.id == "collada") {
-            for (const std::string &name : assimp_retro::LiftSkeletonsToTopForCollada(*scene)) {
-                result.notes.push_back("COLLADA: identity node \"" + name +
-                        "\" left out, its children put at the top (Blender stands skeletons up only there)");
-            }
-            // ... makes one armature of skeletons joined through nodes that are no bones ...
-            const std::vector<std::string> joined = assimp_retro::JoinSkeletonsForCollada(*scene);
-            if (!joined.empty()) {
-                result.notes.push_back("COLLADA: " + std::to_string(joined.size()) +
-                        " node(s) joining the skeletons made bones without weights (\"" + joined.front() +
-                        "\" first), for one armature in Blender");
-            }
-        }
-        // ... and rotates COLLADA top nodes to Z-up; an animated one would lose it.
-        if (format.id == "collada" && assimp_retro::WrapAnimatedRootChildrenForCollada(*scene)) {
-            result.notes.push_back("COLLADA: an identity node put above the animated top-level node(s)");
-        }
-
-        // Exporters sharing an extension (.abc: abc6, abc12): the scene picks.
-        std::string exporterId = format.id;
-        if (format.byExtension) {
-            if (std::string preferred = assimp_retro::ExporterForExtension(*scene, format.extension);
-                    !preferred.empty()) {
-                exporterId = preferred;
-            }
-        }
-
-        Assimp::ExportProperties exportProperties; // --set EXPORT_... for the exporters of this library
-        ApplyExportProperties(exportProperties, options);
-        start = std::chrono::steady_clock::now();
-        if (format.IsGltf2()) {
-            // Game texture paths (.paa, .dtx) cannot be glTF images; the path
-            // stays visible in the material name (assimp_retro::MoveNonGltfTextures).
-            assimp_retro::MoveNonGltfTextures(scene.get(), &result.notes);
-            // Assimp's exporter, made safe for these scenes, then the parts it drops.
-            std::string error;
-            assimp_retro::GltfCompletionReport report;
-            if (!assimp_retro::ExportGltf(*scene, format.id, output, &error, &report)) {
-                result.error = report.exported ? "glTF completion failed: " + error : error;
-                result.exitCode = report.exported ? kExitCompletionFailed : kExitExportFailed;
-                return;
-            }
-            if (report.camerasAdded || report.nodesWithExtras || report.weightChannelsAdded || options.verbose) {
-                result.notes.push_back("glTF completion: " + std::to_string(report.camerasAdded) + " camera(s), " +
-                        std::to_string(report.nodesWithExtras) + " node(s) with extras, " +
-                        std::to_string(report.weightChannelsAdded) + " morph weight channel(s) added");
-            }
-            for (const std::string &note : report.notes) {
-                result.notes.push_back("glTF completion: " + note);
-            }
-        } else if (std::string invalid; !assimp_retro::CheckSceneForExport(*scene, &invalid)) {
-            result.error = "cannot export: " + invalid; // Assimp's exporters trust their input
-            result.exitCode = kExitExportFailed;
-            return;
-        } else if (!format.StoresEmbeddedTextures() &&
-                !WriteTexturesBeside(*scene, output, result.notes, result.error)) {
-            result.exitCode = kExitExportFailed;
-            return;
-        } else if (format.id == "fbx" || format.id == "fbxa") {
-            if (!ExportFbxFile(*scene, format.id, output, result)) {
-                return;
-            }
-        } else if (assimp_retro::IsGameExporter(exporterId)) {
-            if (!ExportGameFile(exporter, *scene, exporterId, output, exportProperties, result)) {
-                return;
-            }
-        } else if (format.id == "collada") {
-            if (!ExportColladaFile(*scene, output, exportProperties, result)) {
-                return;
-            }
-        } else if (!assimp_retro::ExportWithAssimp(exporter, *scene, exporterId, output, 0u, &exportProperties)) {
-            const char *message = exporter.GetErrorString();
-            result.error = std::string("export failed: ") + ((message && *message) ? message : "unknown error");
-            result.exitCode = kExitExportFailed;
+        PrepareSceneForFormat(*scene, format, options, result);
+        const auto start = std::chrono::steady_clock::now();
+        if (!ExportScene(exporter, *scene, output, format, options, result)) {
             return;
         }
         result.exportSeconds = SecondsSince(start);
