@@ -47,6 +47,7 @@ const char *const kHelp = "assimp-retro <verb> <parameters>\n"
                           " \tlistexport - List all supported export formats\n"
                           " \ttexture    - Decode a game texture (.paa/.pac/.dtx) to PNG, or a folder\n"
                           " \t             of them with --recursive\n"
+                          " \tthumbnail  - Draw a model or a game texture as a small PNG (no GPU)\n"
                           " \tversion    - Display assimp-retro's and Assimp's versions\n"
                           " \thelp       - This text\n"
                           "\n"
@@ -167,6 +168,9 @@ int main(int argc, char *argv[]) {
     }
     if (verb == "texture") {
         return retro_tool::RunTexture(args);
+    }
+    if (verb == "thumbnail") {
+        return retro_tool::RunThumbnail(args);
     }
     if (verb == "info") {
         return retro_tool::RunInfo(args);

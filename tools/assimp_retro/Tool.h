@@ -13,10 +13,12 @@
 //   TextureEncode.cpp     `texture <in> <out.paa|out.pac>`
 //   ImageFile.cpp         the images the texture verb encodes (the library's DecodeImage, <assimp_retro/texture.h>)
 //   TextureFiles.cpp      embedded textures as image files beside OBJ/DAE/FBX outputs
+//   Thumbnail.cpp         `thumbnail <file> <out.png>`, the batch's thumbnails (<assimp_retro/thumbnail.h>)
 #pragma once
 
 #include <assimp/vector3.h>
 
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <utility>
@@ -166,6 +168,11 @@ int RunExport(const std::vector<std::string> &args);
 int RunBatch(const std::vector<std::string> &args);
 int RunInfo(const std::vector<std::string> &args);
 int RunTexture(const std::vector<std::string> &args); ///< Texture.cpp: `texture` (PAA/PAC/DTX -> PNG)
+int RunThumbnail(const std::vector<std::string> &args); ///< Thumbnail.cpp: `thumbnail <file> <out.png>`
+
+/// The thumbnail of `scene` as a PNG file at `output` (Thumbnail.cpp); false
+/// with `error` set, and no file left, when it cannot be drawn or written.
+bool WriteSceneThumbnail(const aiScene &scene, const std::string &output, uint32_t size, std::string &error);
 
 /// Text of `assimp-retro export --help` / `info --help`.
 extern const char *const kExportHelp;
