@@ -20,6 +20,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -63,6 +64,9 @@ struct ImportOptions {
     assimp_retro::TextureCache *textureCache = nullptr;
     /// Arguments that were neither a known parameter nor consumed by the verb.
     std::vector<std::string> unknown;
+    /// Batch gallery (Gallery.h): shown the scene right after its import,
+    /// before anything prepares it for the output.
+    std::function<void(const aiScene &)> inspectScene;
 
     bool LogRequested() const { return showLog || verbose || !logFile.empty(); }
 };

@@ -1,0 +1,1 @@
+// assimp-retro viewer (filled in by the view commit)
