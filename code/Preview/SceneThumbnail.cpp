@@ -211,10 +211,13 @@ bool CollectPaths(const aiScene &scene, std::vector<std::vector<aiVector3D>> &pa
             if (paths.size() >= kMaxPaths) {
                 break;
             }
-            const unsigned samples = std::min(kMaxPathSamples, std::max(2u, entry.second->mNumPositionKeys));
+            // One key (or no time at all): one point.
+            const unsigned samples =
+                    end > 0.0 ? std::min(kMaxPathSamples, std::max(2u, entry.second->mNumPositionKeys)) : 1u;
             std::vector<aiVector3D> path;
             for (unsigned s = 0; s < samples; ++s) {
-                const aiVector3D p = AnimatedOrigin(entry.first, animated, end * s / (samples - 1));
+                const double time = samples > 1 ? end * s / (samples - 1) : 0.0;
+                const aiVector3D p = AnimatedOrigin(entry.first, animated, time);
                 if (IsFinite(p)) {
                     path.push_back(p);
                 }
@@ -483,6 +486,12 @@ void DrawLines(Raster &raster, const View &view, const Drawing &drawing, float u
             raster.DrawLine(a.x, a.y, b.x, b.y, 1.5f * unit, colour);
         }
         const Corner start = view.Project(path.front()), end = view.Project(path.back());
+        if (path.size() == 1) { // a node that stays put: a cross where it is
+            const float arm = 12.0f * unit;
+            raster.DrawLine(start.x - arm, start.y, start.x + arm, start.y, 2.0f * unit, colour);
+            raster.DrawLine(start.x, start.y - arm, start.x, start.y + arm, 2.0f * unit, colour);
+            continue;
+        }
         raster.DrawDot(start.x, start.y, 3.0f * unit, Colour{255, 255, 255, 255});
         raster.DrawDot(end.x, end.y, 4.0f * unit, colour);
     }

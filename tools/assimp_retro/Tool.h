@@ -14,6 +14,8 @@
 //   ImageFile.cpp         the images the texture verb encodes (the library's DecodeImage, <assimp_retro/texture.h>)
 //   TextureFiles.cpp      embedded textures as image files beside OBJ/DAE/FBX outputs
 //   Thumbnail.cpp         `thumbnail <file> <out.png>`, the batch's thumbnails (<assimp_retro/thumbnail.h>)
+//   Gallery.cpp, JobLog.cpp  the batch's gallery (OUT/index.html) and per-file log
+//   View.cpp, ViewPaths.cpp  `view <out-dir>`: the gallery and 3D viewer on 127.0.0.1
 #pragma once
 
 #include <assimp/vector3.h>
@@ -173,6 +175,8 @@ int RunBatch(const std::vector<std::string> &args);
 int RunInfo(const std::vector<std::string> &args);
 int RunTexture(const std::vector<std::string> &args); ///< Texture.cpp: `texture` (PAA/PAC/DTX -> PNG)
 int RunThumbnail(const std::vector<std::string> &args); ///< Thumbnail.cpp: `thumbnail <file> <out.png>`
+/// View.cpp: `view <out-dir>`; `toolPath` (argv[0]) locates three.js beside the tool.
+int RunView(const std::vector<std::string> &args, const std::string &toolPath);
 
 /// The thumbnail of `scene` as a PNG file at `output` (Thumbnail.cpp); false
 /// with `error` set, and no file left, when it cannot be drawn or written.
