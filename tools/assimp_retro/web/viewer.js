@@ -191,6 +191,7 @@ async function open(card) {
   state.card = card;
   state.scene = newScene();
   state.markers = [];
+  $(".labels").replaceChildren(); // the last model's socket labels
   resize();
   try {
     const gltf = await loader.loadAsync(encodeURI(card.output));
