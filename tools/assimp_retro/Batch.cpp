@@ -121,16 +121,6 @@ std::string ParseBatchArguments(const std::vector<std::string> &args, BatchArgum
     return "";
 }
 
-bool IsInside(const fs::path &path, const fs::path &folder) {
-    auto p = path.begin();
-    for (auto f = folder.begin(); f != folder.end(); ++f, ++p) {
-        if (p == path.end() || *p != *f) {
-            return false;
-        }
-    }
-    return true;
-}
-
 // Lists the files to convert. Files under <out-dir> (when it lies inside
 // <in-dir>) are not inputs. Two inputs that would give the same output name
 // (a.obj and a.dae) both keep their full name: a.obj.glb, a.dae.glb.
@@ -151,7 +141,7 @@ std::vector<Job> PlanJobs(const fs::path &inputDir, const fs::path &outputDir, c
         }
         const fs::path path = it->path();
         if (it->is_directory(ec)) {
-            if (IsInside(path, outputRoot)) {
+            if (IsInsideFolder(path, outputRoot)) {
                 it.disable_recursion_pending();
             }
             continue;

@@ -196,6 +196,10 @@ bool StderrIsTerminal();
 /// Writes `text` to stderr without buffering; safe in a signal handler.
 void WriteStderrUnbuffered(const char *text);
 
+/// True when `path` is `folder` or below it, element by element (both in the
+/// same form: canonical, or as given) (ViewPaths.cpp).
+bool IsInsideFolder(const std::filesystem::path &path, const std::filesystem::path &folder);
+
 /// Lower-case copy (bytes A-Z). The tool's own: it uses the library's public
 /// API only, and string helpers are no part of that.
 std::string ToLower(std::string text);

@@ -34,7 +34,9 @@ bool Decode(const std::string &text, std::string &decoded) {
     return true;
 }
 
-bool IsInside(const fs::path &path, const fs::path &folder) {
+} // namespace
+
+bool IsInsideFolder(const fs::path &path, const fs::path &folder) {
     auto p = path.begin();
     for (auto f = folder.begin(); f != folder.end(); ++f, ++p) {
         if (p == path.end() || *p != *f) {
@@ -43,8 +45,6 @@ bool IsInside(const fs::path &path, const fs::path &folder) {
     }
     return true;
 }
-
-} // namespace
 
 fs::path ResolveServedPath(const fs::path &root, const std::string &target) {
     std::string path = target.substr(0, target.find_first_of("?#"));
@@ -74,7 +74,7 @@ fs::path ResolveServedPath(const fs::path &root, const std::string &target) {
     }
     std::error_code ec;
     const fs::path file = fs::canonical(root / relative, ec); // symbolic links resolved
-    if (ec || !IsInside(file, root) || !fs::is_regular_file(file, ec)) {
+    if (ec || !IsInsideFolder(file, root) || !fs::is_regular_file(file, ec)) {
         return {};
     }
     return file;
