@@ -204,6 +204,14 @@ cp -r include/assimp_retro "$stage/sdk/include/"
 cp -r "$prefix/include/assimp" "$stage/sdk/include/"
 cp "$retro/libassimp_retro.dll.a" "$prefix/lib/libassimp.dll.a" "$stage/sdk/lib/"
 cp tools/windows/README.txt "$stage/README.txt"
+# three.js for `assimp-retro view` (npm, tools/viewer; View.cpp finds it in web/three beside the tool).
+three=tools/viewer/node_modules/three
+[ -f "$three/build/three.module.js" ] || npm ci --prefix tools/viewer --no-audit --no-fund --loglevel=error
+for f in LICENSE build/three.module.js build/three.core.js examples/jsm/loaders/GLTFLoader.js \
+         examples/jsm/controls/OrbitControls.js examples/jsm/renderers/CSS2DRenderer.js \
+         examples/jsm/utils/BufferGeometryUtils.js examples/jsm/utils/SkeletonUtils.js; do
+  mkdir -p "$stage/web/three/$(dirname "$f")" && cp "$three/$f" "$stage/web/three/$f"
+done
 cp LICENSE "$stage/licenses/assimp-retro-LICENSE.txt"
 cp "$assimp_src/LICENSE" "$stage/licenses/assimp-LICENSE.txt"
 cp "$assimp_src/debian/copyright" "$stage/licenses/assimp-debian-copyright.txt"

@@ -41,6 +41,11 @@ def main() -> int:
         if not any(p.suffix.lower() == ".exe" for p in binaries):
             print(f"{sys.argv[1]}: no .exe in the zip", file=sys.stderr)
             return 1
+        # `assimp-retro view` serves three.js from web/three beside the tool (View.cpp).
+        tools = [p for p in binaries if p.name.lower() == "assimp-retro.exe"]
+        if tools and not (tools[0].parent / "web" / "three" / "build" / "three.module.js").is_file():
+            print(f"{sys.argv[1]}: no web/three/build/three.module.js beside assimp-retro.exe", file=sys.stderr)
+            return 1
         missing = []
         for binary in binaries:
             names = imports(binary)

@@ -8,9 +8,11 @@
 #             Python 3, Assimp's stock tool (tools/run_tests.sh --quick);
 #   --judges  (also the default, with no option) that, plus the real clients
 #             the full test run uses as judges of the outputs: Blender (with
-#             numpy), f3d, xvfb, patchelf, Node.js and the Khronos glTF
-#             validator (npm gltf-validator, into tools/gltf-validator/node_modules)
-#             (tools/run_tests.sh).
+#             numpy), f3d, xvfb, patchelf, Node.js, the Khronos glTF
+#             validator (npm gltf-validator, into tools/gltf-validator/node_modules),
+#             Debian's chromium, and three.js with playwright-core (npm, into
+#             tools/viewer/node_modules: `assimp-retro view` serves three.js,
+#             the browser tests drive chromium) (tools/run_tests.sh).
 # Safe to run again: it installs only what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,6 +38,8 @@ if [ "$level" = --judges ]; then
   packages+=(blender python3-numpy f3d xvfb xauth)
   # patchelf: the run path of the tool bundled in the Blender add-on (tools/package_blender_addon.sh).
   packages+=(patchelf)
+  # The gallery and viewer tests run in a real browser (test/browser).
+  packages+=(chromium)
   command -v node >/dev/null 2>&1 || packages+=(nodejs)
   command -v npm >/dev/null 2>&1 || packages+=(npm)
 fi
@@ -56,4 +60,8 @@ fi
 if [ "$level" = --judges ] && [ ! -d tools/gltf-validator/node_modules/gltf-validator ]; then
   echo "Installing the Khronos glTF validator (npm gltf-validator)"
   npm ci --prefix tools/gltf-validator --no-audit --no-fund --loglevel=error
+fi
+if [ "$level" = --judges ] && [ ! -d tools/viewer/node_modules/three ]; then
+  echo "Installing three.js and playwright-core (npm, tools/viewer)"
+  npm ci --prefix tools/viewer --no-audit --no-fund --loglevel=error
 fi

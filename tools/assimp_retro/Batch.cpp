@@ -3,8 +3,11 @@
 // Converts every file under <in-dir> whose extension an importer knows,
 // mirroring the folder structure under <out-dir>, with worker threads. Each
 // worker owns its Importer and Exporter (neither is thread-safe); Assimp's
-// DefaultLogger is process-wide, so it is created once, before the workers,
-// and only when a log option was given (which then forces one worker).
+// DefaultLogger is process-wide: a log option or the gallery installs the
+// JobLogger once, before the workers, which keeps each file's messages apart
+// (JobLog.h). --thumbnails and --gallery: Gallery.h.
+#include "Gallery.h"
+#include "JobLog.h"
 #include "Tool.h"
 
 #include <assimp_retro/assimp_retro.h>
@@ -38,6 +41,7 @@ struct BatchArguments {
     std::string formatName = "glb2";
     unsigned jobs = 0; ///< 0: hardware concurrency
     ImportOptions options;
+    GalleryOptions gallery;
 };
 
 struct Job {
@@ -67,6 +71,10 @@ std::string ParseBatchArguments(const std::vector<std::string> &args, BatchArgum
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string &arg = args[i];
         if (arg == "--recursive" || arg == "-R") {
+            continue;
+        }
+        if (arg == "--gallery" || arg == "--thumbnails") {
+            (arg == "--gallery" ? batch.gallery.gallery : batch.gallery.thumbnails) = true;
             continue;
         }
         if (arg.size() < 2 || arg[0] != '-') {
@@ -113,16 +121,6 @@ std::string ParseBatchArguments(const std::vector<std::string> &args, BatchArgum
     return "";
 }
 
-bool IsInside(const fs::path &path, const fs::path &folder) {
-    auto p = path.begin();
-    for (auto f = folder.begin(); f != folder.end(); ++f, ++p) {
-        if (p == path.end() || *p != *f) {
-            return false;
-        }
-    }
-    return true;
-}
-
 // Lists the files to convert. Files under <out-dir> (when it lies inside
 // <in-dir>) are not inputs. Two inputs that would give the same output name
 // (a.obj and a.dae) both keep their full name: a.obj.glb, a.dae.glb.
@@ -143,7 +141,7 @@ std::vector<Job> PlanJobs(const fs::path &inputDir, const fs::path &outputDir, c
         }
         const fs::path path = it->path();
         if (it->is_directory(ec)) {
-            if (IsInside(path, outputRoot)) {
+            if (IsInsideFolder(path, outputRoot)) {
                 it.disable_recursion_pending();
             }
             continue;
@@ -347,13 +345,7 @@ int CheckBatch(const BatchArguments &batch, OutputFormat &format) {
 }
 
 unsigned ChooseWorkerCount(const BatchArguments &batch, size_t jobCount) {
-    unsigned workers = batch.jobs ? batch.jobs : std::max(1u, std::thread::hardware_concurrency());
-    if (batch.options.LogRequested() && workers > 1) {
-        // DefaultLogger is one object for the whole process and not made for
-        // concurrent use; with a log, convert one file at a time.
-        workers = 1;
-        std::fprintf(stderr, "assimp-retro export: log requested, using one worker thread\n");
-    }
+    const unsigned workers = batch.jobs ? batch.jobs : std::max(1u, std::thread::hardware_concurrency());
     return static_cast<unsigned>(std::min<size_t>(workers, std::max<size_t>(jobCount, 1)));
 }
 
@@ -362,6 +354,7 @@ struct BatchRun {
     const std::vector<Job> &jobs;
     const OutputFormat &format;
     const ImportOptions &options;
+    BatchGallery *gallery = nullptr; ///< --thumbnails, --gallery
     std::vector<ConversionResult> results;
     std::atomic<size_t> next{0};
     std::atomic<unsigned> nextWorkerSlot{0};
@@ -381,7 +374,13 @@ void ConvertJob(BatchRun &run, const Job &job, Assimp::Importer &importer, Assim
         return;
     }
     gCurrentFile[slot] = job.relative.c_str();
-    result = ConvertFile(importer, exporter, job.input.u8string(), job.output.u8string(), run.format, run.options);
+    JobLogScope log(nullptr, job.relative); // log lines name the file (JobLog.h)
+    auto convert = [&](const ImportOptions &options) {
+        return ConvertFile(importer, exporter, job.input.u8string(), job.output.u8string(), run.format, options);
+    };
+    const size_t index = size_t(&job - run.jobs.data());
+    result = run.gallery ? run.gallery->Convert(index, {job.input, job.output, job.relative}, run.options, convert)
+                         : convert(run.options);
 }
 
 // One worker thread: its own Importer and Exporter (neither is thread-safe),
@@ -444,6 +443,24 @@ int Summarise(const std::vector<Job> &jobs, const std::vector<ConversionResult> 
     return failures.empty() ? kExitSuccess : kExitBatchFailures;
 }
 
+bool WriteGallery(const BatchGallery &gallery, const BatchArguments &batch, const std::vector<Job> &jobs,
+        const std::vector<ConversionResult> &results) {
+    std::vector<GalleryFile> files;
+    for (const Job &job : jobs) {
+        files.push_back({job.input, job.output, job.relative});
+    }
+    std::error_code ec;
+    fs::create_directories(fs::u8path(batch.outputDir), ec);
+    std::string error;
+    if (!gallery.Write(fs::weakly_canonical(fs::u8path(batch.inputDir), ec), fs::u8path(batch.outputDir), files,
+                results, error)) {
+        std::fprintf(stderr, "assimp-retro export: gallery: %s\n", error.c_str());
+        return false;
+    }
+    std::printf("Gallery: %s\n", (fs::u8path(batch.outputDir) / "index.html").u8string().c_str());
+    return true;
+}
+
 } // namespace
 
 int RunBatch(const std::vector<std::string> &args) {
@@ -477,8 +494,17 @@ int RunBatch(const std::vector<std::string> &args) {
     // A texture used by many models is decoded once, by whichever worker needs it first.
     assimp_retro::TextureCache textures;
     batch.options.textureCache = &textures;
-    StartLog(batch.options);
+    // One logger for all workers, each file's messages kept apart (JobLog.h).
+    std::unique_ptr<JobLog> log;
+    if (batch.options.LogRequested() || batch.gallery.Any()) {
+        log = std::make_unique<JobLog>(batch.options);
+    }
     BatchRun run(jobs, format, batch.options);
+    std::unique_ptr<BatchGallery> gallery;
+    if (batch.gallery.Any()) {
+        gallery = std::make_unique<BatchGallery>(batch.gallery, jobs.size());
+        run.gallery = gallery.get();
+    }
     InstallCrashReport();
     std::vector<std::thread> threads;
     for (unsigned i = 0; i < workers; ++i) {
@@ -488,7 +514,10 @@ int RunBatch(const std::vector<std::string> &args) {
         thread.join();
     }
     run.progress.Finish();
-    StopLog(batch.options);
+    log.reset();
+    if (gallery && batch.gallery.gallery && !WriteGallery(*gallery, batch, jobs, run.results)) {
+        return kExitExportFailed;
+    }
     return Summarise(jobs, run.results, skipped, textures);
 }
 

@@ -336,6 +336,9 @@ ConversionResult ConvertFile(Assimp::Importer &importer, Assimp::Exporter &expor
         if (!scene) {
             return;
         }
+        if (options.inspectScene) {
+            options.inspectScene(*scene);
+        }
         PrepareSceneForFormat(*scene, format, options, result);
         const auto start = std::chrono::steady_clock::now();
         if (!ExportScene(exporter, *scene, output, format, options, result)) {

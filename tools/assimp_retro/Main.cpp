@@ -47,6 +47,8 @@ const char *const kHelp = "assimp-retro <verb> <parameters>\n"
                           " \tlistexport - List all supported export formats\n"
                           " \ttexture    - Decode a game texture (.paa/.pac/.dtx) to PNG, or a folder\n"
                           " \t             of them with --recursive\n"
+                          " \tthumbnail  - Draw a model or a game texture as a small PNG (no GPU)\n"
+                          " \tview       - Serve a batch's gallery on 127.0.0.1 with a 3D viewer\n"
                           " \tversion    - Display assimp-retro's and Assimp's versions\n"
                           " \thelp       - This text\n"
                           "\n"
@@ -167,6 +169,12 @@ int main(int argc, char *argv[]) {
     }
     if (verb == "texture") {
         return retro_tool::RunTexture(args);
+    }
+    if (verb == "view") {
+        return retro_tool::RunView(args, arguments[0]);
+    }
+    if (verb == "thumbnail") {
+        return retro_tool::RunThumbnail(args);
     }
     if (verb == "info") {
         return retro_tool::RunInfo(args);

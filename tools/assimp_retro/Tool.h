@@ -13,11 +13,16 @@
 //   TextureEncode.cpp     `texture <in> <out.paa|out.pac>`
 //   ImageFile.cpp         the images the texture verb encodes (the library's DecodeImage, <assimp_retro/texture.h>)
 //   TextureFiles.cpp      embedded textures as image files beside OBJ/DAE/FBX outputs
+//   Thumbnail.cpp         `thumbnail <file> <out.png>`, the batch's thumbnails (<assimp_retro/thumbnail.h>)
+//   Gallery.cpp, JobLog.cpp  the batch's gallery (OUT/index.html) and per-file log
+//   View.cpp, ViewPaths.cpp  `view <out-dir>`: the gallery and 3D viewer on 127.0.0.1
 #pragma once
 
 #include <assimp/vector3.h>
 
+#include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -61,6 +66,9 @@ struct ImportOptions {
     assimp_retro::TextureCache *textureCache = nullptr;
     /// Arguments that were neither a known parameter nor consumed by the verb.
     std::vector<std::string> unknown;
+    /// Batch gallery (Gallery.h): shown the scene right after its import,
+    /// before anything prepares it for the output.
+    std::function<void(const aiScene &)> inspectScene;
 
     bool LogRequested() const { return showLog || verbose || !logFile.empty(); }
 };
@@ -166,6 +174,13 @@ int RunExport(const std::vector<std::string> &args);
 int RunBatch(const std::vector<std::string> &args);
 int RunInfo(const std::vector<std::string> &args);
 int RunTexture(const std::vector<std::string> &args); ///< Texture.cpp: `texture` (PAA/PAC/DTX -> PNG)
+int RunThumbnail(const std::vector<std::string> &args); ///< Thumbnail.cpp: `thumbnail <file> <out.png>`
+/// View.cpp: `view <out-dir>`; `toolPath` (argv[0]) locates three.js beside the tool.
+int RunView(const std::vector<std::string> &args, const std::string &toolPath);
+
+/// The thumbnail of `scene` as a PNG file at `output` (Thumbnail.cpp); false
+/// with `error` set, and no file left, when it cannot be drawn or written.
+bool WriteSceneThumbnail(const aiScene &scene, const std::string &output, uint32_t size, std::string &error);
 
 /// Text of `assimp-retro export --help` / `info --help`.
 extern const char *const kExportHelp;
@@ -180,6 +195,10 @@ std::vector<std::string> Utf8Arguments(int argc, char *argv[]);
 bool StderrIsTerminal();
 /// Writes `text` to stderr without buffering; safe in a signal handler.
 void WriteStderrUnbuffered(const char *text);
+
+/// True when `path` is `folder` or below it, element by element (both in the
+/// same form: canonical, or as given) (ViewPaths.cpp).
+bool IsInsideFolder(const std::filesystem::path &path, const std::filesystem::path &folder);
 
 /// Lower-case copy (bytes A-Z). The tool's own: it uses the library's public
 /// API only, and string helpers are no part of that.

@@ -530,9 +530,12 @@ TEST(Tool, BatchJobsDefaultAndBadValues) {
     EXPECT_TRUE(Contains(run.out, "with 3 worker(s)")) << run.out;
     run = RunTool(batch + " --jobs=1024"); // the largest allowed; never more workers than files
     EXPECT_EQ(run.exitCode, 0) << run.err;
-    run = RunTool(batch + " -j 2 -v"); // a log option forces one worker
+    run = RunTool(batch + " -j 2 -l"); // a log keeps the workers, each line naming its file (JobLog.h)
     EXPECT_EQ(run.exitCode, 0) << run.err;
-    EXPECT_TRUE(Contains(run.err, "log requested, using one worker thread")) << run.err;
+    EXPECT_TRUE(Contains(run.out, "with 2 worker(s)")) << run.out;
+    for (int i = 0; i < 5; ++i) {
+        EXPECT_TRUE(Contains(run.err, "Info,  m" + std::to_string(i) + ".obj: ")) << run.err;
+    }
     for (const std::string bad : {"-j0", "-j1025", "-jabc", "--jobs=", "-j -1"}) {
         run = RunTool(batch + " " + bad);
         EXPECT_EQ(run.exitCode, 1) << bad << ": " << run.err;
