@@ -537,7 +537,7 @@ void LodWriter::WriteFaces(MlodLod &lod) {
         const SceneFace &face = mFaces[f];
         const std::vector<uint32_t> &v = face.v;
         if (v.size() < 3) {
-            ++mSkippedFaces;
+            mSkippedFaces += v.size() == 2; // a point face's vertex is a point already (a loose point)
             continue;
         }
         if (mCovered.count(f)) {
@@ -565,7 +565,7 @@ void LodWriter::WriteFaces(MlodLod &lod) {
         sel.faces.resize(lod.faces.size(), 0);
     }
     if (mSkippedFaces > 0) {
-        mWarnings.push_back(Where() + std::to_string(mSkippedFaces) + " point or line faces left out");
+        mWarnings.push_back(Where() + std::to_string(mSkippedFaces) + " line faces left out (their vertices are points)");
     }
 }
 
