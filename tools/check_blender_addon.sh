@@ -78,11 +78,12 @@ TMPDIR=$out/tmp BLENDER_USER_CONFIG=$out/home/config BLENDER_USER_SCRIPTS=$out/h
     PATH=/usr/local/bin:/usr/bin:/bin \
     "$blender" -b --factory-startup --python "$root/tools/blender/check_export.py" -- \
     --zip "$zip" --tool "$build/tools/assimp-retro" --corpus "$corpus" --out "$out/export" \
+    --models "$root/test/models/roundtrip" \
     > "$out/blender-export.log" 2>&1
 export_status=$?
 set -e
 grep -E '^(MODEL|TEXTURE|OPTIONS|ERROR|BATCH|RENDER|FAIL|RESULT) ' "$out/blender.log" | tee "$out/report.txt"
-grep -E '^(EXPORT|IMPORT|REFUSAL|ROUNDTRIP|MOVED|SKIP|FAIL|RESULT) ' "$out/blender-export.log" | tee "$out/report-export.txt"
+grep -E '^(EXPORT|IMPORT|REFUSAL|ROUNDTRIP|FIXTURE|MOVED|SKIP|FAIL|RESULT) ' "$out/blender-export.log" | tee "$out/report-export.txt"
 grep -q '^RESULT .* 0 failure(s)$' "$out/report.txt" && [ "$blender_status" -eq 0 ] || status=1
 grep -q '^RESULT .* 0 failure(s)$' "$out/report-export.txt" && [ "$export_status" -eq 0 ] || status=1
 times > "$out/times.txt"

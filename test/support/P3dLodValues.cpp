@@ -4,6 +4,8 @@
 #include "AssetLib/Poseidon/P3dMetadataKeys.h"
 #include "Common/MetadataLists.h"
 
+#include <assimp_retro/config.h>
+
 #include <assimp/material.h>
 #include <assimp/scene.h>
 
@@ -38,7 +40,10 @@ std::string Vec(const aiVector3D &v) {
 std::string MaterialKey(const aiScene *scene, unsigned index, bool flags) {
     const aiMaterial *material = scene->mMaterials[index];
     aiString texture;
-    material->Get(AI_MATKEY_TEXTURE_DIFFUSE(0), texture);
+    // The game path: the texture pass keeps it there when it embeds the image ("*0").
+    if (material->Get(AI_MATKEY_RETRO_SOURCE_TEXTURE, aiTextureType_DIFFUSE, 0, texture) != AI_SUCCESS) {
+        material->Get(AI_MATKEY_TEXTURE_DIFFUSE(0), texture);
+    }
     if (!flags) {
         return texture.C_Str();
     }
@@ -152,8 +157,14 @@ void ExpectSameLods(const std::map<std::string, LodValues> &a, const std::map<st
             std::vector<std::string> onlyX;
             std::set_difference(x.triangles.begin(), x.triangles.end(), y.triangles.begin(), y.triangles.end(),
                     std::back_inserter(onlyX));
+            std::vector<std::string> onlyY;
+            std::set_difference(y.triangles.begin(), y.triangles.end(), x.triangles.begin(), x.triangles.end(),
+                    std::back_inserter(onlyY));
             for (size_t i = 0; i < onlyX.size() && i < 3; ++i) {
                 ADD_FAILURE() << "only before: " << onlyX[i];
+            }
+            for (size_t i = 0; i < onlyY.size() && i < 3; ++i) {
+                ADD_FAILURE() << "only after: " << onlyY[i];
             }
         }
         EXPECT_EQ(x.selectionVertices.size(), y.selectionVertices.size());

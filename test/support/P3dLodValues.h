@@ -36,8 +36,8 @@ std::map<std::string, LodValues> LodValuesOf(const aiScene *scene, bool flags = 
 /// EXPECTs equal LODs and says where they differ.
 void ExpectSameLods(const std::map<std::string, LodValues> &a, const std::map<std::string, LodValues> &b);
 
-/// EXPECTs `after` to hold the LODs of `before` (by node name: the exporter
-/// writes them sorted by resolution), each with its resolution bit for bit
+/// EXPECTs `after` to hold the LODs of `before` (by node name, whatever
+/// their order), each with its resolution bit for bit
 /// and equal values (ExpectSameLods).
 void ExpectSameP3dLods(const aiScene &before, const aiScene &after);
 

@@ -438,6 +438,112 @@ def check_round_trip(tool, corpus, out, relative, fmt, import_options, export_op
         exported["triangles"], {r: (t, len(s)) for r, (t, s) in exported["lods"].items()}, textures), flush=True)
 
 
+# ---- round trips of the project's fixtures (issue 43) ---------------------------
+
+# (file under test/models/roundtrip, export format): what the Blender route
+# must keep: every vertex-group member, loose points too (the import's, and a
+# vertex of no face added in Blender, alone in its group); the LOD order; the
+# animation order. The face patterns stay on the tool route (ctest
+# P3dRoundTripTool): Blender's glTF importer drops faces with repeated corners.
+FIXTURES = (
+    ("loose_point_selection.p3d", "p3d"),
+    ("unsorted_lods_mlod.p3d", "p3d"),
+    ("unsorted_animations.abc", "abc12"),
+)
+
+
+def mlod_lods(path):
+    """An MLOD (SP3X) the exporter wrote, as its bytes hold it, apart from the
+    add-on and the tool (docs/formats/P3D.md §5): per LOD in the file's order
+    (resolution, triangles once quads are split, {selection: its points})."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if not check(data[:4] == b"MLOD", "%s is not an MLOD" % path):
+        return []
+    at, lods = 12, []
+    for _ in range(struct.unpack_from("<I", data, 8)[0]):
+        points, normals, faces = struct.unpack_from("<3i", data, at + 12)
+        at += 28 + 16 * points + 12 * normals
+        corners = [struct.unpack_from("<i", data, at + 104 * f + 32)[0] for f in range(faces)]
+        at += 104 * faces + 4  # and "TAGG"
+        selections = {}
+        while True:
+            name = data[at:at + 64].split(b"\0")[0].decode("latin-1")
+            size = struct.unpack_from("<I", data, at + 64)[0]
+            body, at = data[at + 68:at + 68 + size], at + 68 + size
+            if name == "#EndOfFile#":
+                break
+            if not name.startswith("#"):
+                selections[name] = sum(1 for b in body[:points] if b)
+        lods.append((round(struct.unpack_from("<f", data, at)[0], 3), sum(c - 2 for c in corners), selections))
+        at += 4
+    return lods
+
+
+LOOSE_GROUP = "pos velitele"
+
+
+def add_loose_vertex(obj):
+    """A vertex of no face added to `obj` in Blender, alone in a vertex group
+    LOOSE_GROUP: Blender's glTF exporter drops it unless told to keep loose
+    points."""
+    if not check(obj is not None and obj.type == "MESH", "no mesh LOD 1.000 to add a vertex to"):
+        return False
+    obj.data.vertices.add(1)
+    obj.data.vertices[-1].co = (0.3, -0.2, 2.8)
+    obj.vertex_groups.new(name=LOOSE_GROUP).add([len(obj.data.vertices) - 1], 1.0, "REPLACE")
+    obj.data.update()
+    return True
+
+
+def animation_order(tool, path, work):
+    document = read_back(tool, path, work)
+    return [a.get("name") for a in document.get("animations", [])] if document else None
+
+
+def check_fixture(tool, models, out, name, fmt):
+    """A fixture through the add-on's import and export, against the same file
+    through the tool alone (`assimp-retro export FILE OUT -f FORMAT`, which
+    ctest checks keeps it whole): the file each writes, read back."""
+    where = "fixture " + name
+    source = os.path.join(models, name)
+    work = os.path.join(out, os.path.splitext(name)[0])
+    os.makedirs(work, exist_ok=True)
+    bpy.ops.wm.read_homefile(use_empty=True)
+    importer = bpy.ops.import_scene.assimp_retro_p3d if fmt == "p3d" else bpy.ops.import_scene.assimp_retro_abc
+    result, error = run_operator(importer, filepath=source, **({"p3d_lods": "2"} if fmt == "p3d" else {}))
+    if not check(result == {"FINISHED"}, "%s: import %s %s" % (where, result, error)):
+        return
+    added = name.startswith("loose_point") and add_loose_vertex(bpy.data.objects.get("LOD 1.000"))
+    target = os.path.join(work, "blender_" + name)
+    if fmt == "p3d":
+        result, error = run_operator(bpy.ops.export_scene.assimp_retro_p3d, filepath=target, write_textures=False)
+    else:
+        result, error = run_operator(bpy.ops.export_scene.assimp_retro_abc, filepath=target, version=fmt)
+    if not check(result == {"FINISHED"}, "%s: export %s %s" % (where, result, error)):
+        return
+    direct = os.path.join(work, "tool_" + name)
+    done = subprocess.run([tool, "export", source, direct, "-f", fmt] + (P3D_ALL_LODS if fmt == "p3d" else []),
+                          capture_output=True, text=True)
+    if not check(done.returncode == 0, "%s: the tool's export: %s" % (where, done.stderr.strip())):
+        return
+    if fmt == "p3d":
+        expected, actual = mlod_lods(direct), mlod_lods(target)
+        if added:
+            made = actual[0][2].pop(LOOSE_GROUP, 0) if actual else 0
+            check(made == 1, "%s: the group %r of a vertex added in Blender has %d points, not 1" % (where, LOOSE_GROUP, made))
+        with open(source, "rb") as f:
+            original = [lod[0] for lod in mlod_lods(source)] if f.read(4) == b"MLOD" else None
+        check(original is None or [lod[0] for lod in actual] == original,
+              "%s: LODs %s, the original's %s" % (where, [lod[0] for lod in actual], original))
+    else:
+        expected, actual = animation_order(tool, direct, work), animation_order(tool, target, work)
+        original = animation_order(tool, source, work)
+        check(actual == original, "%s: animations %s, the original's %s" % (where, actual, original))
+    check(expected == actual and expected, "%s: through Blender %s, through the tool %s" % (where, actual, expected))
+    print("FIXTURE %s: %s" % (name, actual), flush=True)
+
+
 def main():
     args = arguments()
     out = os.path.realpath(args["out"])
@@ -460,6 +566,8 @@ def main():
         for relative, fmt, import_options, export_options in ROUND_TRIPS:
             check_round_trip(args["tool"], os.path.realpath(args["corpus"]), os.path.join(work, "rt-" + fmt),
                              relative, fmt, import_options, export_options)
+        for name, fmt in FIXTURES:
+            check_fixture(args["tool"], os.path.realpath(args["models"]), os.path.join(work, "fixtures"), name, fmt)
     leftovers = [n for n in os.listdir(tempfile.gettempdir()) if n.startswith("assimp_retro_")]
     check(not leftovers, "temporary folders left: %s" % leftovers)
     return report()

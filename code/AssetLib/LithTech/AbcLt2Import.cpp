@@ -46,66 +46,75 @@ std::string FindChildModel(Assimp::IOSystem *io, const std::string &folder, cons
 
 namespace {
 
-const size_t kMaxChildDepth = 16;
+struct ChildLoader {
+    Assimp::IOSystem *io;
+    const ChildModelFormat &format;
+    std::vector<std::string> chain; ///< the files on the current path, to detect cycles
+    std::set<std::string> loaded; ///< each file once
+    std::vector<lt2::ChildAnimationSource> out;
 
-/// Loads the child models of `model` (and theirs, depth first) into `out`.
-/// `chain` holds the files on the current path, to detect cycles.
-void LoadChildren(const lt2::Model &model, const std::string &fileName, Assimp::IOSystem *io,
-        std::vector<std::string> &chain, std::set<std::string> &loaded, std::vector<lt2::ChildAnimationSource> &out) {
-    if (!io) {
-        return;
+    void Warn(const std::string &fileName, const std::string &what) const {
+        LogWarning(format.format + ": " + fileName + ": " + what);
     }
-    const std::string folder = FolderOf(fileName);
-    for (size_t i = 0; i < model.childModels.size(); ++i) {
-        const std::string &name = model.childModels[i].name;
-        if (name.empty()) {
-            continue; // entry 0: the model itself
-        }
-        const std::string found = FindChildModel(io, folder, name, ".abc");
-        if (found.empty()) {
-            LogWarning("ABC: " + fileName + ": child model '" + name +
-                    "' not found next to the model; its animations are not imported");
-            continue;
-        }
-        const std::string key = ToLower(found);
-        if (std::find(chain.begin(), chain.end(), key) != chain.end()) {
-            LogWarning("ABC: " + fileName + ": child model '" + name + "' (" + found +
-                    ") refers back to a model that uses it (cycle); skipped");
-            continue;
-        }
-        if (!loaded.insert(key).second) {
-            continue; // already imported through another path
-        }
-        if (chain.size() >= kMaxChildDepth) {
-            LogWarning("ABC: " + fileName + ": child models nested deeper than " + std::to_string(kMaxChildDepth) +
-                    "; '" + name + "' skipped");
-            continue;
-        }
-        try {
-            const std::vector<uint8_t> bytes = ReadWholeFile(io, found, "ABC");
-            if (!lt2::LooksLikeLt2(bytes.data(), bytes.size())) {
-                LogWarning("ABC: " + fileName + ": child model " + found + " is not an ABC v9+ file; skipped");
+
+    /// The children of `model` (read from `fileName`, chain.size() levels
+    /// below the model imported), then theirs.
+    void Load(const lt2::Model &model, const std::string &fileName) {
+        const std::string folder = FolderOf(fileName);
+        for (const lt2::ChildModel &child : model.childModels) {
+            const std::string &name = child.name;
+            if (name.empty()) {
+                continue; // entry 0: the model itself
+            }
+            if (chain.size() > format.maxDepth) {
+                Warn(fileName, "names child models of its own, nested deeper than " + std::to_string(format.maxDepth) +
+                        (format.maxDepth == 1 ? " level, " : " levels, ") + format.depthRule + "; not followed");
+                return;
+            }
+            const std::string found = FindChildModel(io, folder, name, format.extension);
+            if (found.empty()) {
+                Warn(fileName, "child model '" + name + "' not found next to the model; its animations are not imported");
                 continue;
             }
-            // Named as the model names it: outputs hold no path of this machine.
-            lt2::ChildAnimationSource source{name, lt2::ReadModel(bytes.data(), bytes.size(), found)};
-            chain.push_back(key);
-            std::vector<lt2::ChildAnimationSource> grandChildren;
-            LoadChildren(source.model, found, io, chain, loaded, grandChildren);
-            chain.pop_back();
-            // Keep only what the builder needs from the child: nodes and animations.
-            source.model.pieces.clear();
-            out.push_back(std::move(source));
-            for (auto &g : grandChildren) {
-                out.push_back(std::move(g));
+            const std::string key = ToLower(found);
+            if (std::find(chain.begin(), chain.end(), key) != chain.end()) {
+                Warn(fileName, "child model '" + name + "' (" + found + ") refers back to a model that uses it (cycle); skipped");
+                continue;
             }
-        } catch (const ImportError &e) {
-            LogWarning("ABC: " + fileName + ": child model " + found + " cannot be read (" + e.what() + "); skipped");
+            if (!loaded.insert(key).second) {
+                continue; // already imported through another path
+            }
+            try {
+                lt2::ChildAnimationSource source{name, lt2::Model()}; // named as the model names it: no path of this machine
+                if (!format.read(ReadWholeFile(io, found, format.format.c_str()), found, source.model)) {
+                    Warn(fileName, "child model " + found + " is not " + format.fileKind + "; skipped");
+                    continue;
+                }
+                source.model.pieces.clear(); // only its nodes and animations are used
+                const size_t at = out.size();
+                out.emplace_back(); // its place: before its own children
+                chain.push_back(key);
+                Load(source.model, found);
+                chain.pop_back();
+                out[at] = std::move(source);
+            } catch (const ImportError &e) {
+                Warn(fileName, "child model " + found + " cannot be read (" + e.what() + "); skipped");
+            }
         }
     }
-}
+};
 
 } // namespace
+
+std::vector<lt2::ChildAnimationSource> LoadChildModels(const lt2::Model &model, const std::string &fileName,
+        Assimp::IOSystem *io, const ChildModelFormat &format) {
+    if (!io) {
+        return {};
+    }
+    ChildLoader loader{io, format, {ToLower(fileName)}, {ToLower(fileName)}, {}};
+    loader.Load(model, fileName);
+    return std::move(loader.out);
+}
 
 void ImportLt2(const uint8_t *data, size_t size, const std::string &fileName, Assimp::IOSystem *io,
         const Lt2ImportSettings &settings, aiScene *scene) {
@@ -115,9 +124,20 @@ void ImportLt2(const uint8_t *data, size_t size, const std::string &fileName, As
     const bool namesChildren = std::any_of(model.childModels.begin(), model.childModels.end(),
             [](const lt2::ChildModel &child) { return !child.name.empty(); });
     if (settings.childModels && namesChildren) {
-        std::vector<std::string> chain{ToLower(fileName)};
-        std::set<std::string> loaded{ToLower(fileName)};
-        LoadChildren(model, fileName, io, chain, loaded, children);
+        ChildModelFormat abc;
+        abc.format = "ABC";
+        abc.extension = ".abc";
+        abc.maxDepth = 16;
+        abc.fileKind = "an ABC v9+ file";
+        abc.depthRule = "which the importer does not follow";
+        abc.read = [](const std::vector<uint8_t> &bytes, const std::string &file, lt2::Model &child) {
+            if (!lt2::LooksLikeLt2(bytes.data(), bytes.size())) {
+                return false;
+            }
+            child = lt2::ReadModel(bytes.data(), bytes.size(), file);
+            return true;
+        };
+        children = LoadChildModels(model, fileName, io, abc);
     }
     lt2::BuildScene(model, children, settings, fileName, scene);
 }

@@ -20,7 +20,6 @@
 #include <assimp/importerdesc.h>
 #include <assimp/scene.h>
 
-#include <set>
 
 namespace Assimp {
 
@@ -42,45 +41,23 @@ const aiImporterDesc kLtbDescription = {
 
 using assimp_retro::abc::lt2::ChildAnimationSource;
 
-/// The animations of the child models `model` names: LTB files next to it,
-/// found as ABC's are (docs/formats/LTB.md section 4). The engine loads
-/// child models one level deep and refuses a child that names children of
-/// its own, so theirs are not followed. A child that is missing or unreadable
-/// is left out with a warning.
-std::vector<ChildAnimationSource> LoadChildModels(const assimp_retro::ltb::Model &model, const std::string &fileName,
+/// The child models of an LTB: LTB files next to it, found as ABC's are, one
+/// level deep as the engine loads them (docs/formats/LTB.md section 4).
+std::vector<ChildAnimationSource> LoadChildModels(const assimp_retro::abc::lt2::Model &model, const std::string &fileName,
         IOSystem *io) {
-    std::vector<ChildAnimationSource> children;
-    std::set<std::string> loaded{assimp_retro::ToLower(fileName)}; // the model itself, then each child once
-    for (const std::string &name : model.childModels) {
-        if (name.empty()) {
-            continue;
-        }
-        const std::string found =
-                assimp_retro::abc::FindChildModel(io, assimp_retro::abc::FolderOf(fileName), name, ".ltb");
-        if (found.empty()) {
-            assimp_retro::LogWarning("LTB: " + fileName + ": child model '" + name +
-                    "' not found next to the model; its animations are not imported");
-            continue;
-        }
-        if (!loaded.insert(assimp_retro::ToLower(found)).second) {
-            continue;
-        }
-        try {
-            const std::vector<uint8_t> bytes = assimp_retro::ReadWholeFile(io, found, "LTB");
-            assimp_retro::ltb::Model child = assimp_retro::ltb::ReadModel(bytes.data(), bytes.size(), found);
-            if (!child.childModels.empty()) {
-                assimp_retro::LogWarning("LTB: " + fileName + ": child model " + found +
-                        " names child models of its own, which the engine refuses; they are not followed");
-            }
-            child.pieces.clear(); // only its nodes and animations are used
-            // Named as the model names it: outputs hold no path of this machine.
-            children.push_back(ChildAnimationSource{name, assimp_retro::ltb::ToAbcLt2(child)});
-        } catch (const assimp_retro::ImportError &e) {
-            assimp_retro::LogWarning(
-                    "LTB: " + fileName + ": child model " + found + " cannot be read (" + e.what() + "); skipped");
-        }
-    }
-    return children;
+    assimp_retro::abc::ChildModelFormat ltb;
+    ltb.format = "LTB";
+    ltb.extension = ".ltb";
+    ltb.maxDepth = 1;
+    ltb.fileKind = "an LTB file";
+    ltb.depthRule = "which the engine refuses";
+    ltb.read = [](const std::vector<uint8_t> &bytes, const std::string &file, assimp_retro::abc::lt2::Model &child) {
+        assimp_retro::ltb::Model read = assimp_retro::ltb::ReadModel(bytes.data(), bytes.size(), file);
+        read.pieces.clear(); // only its nodes and animations are used
+        child = assimp_retro::ltb::ToAbcLt2(read);
+        return true;
+    };
+    return assimp_retro::abc::LoadChildModels(model, fileName, io, ltb);
 }
 
 } // namespace
@@ -116,11 +93,11 @@ void LtbImporter::InternReadFile(const std::string &pFile, aiScene *pScene, IOSy
                 assimp_retro::ReadOrMapWholeFile(pIOHandler, pFile, "LTB", assimp_retro::kMaxInputFileBytes, mMapFiles);
         const assimp_retro::ltb::Model ltb = assimp_retro::ltb::ReadModel(data.data(), data.size(), pFile);
         data.Release();
+        const assimp_retro::abc::lt2::Model model =
+                assimp_retro::ltb::ToAbcLt2(ltb, assimp_retro::ltb::kMaxMorphVertices, mSettings.allLods);
         const std::vector<ChildAnimationSource> children =
-                mSettings.childModels ? LoadChildModels(ltb, pFile, pIOHandler) : std::vector<ChildAnimationSource>{};
-        assimp_retro::abc::lt2::BuildScene(
-                assimp_retro::ltb::ToAbcLt2(ltb, assimp_retro::ltb::kMaxMorphVertices, mSettings.allLods), children,
-                mSettings, pFile, pScene, "LTB");
+                mSettings.childModels ? LoadChildModels(model, pFile, pIOHandler) : std::vector<ChildAnimationSource>{};
+        assimp_retro::abc::lt2::BuildScene(model, children, mSettings, pFile, pScene, "LTB");
     }
     if (assimp_retro::ltb::ShouldTurnHalfAboutY(mFaceFront, pFile)) {
         // Below the root, whose identity transform COLLADA and FBX need (LtbFaceFront.h).

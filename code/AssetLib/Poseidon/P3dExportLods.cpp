@@ -12,6 +12,7 @@
 #include <assimp/scene.h>
 
 #include <algorithm>
+#include <cstddef>
 #include <cstring>
 
 namespace assimp_retro {
@@ -50,6 +51,9 @@ std::vector<LodSource> FindLods(const aiScene &scene) {
         lod.node = child;
         if (MetaFloat(child->mMetaData, keys::kResolution.name, lod.resolution)) {
             lod.fromP3d = true;
+            if (!MetaFloat(child->mMetaData, keys::kLodIndex.name, lod.fileIndex) || !(lod.fileIndex >= 0.f)) {
+                lod.fileIndex = -1.f;
+            }
             lods.push_back(lod);
         } else if (ResolutionFromName(child->mName.C_Str(), lod.resolution)) {
             lods.push_back(lod);
@@ -60,11 +64,29 @@ std::vector<LodSource> FindLods(const aiScene &scene) {
         whole.node = root;
         lods.push_back(whole);
     }
-    // Sorted as ODOL stores them (ODOL.md 2.1). LODs that share a resolution
-    // stay, in their order: real game files have them (the C-130's three
-    // LODs at 40.263), so the engine accepts them.
-    std::stable_sort(lods.begin(), lods.end(),
+    // The file's order, as the import recorded it: an MLOD's is its author's
+    // (Bohemia's sample MLOD has Memory before LOD 2). LODs without that
+    // record by resolution, as ODOL stores them (ODOL.md 2.1), each before
+    // the first recorded LOD of a higher resolution. LODs that share a
+    // resolution stay in their order: real game files have them (the
+    // C-130's three LODs at 40.263), so the engine accepts them.
+    std::vector<LodSource> recorded, others;
+    for (const LodSource &lod : lods) {
+        (lod.fileIndex >= 0.f ? recorded : others).push_back(lod);
+    }
+    std::stable_sort(recorded.begin(), recorded.end(),
+            [](const LodSource &a, const LodSource &b) { return a.fileIndex < b.fileIndex; });
+    std::stable_sort(others.begin(), others.end(),
             [](const LodSource &a, const LodSource &b) { return a.resolution < b.resolution; });
+    lods.clear();
+    size_t next = 0;
+    for (const LodSource &lod : recorded) {
+        while (next < others.size() && others[next].resolution < lod.resolution) {
+            lods.push_back(others[next++]);
+        }
+        lods.push_back(lod);
+    }
+    lods.insert(lods.end(), others.begin() + static_cast<std::ptrdiff_t>(next), others.end());
     return lods;
 }
 

@@ -24,6 +24,7 @@ struct LodSource {
     const aiNode *node = nullptr;
     float resolution = 1.f;
     bool fromP3d = false; ///< the P3D importer's LOD node (it has p3d:resolution)
+    float fileIndex = -1.f; ///< its place in the file it was imported from (p3d:lodIndex); -1: none
 };
 
 /// The string metadata `key` of `meta` ("" when absent; `found` says which).
@@ -36,7 +37,8 @@ bool MetaFloat(const aiMetadata *meta, const std::string &key, float &value);
 bool IsProxyNode(const aiNode *node);
 
 /// The LODs: the importer's LOD nodes, nodes named like LODs, else the whole
-/// scene; sorted by resolution as ODOL stores them.
+/// scene; in the order of the file they were imported from (p3d:lodIndex),
+/// the others by resolution, as ODOL stores them (docs/formats/P3D.md §9.1).
 std::vector<LodSource> FindLods(const aiScene &scene);
 
 /// The game path of a material's diffuse texture (docs/formats/P3D.md §9.4).

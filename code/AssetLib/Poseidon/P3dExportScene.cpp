@@ -70,6 +70,7 @@ private:
     void CollectMeshes(const aiNode *node, bool top);
     void AddMesh(const aiMesh &mesh, const aiNode *node, const aiMatrix4x4 &world);
     void AddP3dData();
+    void AddZeroAreaFaces(const aiMetadata *meta);
     void AddSelectionLists(const aiMetadata *meta, uint32_t vertexBase, uint32_t vertexCount, uint32_t faceBase,
             uint32_t faceCount);
     void AddFrames();
@@ -78,6 +79,7 @@ private:
     void WriteFaces(MlodLod &lod);
     void WriteSelections(MlodLod &lod);
     void WriteProxies(MlodLod &lod);
+    void AddProxyToSelections(MlodLod &lod, const aiNode *node, uint32_t p0);
     void WriteMass(MlodLod &lod);
     uint32_t NormalIndex(MlodLod &lod, const Vec3 &n);
 
@@ -96,6 +98,7 @@ private:
     std::vector<const aiMesh *> mMeshes;
     std::vector<SceneFace> mFaces;
     std::set<uint32_t> mQuads;
+    std::set<uint32_t> mCovered; ///< drawn triangles written as part of a zero-area face
     std::vector<SelectionData> mSelections;
     std::map<std::string, size_t> mSelectionIndex;
     std::vector<const aiNode *> mProxies;
@@ -261,7 +264,56 @@ void LodWriter::AddP3dData() {
         }
         mQuads.insert(ids.begin(), ids.end());
     }
-    AddSelectionLists(meta, 0, vertexCount, 0, faceCount);
+    AddZeroAreaFaces(meta);
+    AddSelectionLists(meta, 0, vertexCount, 0, static_cast<uint32_t>(mFaces.size()));
+}
+
+/// The faces the importer's scene does not draw whole (p3d:zeroAreaFaces,
+/// docs/formats/P3D.md §3.6): each "k material drawn", then k corners
+/// "vertex u v" in scene order. They become faces after the drawn ones (the
+/// triangle ids the selections give them); a drawn half is written as part
+/// of its face, not on its own; a loose point takes the corner's UV.
+void LodWriter::AddZeroAreaFaces(const aiMetadata *meta) {
+    std::string text;
+    std::vector<float> list;
+    if (!GetLongString(meta, keys::kZeroAreaFaces.name, text)) {
+        return;
+    }
+    const uint32_t vertexCount = static_cast<uint32_t>(mPositions.size());
+    const uint32_t drawnCount = static_cast<uint32_t>(mFaces.size());
+    auto isIndex = [](float value, uint32_t limit) {
+        return value >= 0.f && value < float(limit) && value == std::floor(value);
+    };
+    if (!ParseFloats(text, size_t(15) << 20, list)) {
+        ThrowExportError(Where() + keys::kZeroAreaFaces.name + " is not a list of numbers");
+    }
+    for (size_t i = 0; i < list.size();) {
+        const float k = list[i];
+        const bool ok = (k == 3.f || k == 4.f) && i + 3 + 3 * size_t(k) <= list.size() &&
+                isIndex(list[i + 1], mScene.mNumMaterials) && (list[i + 2] == -1.f || isIndex(list[i + 2], drawnCount));
+        if (!ok) {
+            ThrowExportError(Where() + keys::kZeroAreaFaces.name + " entry at item " + std::to_string(i) +
+                    " is not 'k material drawn' (k 3 or 4, a material index, a triangle id or -1) and k corners");
+        }
+        SceneFace face;
+        face.material = static_cast<unsigned>(list[i + 1]);
+        if (list[i + 2] >= 0.f) {
+            mCovered.insert(static_cast<uint32_t>(list[i + 2]));
+        }
+        for (size_t c = i + 3; c < i + 3 + 3 * size_t(k); c += 3) {
+            if (!isIndex(list[c], vertexCount)) {
+                ThrowExportError(Where() + keys::kZeroAreaFaces.name + " corner " + std::to_string(list[c]) +
+                        " is not a vertex id below " + std::to_string(vertexCount));
+            }
+            const uint32_t v = static_cast<uint32_t>(list[c]);
+            face.v.push_back(v);
+            if (!mOrigin[v].first) {
+                mUvs[v] = {list[c + 1], 1.f - list[c + 2]};
+            }
+        }
+        mFaces.push_back(std::move(face));
+        i += 3 + 3 * size_t(k);
+    }
 }
 
 /// The selection lists in `meta` (P3dMetadataKeys.h: "p3d:selection:<name>:vertices",
@@ -485,7 +537,10 @@ void LodWriter::WriteFaces(MlodLod &lod) {
         const SceneFace &face = mFaces[f];
         const std::vector<uint32_t> &v = face.v;
         if (v.size() < 3) {
-            ++mSkippedFaces;
+            mSkippedFaces += v.size() == 2; // a point face's vertex is a point already (a loose point)
+            continue;
+        }
+        if (mCovered.count(f)) {
             continue;
         }
         if (v.size() == 3 && mQuads.count(f) && f + 1 < mFaces.size()) {
@@ -510,7 +565,7 @@ void LodWriter::WriteFaces(MlodLod &lod) {
         sel.faces.resize(lod.faces.size(), 0);
     }
     if (mSkippedFaces > 0) {
-        mWarnings.push_back(Where() + std::to_string(mSkippedFaces) + " point or line faces left out");
+        mWarnings.push_back(Where() + std::to_string(mSkippedFaces) + " line faces left out (their vertices are points)");
     }
 }
 
@@ -569,6 +624,7 @@ void LodWriter::WriteProxies(MlodLod &lod) {
             sel.pointWeights.resize(lod.points.size(), 0);
             sel.faces.resize(lod.faces.size(), 0);
         }
+        AddProxyToSelections(lod, node, p0);
         MlodSelection sel;
         sel.name = "proxy:" + name + suffix;
         sel.pointWeights.assign(lod.points.size(), 0);
@@ -580,6 +636,35 @@ void LodWriter::WriteProxies(MlodLod &lod) {
     for (MlodSelection &sel : lod.selections) {
         sel.pointWeights.resize(lod.points.size(), 0);
         sel.faces.resize(lod.faces.size(), 0);
+    }
+}
+
+/// The proxy's triangle (points from `p0`, the last face) in the other
+/// selections the importer found its placeholder in ("p3d:proxyIn:<name>").
+void LodWriter::AddProxyToSelections(MlodLod &lod, const aiNode *node, uint32_t p0) {
+    const aiMetadata *meta = node->mMetaData;
+    const std::string prefix = keys::kProxyInPrefix;
+    for (unsigned i = 0; meta && i < meta->mNumProperties; ++i) {
+        const std::string key = meta->mKeys[i].C_Str();
+        float weight = 0.f;
+        if (key.compare(0, prefix.size(), prefix) != 0 || key.size() == prefix.size() || !MetaFloat(meta, key, weight)) {
+            continue;
+        }
+        if (!(weight >= 1.f && weight <= 255.f)) {
+            ThrowExportError(Where() + "proxy '" + node->mName.C_Str() + "': " + key + " is not a weight 1..255");
+        }
+        const std::string name = key.substr(prefix.size());
+        auto sel = std::find_if(lod.selections.begin(), lod.selections.end(),
+                [&](const MlodSelection &s) { return s.name == name; });
+        if (sel == lod.selections.end()) {
+            lod.selections.push_back(MlodSelection());
+            sel = lod.selections.end() - 1;
+            sel->name = name;
+        }
+        sel->pointWeights.resize(lod.points.size(), 0);
+        sel->faces.resize(lod.faces.size(), 0);
+        std::fill(sel->pointWeights.begin() + p0, sel->pointWeights.begin() + p0 + 3, static_cast<uint8_t>(weight));
+        sel->faces.back() = 1;
     }
 }
 

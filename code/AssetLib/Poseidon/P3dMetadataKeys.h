@@ -21,6 +21,7 @@ inline const MetaKey<int32_t> kMapType{"p3d:mapType"}; ///< ODOL
 
 // ---- a LOD node (a child of the root) --------------------------------------------
 inline const MetaKey<float> kResolution{"p3d:resolution"};
+inline const MetaKey<int32_t> kLodIndex{"p3d:lodIndex"}; ///< the LOD's position in the file, from 0
 inline const MetaKey<int32_t> kVertices{"p3d:vertices"};
 inline const MetaKey<int32_t> kFaces{"p3d:faces"};
 inline const MetaKey<int32_t> kFrames{"p3d:frames"};
@@ -28,6 +29,7 @@ inline const MetaKey<int32_t> kFrames{"p3d:frames"};
 inline const MetaKey<std::string> kLoosePoints{"p3d:loosePoints"};
 inline const MetaKey<std::string> kMeshSizes{"p3d:meshSizes"};
 inline const MetaKey<std::string> kQuads{"p3d:quads"};
+inline const MetaKey<std::string> kZeroAreaFaces{"p3d:zeroAreaFaces"};
 /// A named property: "property:<name>" = its value.
 inline constexpr const char *kPropertyPrefix = "property:";
 inline MetaKey<std::string> Property(const std::string &name) {
@@ -56,6 +58,12 @@ inline SelectionKeys Selection(const std::string &name) {
 // ---- children of a LOD node --------------------------------------------------------
 inline const MetaKey<std::string> kProxy{"p3d:proxy"}; ///< a proxy: the model path it places
 inline const MetaKey<int32_t> kProxyId{"p3d:proxyId"};
+/// A proxy's placeholder triangle in another named selection (a turret's, so
+/// that the proxy turns with it): "p3d:proxyIn:<selection>" = its points' weight.
+inline constexpr const char *kProxyInPrefix = "p3d:proxyIn:";
+inline MetaKey<int32_t> ProxyIn(const std::string &selection) {
+    return {kProxyInPrefix + selection};
+}
 inline const MetaKey<int32_t> kPoints{"p3d:points"}; ///< a memory point: vertices of its selection
 
 } // namespace keys

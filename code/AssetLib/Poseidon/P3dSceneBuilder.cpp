@@ -51,6 +51,14 @@ aiVector3D ToScene(const Vec3 &p, const Vec3 &centre) {
             MirrorAxis::Z);
 }
 
+/// A texture coordinate as Assimp wants it (v flipped); NaN UVs occur in real
+/// files, and the engine zeroes |uv| > 1e5.
+aiVector3D SceneUv(const Uv &uv) {
+    const float u = std::isfinite(uv.u) && std::fabs(uv.u) <= 1e5f ? uv.u : 0.f;
+    const float v = std::isfinite(uv.v) && std::fabs(uv.v) <= 1e5f ? uv.v : 0.f;
+    return aiVector3D(u, 1.f - v, 0.f);
+}
+
 /// Face flags that change how the material looks.
 constexpr uint32_t kMaterialFlags = kIsAlpha | kIsTransparent | kNoClamp | kClampU | kClampV;
 
@@ -75,7 +83,15 @@ struct LodLayout {
     std::vector<std::vector<uint32_t>> meshVertices; ///< per mesh: mesh vertex -> LOD vertex
     std::vector<uint32_t> triangleFace; ///< scene triangle -> LOD face
     std::vector<size_t> meshTriangles; ///< per mesh: its triangle count
+    std::vector<unsigned> faceMaterial; ///< LOD face -> its material (~0u: hidden)
 };
+
+/// A proxy's node name: "proxy:<path>.<nn>", as its selection is named.
+std::string ProxyNodeName(const Proxy &proxy) {
+    char id[16];
+    std::snprintf(id, sizeof(id), ".%02d", static_cast<int>(proxy.id));
+    return "proxy:" + proxy.name + id;
+}
 
 class Builder {
 public:
@@ -86,8 +102,8 @@ public:
 
 private:
     unsigned MaterialFor(const std::string &texture, const Polygon &poly);
-    std::unique_ptr<aiNode> BuildLod(const Lod &lod, const std::string &name);
-    std::unique_ptr<aiNode> BuildProxy(const Proxy &proxy);
+    std::unique_ptr<aiNode> BuildLod(size_t index, const std::string &name);
+    std::unique_ptr<aiNode> BuildProxy(const Lod &lod, const Proxy &proxy);
     std::unique_ptr<aiNode> BuildMemoryPoint(const Lod &lod, const NamedSelection &selection);
     void BuildMeshes(const Lod &lod, aiNode *node, const std::string &lodName, LodLayout &layout);
     std::unique_ptr<aiMesh> BuildGroupMesh(const Lod &lod, const std::vector<aiVector3D> &positions, unsigned material,
@@ -95,8 +111,10 @@ private:
             std::vector<uint32_t> &triangleFace, const std::string &lodName) const;
     void AddFrames(aiMesh *mesh, const Lod &lod, const std::vector<uint32_t> &used) const;
     void AddMorphChannel(const Lod &lod, const std::string &nodeName);
-    aiMetadata *LodMetadata(const Lod &lod, const LodLayout &layout) const;
+    aiMetadata *LodMetadata(size_t index, const LodLayout &layout) const;
     void AddMembership(const Lod &lod, const LodLayout &layout, MetaBuilder &meta) const;
+    void AddSelectionLists(const Lod &lod, const std::vector<std::vector<uint32_t>> &sceneIds,
+            const std::vector<std::vector<uint32_t>> &trianglesOfFace, MetaBuilder &meta) const;
     aiMetadata *RootMetadata() const;
     std::unique_ptr<aiAnimation> BuildMorphAnimation();
     std::vector<size_t> ChosenLods() const;
@@ -215,9 +233,11 @@ std::vector<size_t> ChooseLods(const Model &model, LodSelection selection) {
 
 namespace {
 
-aiMetadata *Builder::LodMetadata(const Lod &lod, const LodLayout &layout) const {
+aiMetadata *Builder::LodMetadata(size_t index, const LodLayout &layout) const {
+    const Lod &lod = mModel.lods[index];
     MetaBuilder meta;
     Put(meta, keys::kResolution, lod.resolution);
+    Put(meta, keys::kLodIndex, static_cast<int32_t>(index)); // the P3D export keeps the file's order
     Put(meta, keys::kVertices, static_cast<int32_t>(lod.positions.size()));
     Put(meta, keys::kFaces, static_cast<int32_t>(lod.faces.size()));
     Put(meta, keys::kFrames, static_cast<int32_t>(lod.frames.size()));
@@ -247,10 +267,32 @@ aiMetadata *Builder::LodMetadata(const Lod &lod, const LodLayout &layout) const 
     return meta.Build();
 }
 
-void Builder::AddMembership(const Lod &lod, const LodLayout &layout, MetaBuilder &meta) const {
-    // Scene vertex ids: the node's meshes' vertices one after the other,
-    // then the loose points (LOD vertices in no mesh and in no hidden face:
-    // memory points, points of no face).
+/// The LOD faces the scene does not draw whole (docs/formats/P3D.md §3.5: a
+/// zero-area triangle or quad half is dropped), hidden faces aside, in LOD
+/// order; each with the scene triangle of its drawn half, -1 when none is drawn.
+std::vector<std::pair<uint32_t, int64_t>> ZeroAreaFaces(const Lod &lod, const LodLayout &layout) {
+    std::vector<uint8_t> drawn(lod.faces.size(), 0);
+    std::vector<int64_t> drawnTriangle(lod.faces.size(), -1);
+    for (uint32_t t = 0; t < layout.triangleFace.size(); ++t) {
+        ++drawn[layout.triangleFace[t]];
+        drawnTriangle[layout.triangleFace[t]] = t;
+    }
+    std::vector<std::pair<uint32_t, int64_t>> faces;
+    for (uint32_t f = 0; f < lod.faces.size(); ++f) {
+        const Polygon &poly = lod.faces[f];
+        if (!(poly.special & kSkipMask) && drawn[f] < (poly.count == 4 ? 2 : 1)) {
+            faces.emplace_back(f, drawnTriangle[f]);
+        }
+    }
+    return faces;
+}
+
+/// Each LOD vertex's scene vertex ids: the node's meshes' vertices one after
+/// the other, then the loose points (LOD vertices in no mesh and in no
+/// hidden face, or in a face of `zeroArea`: memory points, points of no
+/// drawn face). `loose` gets the loose points' LOD vertices.
+std::vector<std::vector<uint32_t>> SceneVertexIds(const Lod &lod, const LodLayout &layout,
+        const std::vector<std::pair<uint32_t, int64_t>> &zeroArea, std::vector<uint32_t> &loose) {
     const size_t nVerts = lod.positions.size();
     std::vector<std::vector<uint32_t>> sceneIds(nVerts);
     uint32_t next = 0;
@@ -259,21 +301,37 @@ void Builder::AddMembership(const Lod &lod, const LodLayout &layout, MetaBuilder
             sceneIds[v].push_back(next++);
         }
     }
-    std::vector<bool> inHiddenFace(nVerts, false);
+    std::vector<bool> hidden(nVerts, false);
     for (const Polygon &poly : lod.faces) {
         if (poly.special & kSkipMask) {
             for (unsigned k = 0; k < poly.count; ++k) {
-                inHiddenFace[poly.index[k]] = true;
+                hidden[poly.index[k]] = true;
             }
         }
     }
-    std::vector<float> loose;
-    for (uint32_t v = 0; v < nVerts; ++v) {
-        if (sceneIds[v].empty() && !inHiddenFace[v]) {
-            sceneIds[v].push_back(next++);
-            const aiVector3D p = ToScene(lod.positions[v], mCentre);
-            loose.insert(loose.end(), {p.x, p.y, p.z});
+    for (const auto &face : zeroArea) {
+        const Polygon &poly = lod.faces[face.first];
+        for (unsigned k = 0; k < poly.count; ++k) {
+            hidden[poly.index[k]] = false; // a corner of a kept face is kept
         }
+    }
+    for (uint32_t v = 0; v < nVerts; ++v) {
+        if (sceneIds[v].empty() && !hidden[v]) {
+            sceneIds[v].push_back(next++);
+            loose.push_back(v);
+        }
+    }
+    return sceneIds;
+}
+
+void Builder::AddMembership(const Lod &lod, const LodLayout &layout, MetaBuilder &meta) const {
+    const std::vector<std::pair<uint32_t, int64_t>> zeroArea = ZeroAreaFaces(lod, layout);
+    std::vector<uint32_t> looseVertices;
+    const std::vector<std::vector<uint32_t>> sceneIds = SceneVertexIds(lod, layout, zeroArea, looseVertices);
+    std::vector<float> loose;
+    for (uint32_t v : looseVertices) {
+        const aiVector3D p = ToScene(lod.positions[v], mCentre);
+        loose.insert(loose.end(), {p.x, p.y, p.z});
     }
     if (!loose.empty()) {
         AddLongString(meta, keys::kLoosePoints.name, FormatFloats(loose));
@@ -291,19 +349,50 @@ void Builder::AddMembership(const Lod &lod, const LodLayout &layout, MetaBuilder
     // Quads: scene triangles t, t + 1 made from one face.
     std::vector<uint32_t> quads;
     std::vector<std::vector<uint32_t>> trianglesOfFace(lod.faces.size());
-    for (uint32_t t = 0; t < layout.triangleFace.size(); ++t) {
+    const uint32_t nTriangles = static_cast<uint32_t>(layout.triangleFace.size());
+    for (uint32_t t = 0; t < nTriangles; ++t) {
         trianglesOfFace[layout.triangleFace[t]].push_back(t);
-        if (t + 1 < layout.triangleFace.size() && layout.triangleFace[t + 1] == layout.triangleFace[t]) {
+        if (t + 1 < nTriangles && layout.triangleFace[t + 1] == layout.triangleFace[t]) {
             quads.push_back(t);
         }
     }
     if (!quads.empty()) {
         AddLongString(meta, keys::kQuads.name, FormatIndexRanges(quads));
     }
-    // Selections (proxies are the proxy nodes), as scene vertex and triangle ids.
+    // The faces not drawn whole, for the P3D export to write back: triangle
+    // ids after the drawn ones; corners from the first, in scene order.
+    std::vector<float> zeroAreaList;
+    for (uint32_t e = 0; e < zeroArea.size(); ++e) {
+        const Polygon &poly = lod.faces[zeroArea[e].first];
+        zeroAreaList.insert(zeroAreaList.end(), {float(poly.count), float(layout.faceMaterial[zeroArea[e].first]),
+                                                        float(zeroArea[e].second)});
+        for (unsigned k = 0; k < poly.count; ++k) {
+            const uint16_t v = poly.index[k == 0 ? 0 : poly.count - k];
+            const aiVector3D uv = SceneUv(lod.uvs[v]);
+            zeroAreaList.insert(zeroAreaList.end(), {float(sceneIds[v].front()), uv.x, uv.y});
+        }
+        trianglesOfFace[zeroArea[e].first].push_back(nTriangles + e);
+    }
+    if (!zeroAreaList.empty()) {
+        AddLongString(meta, keys::kZeroAreaFaces.name, FormatFloats(zeroAreaList));
+    }
+    AddSelectionLists(lod, sceneIds, trianglesOfFace, meta);
+}
+
+/// Selections as scene vertex and triangle ids. A proxy's own selection
+/// (the proxy table names it, or it has the proxy's name) is left out: its
+/// proxy node stands for it; any other, "proxy:" ones too, is kept.
+void Builder::AddSelectionLists(const Lod &lod, const std::vector<std::vector<uint32_t>> &sceneIds,
+        const std::vector<std::vector<uint32_t>> &trianglesOfFace, MetaBuilder &meta) const {
     std::set<std::string> done;
+    for (const Proxy &proxy : lod.proxies) {
+        done.insert(ProxyNodeName(proxy));
+        if (proxy.selection >= 0 && size_t(proxy.selection) < lod.selections.size()) {
+            done.insert(lod.selections[proxy.selection].name);
+        }
+    }
     for (const NamedSelection &sel : lod.selections) {
-        if (sel.name.compare(0, 6, "proxy:") == 0 || !done.insert(sel.name).second) {
+        if (!done.insert(sel.name).second) {
             continue;
         }
         std::vector<std::pair<uint32_t, uint8_t>> members;
@@ -347,7 +436,8 @@ void Builder::BuildMeshes(const Lod &lod, aiNode *node, const std::string &lodNa
     // Group the faces by material, in order of first appearance: each face's
     // material, then each group's faces in one array of its exact size.
     std::vector<unsigned> order;
-    std::vector<unsigned> faceMaterial(lod.faces.size());
+    std::vector<unsigned> &faceMaterial = layout.faceMaterial;
+    faceMaterial.assign(lod.faces.size(), 0);
     std::vector<size_t> groupSize;
     // Faces come in runs of one texture and flags: the material is looked up
     // once per run.
@@ -430,14 +520,6 @@ void Builder::BuildMeshes(const Lod &lod, aiNode *node, const std::string &lodNa
         node->mNumMeshes = static_cast<unsigned>(meshIndices.size());
         std::copy(meshIndices.begin(), meshIndices.end(), node->mMeshes);
     }
-}
-
-/// A texture coordinate as Assimp wants it (v flipped); NaN UVs occur in real
-/// files, and the engine zeroes |uv| > 1e5.
-aiVector3D SceneUv(const Uv &uv) {
-    const float u = std::isfinite(uv.u) && std::fabs(uv.u) <= 1e5f ? uv.u : 0.f;
-    const float v = std::isfinite(uv.v) && std::fabs(uv.v) <= 1e5f ? uv.v : 0.f;
-    return aiVector3D(u, 1.f - v, 0.f);
 }
 
 std::unique_ptr<aiMesh> Builder::BuildGroupMesh(const Lod &lod, const std::vector<aiVector3D> &positions,
@@ -574,11 +656,34 @@ void Builder::AddMorphChannel(const Lod &lod, const std::string &nodeName) {
     mMorphChannels.push_back(std::move(channel));
 }
 
-std::unique_ptr<aiNode> Builder::BuildProxy(const Proxy &proxy) {
+/// The other selections a proxy's placeholder is in (its points there), by
+/// name, with its points' weight: what "p3d:proxyIn:<name>" keeps.
+std::map<std::string, int32_t> SelectionsHoldingProxy(const Lod &lod, const Proxy &proxy) {
+    std::map<std::string, int32_t> held;
+    if (proxy.selection < 0 || size_t(proxy.selection) >= lod.selections.size()) {
+        return held;
+    }
+    std::set<uint32_t> placeholder(lod.selections[proxy.selection].vertices.begin(),
+            lod.selections[proxy.selection].vertices.end());
+    std::set<int32_t> proxySelections;
+    for (const Proxy &p : lod.proxies) {
+        proxySelections.insert(p.selection);
+    }
+    for (size_t s = 0; s < lod.selections.size() && !placeholder.empty(); ++s) {
+        const NamedSelection &sel = lod.selections[s];
+        for (size_t i = 0; i < sel.vertices.size() && !proxySelections.count(int32_t(s)); ++i) {
+            if (placeholder.count(sel.vertices[i])) {
+                held.emplace(sel.name, sel.vertexWeights.empty() ? 255 : sel.vertexWeights[i]);
+                break;
+            }
+        }
+    }
+    return held;
+}
+
+std::unique_ptr<aiNode> Builder::BuildProxy(const Lod &lod, const Proxy &proxy) {
     // A placeholder for another model (crew, weapons...) at a transform.
-    char id[16];
-    std::snprintf(id, sizeof(id), ".%02d", static_cast<int>(proxy.id));
-    std::unique_ptr<aiNode> child(new aiNode(mNodeNames.Make("proxy:" + proxy.name + id)));
+    std::unique_ptr<aiNode> child(new aiNode(mNodeNames.Make(ProxyNodeName(proxy))));
     const float *m = proxy.matrix; // columns: aside, up, dir, position
     aiMatrix4x4 t(m[0], m[3], m[6], m[9] + mCentre.x, m[1], m[4], m[7], m[10] + mCentre.y, m[2], m[5], m[8],
             m[11] + mCentre.z, 0.f, 0.f, 0.f, 1.f);
@@ -593,6 +698,9 @@ std::unique_ptr<aiNode> Builder::BuildProxy(const Proxy &proxy) {
     MetaBuilder meta;
     Put(meta, keys::kProxy, proxy.name);
     Put(meta, keys::kProxyId, static_cast<int32_t>(proxy.id));
+    for (const auto &held : SelectionsHoldingProxy(lod, proxy)) {
+        Put(meta, keys::ProxyIn(held.first), held.second);
+    }
     child->mMetaData = meta.Build();
     return child;
 }
@@ -615,17 +723,18 @@ std::unique_ptr<aiNode> Builder::BuildMemoryPoint(const Lod &lod, const NamedSel
     return child;
 }
 
-std::unique_ptr<aiNode> Builder::BuildLod(const Lod &lod, const std::string &name) {
+std::unique_ptr<aiNode> Builder::BuildLod(size_t index, const std::string &name) {
+    const Lod &lod = mModel.lods[index];
     std::unique_ptr<aiNode> node(new aiNode(name));
     LodLayout layout;
     BuildMeshes(lod, node.get(), name, layout);
-    node->mMetaData = LodMetadata(lod, layout);
+    node->mMetaData = LodMetadata(index, layout);
     if (!lod.frames.empty() && node->mNumMeshes > 0) {
         AddMorphChannel(lod, name);
     }
     std::vector<std::unique_ptr<aiNode>> children;
     for (const Proxy &proxy : lod.proxies) {
-        children.push_back(BuildProxy(proxy));
+        children.push_back(BuildProxy(lod, proxy));
     }
     // Memory LOD: its named selections are the model's named points.
     if (NearResolution(lod.resolution, kResolutionMemory)) {
@@ -707,7 +816,7 @@ void Builder::Build() {
     std::vector<std::unique_ptr<aiNode>> lodNodes;
     for (size_t index : ChosenLods()) {
         const Lod &lod = mModel.lods[index];
-        lodNodes.push_back(BuildLod(lod, mNodeNames.Make(LodName(lod.resolution), "LOD")));
+        lodNodes.push_back(BuildLod(index, mNodeNames.Make(LodName(lod.resolution), "LOD")));
     }
     AdoptChildren(root.get(), lodNodes);
     std::unique_ptr<aiAnimation> morph = mMorphChannels.empty() ? nullptr : BuildMorphAnimation();

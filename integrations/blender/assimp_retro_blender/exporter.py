@@ -11,7 +11,9 @@
 # - a socket (socket_names) gets abc:socket = true, every other node loses
 #   the key;
 # - an animation is named after its action, without the "_<armature>" suffix
-#   that the add-on's import gives actions;
+#   that the add-on's import gives actions, and the animations keep the
+#   order of the file they were imported from (importer.ANIMATION_INDEX):
+#   Blender lists actions by name, LithTech games address them by index;
 # - an object the import renamed (the armature, the file's top node) gets its
 #   node name in the game file back (importer.GAME_NAME);
 # - an armature object that was no node of the game file (Blender's glTF
@@ -53,14 +55,17 @@ ABC_ROOT = "<ABC_Root>"
 ABC_NODE_INDEX = "abc:index"
 
 
-def export_gltf(path, selection_only, animations):
+def export_gltf(path, selection_only, animations, loose_points=False):
     """Blender's glTF exporter, set up so that nothing the games need is
     sampled away: every bone (not only deforming ones), every action of the
-    armature with its own key times, custom properties as extras."""
+    armature with its own key times, custom properties as extras; with
+    `loose_points` (P3D), vertices of no face as points: a LOD's points of no
+    face, and the vertex groups made of them (ABC has no such vertices)."""
     if "gltf" not in dir(bpy.ops.export_scene):
         raise tool.ToolError("Blender's glTF exporter (the add-on 'Import-Export: glTF 2.0 format') is not enabled")
     result = bpy.ops.export_scene.gltf(
         filepath=path, export_format="GLB", use_selection=selection_only, export_extras=True,
+        use_mesh_vertices=loose_points, use_mesh_edges=False,
         export_yup=True, export_apply=False, export_skins=True, export_def_bones=False,
         export_animations=animations, export_anim_single_armature=True, export_force_sampling=False,
         export_frame_range=False, export_nla_strips=True, export_all_influences=True,
@@ -265,6 +270,24 @@ def scene_metadata_on_root(document):
     nodes[root]["extras"] = dict(extras, **own)
 
 
+def order_animations(document, objects):
+    """The GLB's animations in the file's order (importer.ANIMATION_INDEX on
+    each imported action): Blender lists actions by name, and LithTech games
+    address animations by index. Blender's glTF exporter names an animation
+    after its action, or after the NLA track holding it; animations of other
+    actions follow, in the order written."""
+    index = {a.name: a[importer.ANIMATION_INDEX] for a in bpy.data.actions if importer.ANIMATION_INDEX in a}
+    for obj in objects:
+        for track in obj.animation_data.nla_tracks if obj.animation_data else ():
+            for strip in track.strips:
+                if strip.action is not None and importer.ANIMATION_INDEX in strip.action:
+                    index.setdefault(track.name, strip.action[importer.ANIMATION_INDEX])
+    animations = document.get("animations")
+    if animations:
+        keyed = [((0, index[a.get("name")]) if a.get("name") in index else (1, i), i) for i, a in enumerate(animations)]
+        document["animations"] = [animations[i] for _, i in sorted(keyed)]
+
+
 def add_side_channel(document, sockets, armatures, images):
     """What the glTF exporter drops, as node extras and names (see the top)."""
     for index, node in enumerate(document.get("nodes", [])):
@@ -300,12 +323,13 @@ def export_game(context, target, fmt, settings, selection_only, animations, tool
     try:
         scene = os.path.join(work, "scene.glb")
         with RestTransforms(objects), ChildrenOnTheBone(objects) as lifted:
-            export_gltf(scene, selection_only, animations)
+            export_gltf(scene, selection_only, animations, loose_points=fmt == "p3d")
         try:
             document, binary = glb.read(scene)
         except glb.GlbError:
             raise tool.ToolError("Blender's glTF exporter wrote no GLB")
         nest_under_parents(document, lifted.parents)
+        order_animations(document, objects)  # first: it finds the animations by their action and track names
         if fmt == "p3d":  # first: it finds the objects by their Blender names
             p3d_selections.from_vertex_groups(document, binary, objects)
         add_side_channel(document, socket_names(objects), armature_names(objects),

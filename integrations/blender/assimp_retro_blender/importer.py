@@ -175,6 +175,23 @@ def _rename(objects, actions, source, node_names):
                 break
 
 
+# The custom property that keeps an action's place among the file's
+# animations, for the export (exporter.py) to write them in that order:
+# Blender lists actions by name, LithTech games address animations by index.
+ANIMATION_INDEX = "assimp_retro:index"
+
+
+def _record_animation_order(actions, path):
+    """ANIMATION_INDEX on each action the glTF importer made of the GLB's
+    animation i ("<animation>_<object>"; the longest name that fits)."""
+    document, _ = glb.read(path)
+    names = [animation.get("name", "") for animation in document.get("animations", [])]
+    for action in actions:
+        fits = [i for i, name in enumerate(names) if action.name == name or action.name.startswith(name + "_")]
+        if fits:
+            action[ANIMATION_INDEX] = max(fits, key=lambda i: len(names[i]))
+
+
 # The custom property that keeps an animated object's own transform (its
 # node's in the converted file, in Blender's axes: location, rotation as a
 # quaternion w x y z, scale), for the export (exporter.py): Blender has no
@@ -322,6 +339,7 @@ def import_models(context, sources, fmt, values, tool_path, reports):
             actions = _new_ids(snapshot, "actions")
             if fmt == options.P3D:
                 p3d_selections.to_vertex_groups(glb_path, objects)
+            _record_animation_order(actions, glb_path)  # before _rename: it finds them by the glTF's names
             _store_rest(objects, glb_path)  # first: it finds the objects by their node names
             _rename(objects, actions, source, _node_names(glb_path))
             collection = _into_collection(context, objects, _model_name(source))

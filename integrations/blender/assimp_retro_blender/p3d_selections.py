@@ -11,8 +11,10 @@
 # - export: each vertex group of a LOD's mesh becomes a selection again, with
 #   indices into the GLB Blender wrote; members that are loose points (memory
 #   points, which Blender has no vertices for) are kept from the imported
-#   metadata, renumbered after the new vertices. The LOD's mesh sizes and quad
-#   list, which only held for the imported meshes, are left out. A mesh made
+#   metadata, renumbered after the new vertices; vertices of no face made in
+#   Blender are in the GLB as points (exporter.py), found by position like
+#   the others. The LOD's mesh sizes, quad list and zero-area faces, which
+#   only held for the imported meshes, are left out. A mesh made
 #   in Blender gets its vertex groups that are not bones' the same way, on
 #   its own node (the p3d exporter reads them there too).
 from . import glb
@@ -20,6 +22,7 @@ from . import glb
 RESOLUTION = "p3d:resolution"
 MESH_SIZES = "p3d:meshSizes"
 QUADS = "p3d:quads"
+ZERO_AREA_FACES = "p3d:zeroAreaFaces"
 PREFIX, VERTICES, WEIGHTS, TRIANGLES = "p3d:selection:", ":vertices", ":weights", ":triangles"
 SUMMARY_PREFIX = "selection:"
 
@@ -122,7 +125,8 @@ def _group_weights(obj):
 
 def _clear(extras):
     for key in list(extras):
-        if key.startswith(PREFIX) or key.startswith(SUMMARY_PREFIX) or key.split("#")[0] in (MESH_SIZES, QUADS):
+        if key.startswith(PREFIX) or key.startswith(SUMMARY_PREFIX) or \
+                key.split("#")[0] in (MESH_SIZES, QUADS, ZERO_AREA_FACES):
             extras.pop(key, None)
 
 

@@ -2,6 +2,7 @@
 // are (file name only, any case, `\` or `/`, ".ltb" added), add their
 // animations to the model's skeleton; written by the project's LTB writer.
 #include "LtbTestHelpers.h"
+#include "support/LogCapture.h"
 
 #include <assimp_retro/config.h>
 
@@ -82,9 +83,28 @@ TEST(LtbChildModels, AChildsOwnChildModelsAreNotFollowed) {
     retro_test::WriteFile(retro_test::OutputPath("LtbChildModels/nested/runner.ltb"), WriteLtb(runner));
     retro_test::WriteFile(retro_test::OutputPath("LtbChildModels/nested/jumper.ltb"), WriteLtb(jumper));
     Assimp::Importer importer;
+    retro_test::LogCapture log;
     const aiScene *scene = retro_test::Import(importer, path);
     ASSERT_NE(scene, nullptr) << importer.GetErrorString();
     EXPECT_EQ(AnimationNames(*scene), (std::vector<std::string>{"wave", "run"}));
+    // ABC's loader with a depth of one (AbcLt2Import.h): its warnings.
+    EXPECT_TRUE(log.Contains("runner.ltb: names child models of its own, nested deeper than 1 level, which the engine "
+                             "refuses; not followed"))
+            << log.Text();
+}
+
+TEST(LtbChildModels, AModelNamingItselfIsACycle) {
+    Model parent = SampleModel(kRigidMesh, kCompressNone);
+    parent.childModels = {"self"};
+    const std::string path = retro_test::OutputPath("LtbChildModels/cycle/self.ltb");
+    retro_test::WriteFile(path, WriteLtb(parent));
+    Assimp::Importer importer;
+    retro_test::LogCapture log;
+    const aiScene *scene = retro_test::Import(importer, path);
+    ASSERT_NE(scene, nullptr) << importer.GetErrorString();
+    EXPECT_EQ(AnimationNames(*scene), (std::vector<std::string>{"wave"}));
+    EXPECT_TRUE(log.Contains("child model 'self' (" + path + ") refers back to a model that uses it (cycle); skipped"))
+            << log.Text();
 }
 
 // A child model named by blanks only, in a model read from memory (no

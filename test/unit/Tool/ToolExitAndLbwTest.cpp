@@ -115,7 +115,7 @@ TEST(ToolLimitBoneWeights, NotAddedForOtherFormatsOrWhenGivenByTheUser) {
 
 // Scene and node metadata reach COLLADA (<extra>) and FBX (user properties):
 // the bundled ODOL has 3 scene keys, 5 on its root node (the FBX Document and
-// the DAE's <visual_scene>), 16 on its LOD node (9, then 7 of the selection
+// the DAE's <visual_scene>), 17 on its LOD node (10, p3d:lodIndex among them, then 7 of the selection
 // membership: p3d:meshSizes, p3d:quads and two selections' vertices and triangles, one's
 // weights; docs/formats/P3D.md §3.6) and 2 on its proxy node.
 TEST(ToolMetadata, ColladaAndFbxCarryTheSceneMetadata) {
@@ -123,13 +123,13 @@ TEST(ToolMetadata, ColladaAndFbxCarryTheSceneMetadata) {
     fs::create_directories(dir);
     const ToolResult dae = RunTool("export " + Quote(Model("p3d/sample_odol.p3d")) + " " + Quote(dir + "/odol.dae") + " -v");
     ASSERT_EQ(dae.exitCode, 0) << dae.output;
-    EXPECT_TRUE(Contains(dae.output, "note: COLLADA completion: 26 metadata entries on 3 element(s)")) << dae.output;
+    EXPECT_TRUE(Contains(dae.output, "note: COLLADA completion: 27 metadata entries on 3 element(s)")) << dae.output;
     const std::vector<uint8_t> bytes = retro_test::ReadFile(dir + "/odol.dae");
     const std::string text(bytes.begin(), bytes.end());
     EXPECT_TRUE(Contains(text, "<property name=\"p3d:lods\" type=\"int\">5</property>"));
     EXPECT_TRUE(Contains(text, "<property name=\"p3d:proxy\" type=\"string\">data\\proxies\\driver</property>"));
     const ToolResult fbx = RunTool("export " + Quote(Model("p3d/sample_odol.p3d")) + " " + Quote(dir + "/odol.fbx") + " -v");
     ASSERT_EQ(fbx.exitCode, 0) << fbx.output;
-    EXPECT_TRUE(Contains(fbx.output, "note: FBX completion: 26 metadata entries as user properties of 3 object(s)"))
+    EXPECT_TRUE(Contains(fbx.output, "note: FBX completion: 27 metadata entries as user properties of 3 object(s)"))
             << fbx.output;
 }

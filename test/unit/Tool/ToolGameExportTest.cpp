@@ -5,7 +5,9 @@
 // levels and distances, pieces), socket transforms, animations and key times,
 // scene metadata (child models, weight sets, bindings, command string); for
 // P3D every LOD with its resolution bit for bit, its selections' members,
-// properties, proxies and mass. Then: the tool, a `-j 2` batch and the
+// properties, proxies and mass, and, counted from both files by the reader
+// (P3dFileCounts.h; ofp-tree's P3D too), every LOD in its order, every face
+// with its corners in order, every selection's points and faces. Then: the tool, a `-j 2` batch and the
 // library write the same bytes; and a glTF with nested node extras (as
 // Blender writes custom properties) goes through the tool.
 #include "AssetLib/LithTech/AbcMetadataKeys.h"
@@ -13,6 +15,7 @@
 #include "AssetLib/LithTech/AbcLt2Reader.h"
 #include "AssetLib/Poseidon/P3dMetadataKeys.h"
 #include "support/ExportSupport.h"
+#include "support/P3dFileCounts.h"
 #include "support/P3dLodValues.h"
 #include "support/SceneCompare.h"
 #include "support/TestSupport.h"
@@ -62,7 +65,7 @@ std::vector<Case> CorpusCases() {
     std::vector<Case> cases;
     for (const std::string &f : retro_test::CorpusFiles({"abc", "kpc-tree", "humans"}, IsAbcV6)) cases.push_back({f, "abc6"});
     for (const std::string &f : retro_test::CorpusFiles({"abc-v12", "humans"}, IsAbcV12)) cases.push_back({f, "abc12"});
-    for (const std::string &f : retro_test::CorpusFiles({"p3d"}, IsP3d)) cases.push_back({f, "p3d"});
+    for (const std::string &f : retro_test::CorpusFiles({"p3d", "ofp-tree"}, IsP3d)) cases.push_back({f, "p3d"});
     return cases;
 }
 
@@ -147,12 +150,35 @@ size_t SelectionCount(const std::map<std::string, retro_test::LodValues> &lods) 
     return count;
 }
 
+/// The two files as the reader counts them (P3dFileCounts.h): what both
+/// imports drop (zero-area faces, a quad's zero-area half) shows here.
+void CompareP3dFiles(const std::string &in, const std::string &out) {
+    const std::vector<retro_test::P3dFileLod> before = retro_test::ReadP3dFileLods(retro_test::ReadFile(in), in);
+    const std::vector<retro_test::P3dFileLod> after = retro_test::ReadP3dFileLodsLike(out, before);
+    size_t counts[2][7] = {};
+    for (size_t side = 0; side < 2; ++side) {
+        for (const retro_test::P3dFileLod &lod : side == 0 ? before : after) {
+            size_t held = 0;
+            for (const auto &sel : lod.selectionProxies) held += sel.second;
+            const size_t values[7] = {lod.quads, lod.triangles, lod.selectionPoints.size(), lod.SelectionPoints(),
+                    lod.SelectionFaces(), lod.placeholders, held};
+            for (size_t k = 0; k < 7; ++k) counts[side][k] += values[k];
+        }
+    }
+    std::cout << "[ file counts ] quads " << counts[0][0] << " -> " << counts[1][0] << ", triangles " << counts[0][1]
+              << " -> " << counts[1][1] << ", selections " << counts[0][2] << " -> " << counts[1][2]
+              << ", their points " << counts[0][3] << " -> " << counts[1][3] << ", their faces " << counts[0][4]
+              << " -> " << counts[1][4] << ", proxies " << counts[0][5] << " -> " << counts[1][5]
+              << " (in other selections " << counts[0][6] << " -> " << counts[1][6] << ")\n";
+    retro_test::ExpectSameFileLods(before, after);
+}
+
 void CompareP3d(const aiScene &original, const aiScene &again) {
     retro_test::ExpectSameP3dLods(original, again);
     const auto lodsBefore = retro_test::LodValuesOf(&original), lodsAfter = retro_test::LodValuesOf(&again);
     retro_test::SceneCompareOptions options;
     options.compareTriangles = false; // ODOL splits points by corner: compared as values above
-    options.compareNodes = false;     // LODs are written sorted by resolution: compared by name above
+    options.compareNodes = false;     // compared by name above, with their order in the files (CompareP3dFiles)
     options.lostMetadata = {p3d_keys::kFormat.name, p3d_keys::kArmor.name, p3d_keys::kMapType.name}; // MLOD has no place for them
     retro_test::ExpectEqualScenes(original, again, options);
     std::cout << "[ round trip ] LODs kept: " << again.mRootNode->mNumChildren << " of " << original.mRootNode->mNumChildren
@@ -178,6 +204,7 @@ TEST_P(ToolGameExport, ReadsBackLikeTheOriginal) {
     ASSERT_NE(again, nullptr) << second.GetErrorString();
     if (c.format == "p3d") {
         CompareP3d(*original, *again);
+        CompareP3dFiles(in, out);
     } else {
         CompareAbc(*original, *again, c.format);
     }

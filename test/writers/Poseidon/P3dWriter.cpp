@@ -516,5 +516,160 @@ Model SampleModel() {
     return model;
 }
 
+// ---- round-trip patterns (docs/formats/P3D.md §9.5) ------------------------------
+
+namespace {
+
+/// LOD `resolution`: a textured box of half-size `h` at height 1.
+Lod BoxLod(float resolution, float h) {
+    Lod lod;
+    lod.resolution = resolution;
+    lod.textures = {"data\\box.paa"};
+    AddBox(lod, {0, 1, 0}, h, 0);
+    return lod;
+}
+
+/// A model whose LOD 1.000 is a box, centred off the origin as a binarised model is.
+Model BoxModel() {
+    Model model;
+    model.boundingCenter = {0.25f, 1.f, -0.5f};
+    model.mapType = 22;
+    model.lods.push_back(BoxLod(1.f, 1.f));
+    return model;
+}
+
+/// A vertex at (x, 2.5, z), above the box: UV from its place, the stored
+/// normal pointing down (away from the visible top).
+uint16_t AddTopVertex(Lod &lod, float x, float z) {
+    AddVertex(lod, {x, 2.5f, z}, {0, -1, 0}, {x / 4.f, z / 4.f});
+    return static_cast<uint16_t>(lod.positions.size() - 1);
+}
+
+} // namespace
+
+Model NonFlatQuadModel() {
+    Model model = BoxModel();
+    // The box's top side (vertices 8..11, AddBox's third side): its corner
+    // (1, 1) raised, so the quad's two halves are not in one plane.
+    model.lods[0].positions[10].y += 0.3f;
+    return model;
+}
+
+Model CollinearQuadModel() {
+    Model model = BoxModel();
+    Lod &lod = model.lods[0];
+    // (v1 - v0) x (v2 - v0) = +Y: seen from above. Corners 0, 1, 2 on a line:
+    // the engine's half (0, 1, 2) has zero area.
+    const uint16_t a = AddTopVertex(lod, 0.f, 0.f), b = AddTopVertex(lod, 0.5f, 0.5f), c = AddTopVertex(lod, 1.f, 1.f),
+                   d = AddTopVertex(lod, 1.f, 0.f);
+    lod.faces.push_back(Quad(0, 0, a, b, c, d));
+    // Corners 0, 2, 3 on a line: the half (0, 2, 3) has zero area.
+    const uint16_t e = AddTopVertex(lod, 2.f, 0.f), f = AddTopVertex(lod, 2.f, 1.f), g = AddTopVertex(lod, 3.f, 1.f),
+                   h = AddTopVertex(lod, 2.5f, 0.5f);
+    lod.faces.push_back(Quad(0, 0, e, f, g, h));
+    return model;
+}
+
+Model ZeroAreaFaceModel() {
+    Model model = BoxModel();
+    Lod &lod = model.lods[0];
+    lod.textures.push_back("data\\flat.paa"); // used by no face with area: its material has no mesh
+    NamedSelection flat;
+    flat.name = "zbytek";
+    const uint16_t line[3] = {AddTopVertex(lod, 0.f, 0.f), AddTopVertex(lod, 1.f, 0.f), AddTopVertex(lod, 2.f, 0.f)};
+    lod.faces.push_back(Tri(0, 1, line[0], line[1], line[2]));
+    uint16_t point[3];
+    for (uint16_t &v : point) {
+        v = AddTopVertex(lod, 3.f, 3.f);
+    }
+    lod.uvs[point[1]] = {0.5f, 0.25f}; // one point, three UVs
+    lod.faces.push_back(Tri(0, 0, point[0], point[1], point[2]));
+    const uint16_t q[4] = {AddTopVertex(lod, 0.f, 2.f), AddTopVertex(lod, 1.f, 2.f), AddTopVertex(lod, 2.f, 2.f),
+            AddTopVertex(lod, 3.f, 2.f)};
+    lod.faces.push_back(Quad(0, 1, q[0], q[1], q[2], q[3]));
+    for (uint32_t f = 6; f < 9; ++f) {
+        flat.faces.push_back(f);
+    }
+    for (uint32_t v = line[0]; v < lod.positions.size(); ++v) {
+        flat.vertices.push_back(v);
+        flat.vertexWeights.push_back(v == point[0] ? 128 : 255);
+    }
+    lod.selections = {flat};
+    return model;
+}
+
+Model UnlistedProxySelectionModel() {
+    Model model = BoxModel();
+    Lod &lod = model.lods[0];
+    // A listed proxy: its placeholder triangle (hidden) and selection.
+    Proxy proxy;
+    proxy.name = "data\\proxies\\driver";
+    proxy.id = 1;
+    const float m[12] = {1, 0, 0, 0, 1, 0, 0, 0, 1, 0.5f, 2.f, 0.25f};
+    std::copy(m, m + 12, proxy.matrix);
+    const uint16_t p0 = static_cast<uint16_t>(lod.positions.size());
+    AddVertex(lod, {0.5f, 2.f, 0.25f}, {1, 0, 0}, {0, 0});
+    AddVertex(lod, {0.5f, 3.f, 0.25f}, {1, 0, 0}, {0, 1});
+    AddVertex(lod, {0.5f, 2.f, 2.25f}, {1, 0, 0}, {1, 0});
+    lod.faces.push_back(Tri(kIsHiddenProxy, -1, p0, p0 + 1, p0 + 2));
+    NamedSelection listed;
+    listed.name = "proxy:data\\proxies\\driver.01";
+    listed.faces = {6};
+    listed.vertices = {p0, uint32_t(p0 + 1), uint32_t(p0 + 2)};
+    proxy.selection = 0;
+    lod.proxies.push_back(proxy);
+    // "proxy:cargo.06": an ordinary selection with a face of its own.
+    NamedSelection cargo;
+    cargo.name = "proxy:cargo.06";
+    const uint16_t a = AddTopVertex(lod, 0.f, 0.f), b = AddTopVertex(lod, 0.f, 1.f), c = AddTopVertex(lod, 1.f, 1.f);
+    lod.faces.push_back(Tri(0, 0, a, b, c));
+    cargo.faces = {7};
+    cargo.vertices = {a, b, c};
+    cargo.vertexWeights = {255, 128, 255};
+    lod.selections = {listed, cargo};
+    return model;
+}
+
+Model LoosePointSelectionModel() {
+    Model model = BoxModel();
+    model.lods.push_back(BoxLod(2.f, 0.8f));
+    for (Lod &lod : model.lods) {
+        // The commander's turret axis: points of no face.
+        NamedSelection axis;
+        axis.name = "otocvelitele";
+        for (float y : {2.5f, 3.f}) {
+            AddVertex(lod, {0.2f, y, 0.f}, {0, 0, 0}, {0, 0});
+            axis.vertices.push_back(static_cast<uint32_t>(lod.positions.size() - 1));
+        }
+        NamedSelection top;
+        top.name = "vez";
+        top.vertices = {8, 9, 10, 11};
+        top.faces = {2};
+        lod.selections = {axis, top};
+    }
+    return model;
+}
+
+Model UnsortedLodsModel() {
+    Model model = BoxModel();
+    model.boundingCenter = {};
+    Lod memory;
+    memory.resolution = 1e15f;
+    AddVertex(memory, {0, 1.5f, -3.f}, {0, 0, 0}, {0, 0});
+    NamedSelection muzzle;
+    muzzle.name = "usti hlavne";
+    muzzle.vertices = {0};
+    memory.selections = {muzzle};
+    model.lods.push_back(memory);
+    model.lods.push_back(BoxLod(2.f, 0.8f));
+    Lod geometry = BoxLod(1e13f, 1.2f);
+    geometry.textures.clear();
+    for (Polygon &face : geometry.faces) {
+        face.texIndex = -1;
+    }
+    model.lods.push_back(geometry);
+    return model;
+}
+
 } // namespace p3d
 } // namespace retro_test

@@ -47,5 +47,26 @@ Model SampleModel();
 /// A single-LOD model with `quadsPerSide`^2 quads (benchmarks).
 Model GridModel(unsigned quadsPerSide);
 
+/// The patterns a round trip through MLOD must keep (docs/formats/P3D.md
+/// §9.5), one model each: LOD 1.000 is a textured box with the pattern added,
+/// authored with a non-zero bounding centre.
+/// - the box's top quad not flat (one corner raised): the split diagonal matters;
+Model NonFlatQuadModel();
+/// - two quads with three corners on a line: one whose first engine half
+///   (0, 1, 2) has zero area, one whose second (0, 2, 3) has;
+Model CollinearQuadModel();
+/// - zero-area faces in a selection: a triangle on one line, a triangle on
+///   one point, a quad on one line; their vertices in no other face;
+Model ZeroAreaFaceModel();
+/// - a selection "proxy:cargo.06" (3 vertices, one weighted, one face) that
+///   the proxy table does not list, beside a listed proxy;
+Model UnlistedProxySelectionModel();
+/// - a selection of points no face uses ("otocvelitele"), in LOD 1.000 and
+///   LOD 2.000, beside a selection of face vertices;
+Model LoosePointSelectionModel();
+/// - LODs not in resolution order: LOD 1.000, Memory, LOD 2.000, Geometry
+///   (write it as MLOD: ODOL stores LODs sorted).
+Model UnsortedLodsModel();
+
 } // namespace p3d
 } // namespace retro_test
