@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstring>
 #include <set>
+#include <unordered_map>
 
 namespace assimp_retro {
 namespace abc {
@@ -136,6 +137,36 @@ aiQuaternion Slerp(const aiQuaternion &a, const aiQuaternion &b, ai_real f) {
 
 } // namespace
 
+std::vector<float> MorphWeights(const aiMeshMorphAnim *channel, unsigned targets, double ticks) {
+    std::vector<float> weights(targets, 0.f);
+    if (!channel || channel->mNumKeys == 0) {
+        return weights;
+    }
+    auto keyWeights = [&](unsigned k) {
+        std::vector<float> w(targets, 0.f);
+        const aiMeshMorphKey &key = channel->mKeys[k];
+        for (unsigned i = 0; i < key.mNumValuesAndWeights; ++i) {
+            if (key.mValues[i] < targets) {
+                w[key.mValues[i]] = static_cast<float>(key.mWeights[i]);
+            }
+        }
+        return w;
+    };
+    unsigned k = 0;
+    while (k + 1 < channel->mNumKeys && channel->mKeys[k + 1].mTime <= ticks) {
+        ++k;
+    }
+    weights = keyWeights(k);
+    if (k + 1 < channel->mNumKeys && ticks > channel->mKeys[k].mTime) {
+        const std::vector<float> next = keyWeights(k + 1);
+        const double f = (ticks - channel->mKeys[k].mTime) / (channel->mKeys[k + 1].mTime - channel->mKeys[k].mTime);
+        for (unsigned t = 0; t < targets; ++t) {
+            weights[t] += static_cast<float>(f) * (next[t] - weights[t]);
+        }
+    }
+    return weights;
+}
+
 void FailExport(const std::string &format, const std::string &message) {
     ThrowExportError(format + " export: " + message);
 }
@@ -169,6 +200,7 @@ ExportInput::ExportInput(const aiScene &s, const std::string &f, bool socketsAsN
         Fail("the scene has no root node");
     }
     mSceneMeta = SceneMetadata(scene);
+    IndexSceneMetadata();
     mSkinnedMeshesInSceneSpace = SkinnedMeshesInSceneSpace(scene);
     int32_t version = 0;
     if (MetaInt(keys::kVersion.name, version)) {
@@ -184,22 +216,51 @@ void ExportInput::Warn(const std::string &message) {
     warnings.push_back(message);
 }
 
+void ExportInput::IndexSceneMetadata() {
+    // An animation library holds tens of thousands of entries (2,282
+    // animations, each with its fields and binding): looked up by name, not scanned.
+    const std::string commandEnd = keys::kKeyCommandSuffix;
+    for (unsigned i = 0; mSceneMeta && i < mSceneMeta->mNumProperties; ++i) {
+        const std::string key(mSceneMeta->mKeys[i].data, mSceneMeta->mKeys[i].length);
+        if (mSceneMeta->mValues[i].mData == nullptr || !mMetaIndex.emplace(key, &mSceneMeta->mValues[i]).second) {
+            continue; // the first entry of a name is the one aiMetadata::Get finds
+        }
+        if (key.size() > commandEnd.size() && key.compare(key.size() - commandEnd.size(), commandEnd.size(), commandEnd) == 0) {
+            mCommandKeys.push_back(key);
+        }
+    }
+}
+
+const aiMetadataEntry *ExportInput::MetaEntry(const std::string &key, aiMetadataType type) const {
+    const auto found = mMetaIndex.find(key);
+    return found != mMetaIndex.end() && found->second->mType == type ? found->second : nullptr;
+}
+
 bool ExportInput::MetaString(const std::string &key, std::string &value) const {
-    aiString s;
-    if (!mSceneMeta || !mSceneMeta->Get(key, s)) {
+    const aiMetadataEntry *entry = MetaEntry(key, AI_AISTRING);
+    if (!entry) {
         return false;
     }
+    const aiString &s = *static_cast<const aiString *>(entry->mData);
     value.assign(s.data, s.length);
     return true;
 }
 
 bool ExportInput::MetaInt(const std::string &key, int32_t &value) const {
-    return IntegerOf(mSceneMeta, key, value);
+    const auto found = mMetaIndex.find(key);
+    double number = 0.0;
+    if (found == mMetaIndex.end() || !NumberOf(*found->second, number) || number != std::floor(number) ||
+            number < INT32_MIN || number > INT32_MAX) {
+        return false;
+    }
+    value = static_cast<int32_t>(number);
+    return true;
 }
 
 bool ExportInput::MetaFloat(const std::string &key, float &value) const {
+    const auto found = mMetaIndex.find(key);
     double number = 0.0;
-    if (!GetNumber(mSceneMeta, key, number)) {
+    if (found == mMetaIndex.end() || !NumberOf(*found->second, number)) {
         return false;
     }
     value = static_cast<float>(number);
@@ -207,11 +268,19 @@ bool ExportInput::MetaFloat(const std::string &key, float &value) const {
 }
 
 bool ExportInput::MetaVector(const std::string &key, aiVector3D &value) const {
-    return mSceneMeta && mSceneMeta->Get(key, value);
+    const aiMetadataEntry *entry = MetaEntry(key, AI_AIVECTOR3D);
+    if (entry) {
+        value = *static_cast<const aiVector3D *>(entry->mData);
+    }
+    return entry != nullptr;
 }
 
 bool ExportInput::MetaBool(const std::string &key, bool &value) const {
-    return mSceneMeta && mSceneMeta->Get(key, value);
+    const aiMetadataEntry *entry = MetaEntry(key, AI_BOOL);
+    if (entry) {
+        value = *static_cast<const bool *>(entry->mData);
+    }
+    return entry != nullptr;
 }
 
 void ExportInput::ReadUnits() {
@@ -428,6 +497,83 @@ ExportMesh ExportInput::BindMesh(const aiMesh &mesh, const aiNode &holder, int o
     return em;
 }
 
+std::vector<aiMatrix4x4> ExportInput::BindPoses() const {
+    std::vector<aiMatrix4x4> bind(nodes.size());
+    for (size_t i = 0; i < nodes.size(); ++i) {
+        const auto bone = boneBind.find(int(i));
+        bind[i] = bone != boneBind.end() ? bone->second : nodes[i].bindGlobal;
+    }
+    return bind;
+}
+
+std::vector<lt2::Node> ExportInput::FileNodes(const std::vector<aiMatrix4x4> &bind) const {
+    std::vector<lt2::Node> out;
+    for (size_t i = 0; i < nodes.size(); ++i) {
+        const ExportNode &en = nodes[i];
+        lt2::Node n;
+        n.name = en.name;
+        n.index = static_cast<uint16_t>(i);
+        int32_t flags = 0;
+        if (NodeMetaInt(*en.node, keys::kNodeFlags.name, flags)) {
+            n.flags = static_cast<uint8_t>(flags);
+        }
+        const aiMatrix4x4 m = FileMatrix(bind[i]);
+        for (unsigned r = 0; r < 4; ++r) {
+            for (unsigned c = 0; c < 4; ++c) {
+                n.bind[4 * r + c] = m[r][c];
+            }
+        }
+        n.numChildren = static_cast<uint32_t>(en.children.size());
+        n.parent = en.parent;
+        out.push_back(n);
+    }
+    return out;
+}
+
+std::vector<lt2::WeightSet> ExportInput::WeightSets() const {
+    std::vector<lt2::WeightSet> sets;
+    for (size_t w = 0;; ++w) {
+        lt2::WeightSet set;
+        if (!MetaString(keys::WeightSetName(w).name, set.name)) {
+            break;
+        }
+        const std::string key = keys::WeightSetWeight(set.name).name;
+        for (const ExportNode &n : nodes) {
+            float weight = 0;
+            if (n.node->mMetaData) {
+                n.node->mMetaData->Get(key, weight);
+            }
+            set.weights.push_back(weight);
+        }
+        sets.push_back(std::move(set));
+    }
+    return sets;
+}
+
+std::vector<lt2::Socket> ExportInput::Sockets() const {
+    std::vector<lt2::Socket> sockets;
+    for (size_t i = 0; i < nodes.size(); ++i) {
+        const aiNode &parent = *nodes[i].node;
+        for (unsigned c = 0; c < parent.mNumChildren; ++c) {
+            const aiNode &child = *parent.mChildren[c];
+            if (!NodeMetaBool(child, keys::kSocket.name)) {
+                continue;
+            }
+            aiVector3D translation;
+            aiQuaternion rotation;
+            TranslationRotation(RigidPart(child.mTransformation), translation, rotation);
+            const aiQuaternion q = FileRotation(rotation);
+            lt2::Socket s;
+            s.node = static_cast<uint32_t>(i);
+            s.name.assign(child.mName.data, child.mName.length);
+            s.rot = Quat{q.x, q.y, q.z, q.w};
+            s.pos = ToVec3(FilePoint(translation));
+            sockets.push_back(s);
+        }
+    }
+    return sockets;
+}
+
 std::vector<ExportInput::FileKey> ExportInput::FileKeys(const std::vector<aiMatrix4x4> &global,
         std::vector<aiQuaternion> &previous, const std::string &animation) const {
     std::vector<FileKey> keys(nodes.size());
@@ -476,12 +622,9 @@ aiVector3D ExportInput::LocalNormal(const ExportMesh &m, int node, const aiVecto
 
 std::map<uint32_t, std::string> ExportInput::KeyframeCommands(const std::string &prefix) const {
     std::map<uint32_t, std::string> commands;
-    const aiMetadata *meta = mSceneMeta;
     const std::string start = prefix + "key", end = keys::kKeyCommandSuffix;
-    for (unsigned i = 0; meta && i < meta->mNumProperties; ++i) {
-        const std::string key(meta->mKeys[i].data, meta->mKeys[i].length);
-        if (key.size() <= start.size() + end.size() || key.compare(0, start.size(), start) != 0 ||
-                key.compare(key.size() - end.size(), end.size(), end) != 0) {
+    for (const std::string &key : mCommandKeys) {
+        if (key.size() <= start.size() + end.size() || key.compare(0, start.size(), start) != 0) {
             continue;
         }
         const std::string keyPrefix = key.substr(0, key.size() - end.size());

@@ -18,18 +18,21 @@
 //   (metadata abc:socket), which the v12 exporter writes as sockets.
 #pragma once
 
+#include "AbcLt2Model.h"
 #include "AbcMetadataKeys.h"
 #include "AbcSettings.h"
 #include "Common/Handedness.h"
 #include "Common/Vec3.h"
 
 #include <assimp/matrix4x4.h>
+#include <assimp/metadata.h>
 #include <assimp/quaternion.h>
 #include <assimp/vector3.h>
 
 #include <cstdint>
 #include <map>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 struct aiScene;
@@ -37,6 +40,7 @@ struct aiNode;
 struct aiMesh;
 struct aiAnimation;
 struct aiNodeAnim;
+struct aiMeshMorphAnim;
 
 namespace assimp_retro {
 namespace abc {
@@ -154,6 +158,21 @@ public:
     aiVector3D LocalPosition(const ExportMesh &m, int node, const aiVector3D &p) const;
     aiVector3D LocalNormal(const ExportMesh &m, int node, const aiVector3D &n) const;
 
+    // ---- the LithTech node tree as ABC v9+ and LTB store it ----
+    /// Each node's bind pose (scene space, rigid): a bone's from its offset
+    /// matrix (boneBind), any other node's static transform.
+    std::vector<aiMatrix4x4> BindPoses() const;
+    /// The nodes in file order: name, index (its position), flags
+    /// (abc:flags), the global bind matrix of `bind` in file space, child
+    /// count and parent.
+    std::vector<lt2::Node> FileNodes(const std::vector<aiMatrix4x4> &bind) const;
+    /// The weight sets the importer kept: names in the scene's metadata,
+    /// each node's weight on the node (0 where it has none).
+    std::vector<lt2::WeightSet> WeightSets() const;
+    /// The socket nodes (abc:socket, children of a LithTech node) in node
+    /// order: node, name, rotation and position relative to it, in file space.
+    std::vector<lt2::Socket> Sockets() const;
+
     /// Metadata values of the scene.
     bool MetaString(const std::string &key, std::string &value) const;
     bool MetaInt(const std::string &key, int32_t &value) const;
@@ -169,6 +188,8 @@ public:
     void Warn(const std::string &message);
 
 private:
+    void IndexSceneMetadata();
+    const aiMetadataEntry *MetaEntry(const std::string &key, aiMetadataType type) const;
     void ReadUnits();
     void CollectNodes();
     void CollectMeshes();
@@ -184,6 +205,8 @@ private:
     bool mSocketsAsNodes = false;
     bool mSkinnedMeshesInSceneSpace = false; ///< a glTF scene: holders of skinned meshes do not move them (BindMesh)
     const aiMetadata *mSceneMeta = nullptr; ///< the scene's metadata (SceneMetadata in the .cpp)
+    std::unordered_map<std::string, const aiMetadataEntry *> mMetaIndex; ///< mSceneMeta's entries by name
+    std::vector<std::string> mCommandKeys; ///< mSceneMeta's keyframe command keys ("...key<k>.command")
 };
 
 /// Rigid part (T * R) of a transform; `hadScale` set when the scale was not 1.
@@ -191,6 +214,10 @@ aiMatrix4x4 RigidPart(const aiMatrix4x4 &m, bool *hadScale = nullptr);
 
 /// Decomposes a rigid matrix into translation and unit rotation.
 void TranslationRotation(const aiMatrix4x4 &m, aiVector3D &translation, aiQuaternion &rotation);
+
+/// Morph target weights of one mesh at `ticks`: `weights[t]` for target t,
+/// interpolated linearly between `channel`'s keys (all 0 without a channel).
+std::vector<float> MorphWeights(const aiMeshMorphAnim *channel, unsigned targets, double ticks);
 
 /// Milliseconds of a tick time.
 double TicksToMs(const aiAnimation &animation, double ticks);
