@@ -379,7 +379,7 @@ void ExpectEqualScenes(const aiScene &expected, const aiScene &actual, const Sce
             }
         }
     }
-    {
+    if (options.compareAnimations) {
         Reporter report("animations");
         if (expected.mNumAnimations != actual.mNumAnimations) {
             report.Fail(std::to_string(expected.mNumAnimations) + " animations, got " + std::to_string(actual.mNumAnimations));

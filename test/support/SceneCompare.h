@@ -35,6 +35,8 @@ struct SceneCompareOptions {
     /// counting as weight 0, within weightTolerance) and each bone's offset
     /// matrix (as compareTransforms).
     bool compareWeights = false;
+    /// The animations: names, channels, every key (time and value).
+    bool compareAnimations = true;
     float weightTolerance = 1e-4f;
 };
 

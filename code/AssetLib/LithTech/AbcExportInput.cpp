@@ -60,22 +60,27 @@ const aiMetadata *SceneMetadata(const aiScene &scene) {
     return scene.mMetaData;
 }
 
-/// Whether the scene came from glTF, whose skinned meshes are in the
-/// scene's space: glTF ignores the transform of a node holding a skinned
-/// mesh (the joints alone place its vertices, and its inverse bind matrices
-/// map the scene's space to the joints'), but Assimp's glTF importer keeps
-/// the node where the file put it (Blender's exporter: under the armature
-/// object, which can be turned). Assimp's Importer::ReadFile names the
-/// importer ("glTF2 Importer", 5.2.5) or the extension (main) in
-/// SourceAsset_Format.
-bool SkinnedMeshesInSceneSpace(const aiScene &scene) {
+/// Whether the scene's SourceAsset_Format, lower-cased, contains `text`.
+/// Assimp's Importer::ReadFile names the importer there ("glTF2 Importer",
+/// 5.2.5) or the extension (main).
+bool SourceFormatContains(const aiScene &scene, const std::string &text) {
     aiString format;
     if (!scene.mMetaData || !scene.mMetaData->Get(AI_METADATA_SOURCE_FORMAT, format)) {
         return false;
     }
     std::string name(format.data, format.length);
     std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-    return name.find("gltf") != std::string::npos || name == "glb";
+    return name.find(text) != std::string::npos;
+}
+
+/// Whether the scene came from glTF, whose skinned meshes are in the
+/// scene's space: glTF ignores the transform of a node holding a skinned
+/// mesh (the joints alone place its vertices, and its inverse bind matrices
+/// map the scene's space to the joints'), but Assimp's glTF importer keeps
+/// the node where the file put it (Blender's exporter: under the armature
+/// object, which can be turned).
+bool SkinnedMeshesInSceneSpace(const aiScene &scene) {
+    return SourceFormatContains(scene, "gltf") || SourceFormatContains(scene, "glb");
 }
 
 bool NodeMetaBool(const aiNode &node, const std::string &key) {
@@ -345,18 +350,35 @@ void ExportInput::CollectNodes() {
         }
         return true; // holds skinned meshes only
     };
-    const aiNode *top = scene.mRootNode;
-    if (std::strcmp(top->mName.C_Str(), keys::kRootNodeName) == 0 && !IsAnimated(scene, *top)) {
+    auto keptChildren = [&](const aiNode &n) {
         std::vector<const aiNode *> kept;
-        for (unsigned c = 0; c < top->mNumChildren; ++c) {
-            if (!skipped(*top->mChildren[c])) {
-                kept.push_back(top->mChildren[c]);
+        for (unsigned c = 0; c < n.mNumChildren; ++c) {
+            if (!skipped(*n.mChildren[c])) {
+                kept.push_back(n.mChildren[c]);
             }
         }
-        if (kept.size() == 1) {
-            mRootParentGlobal = top->mTransformation;
-            top = kept[0];
+        return kept;
+    };
+    auto isImportersRoot = [](const aiNode &n) { return std::strcmp(n.mName.C_Str(), keys::kRootNodeName) == 0; };
+    // The scene's root is no node of the model when it only holds the model's
+    // root: the importers' "<ABC_Root>", the root of a glTF above it (a scene
+    // that went from this project's import through glTF), and Assimp's FBX
+    // importer's "RootNode", which stands for the FBX file's own root (through
+    // FBX, "<ABC_Root>" became it).
+    const bool fbx = SourceFormatContains(scene, "fbx");
+    auto groupsOne = [&](const aiNode &n, const std::vector<const aiNode *> &kept) {
+        if (kept.size() != 1 || n.mNumMeshes != 0 || IsAnimated(scene, n)) {
+            return false;
         }
+        return isImportersRoot(n) || (n.mTransformation.IsIdentity() &&
+                (isImportersRoot(*kept[0]) || (fbx && std::strcmp(n.mName.C_Str(), "RootNode") == 0)));
+    };
+    const aiNode *top = scene.mRootNode;
+    std::vector<const aiNode *> kept = keptChildren(*top);
+    for (int depth = 0; depth < 2 && groupsOne(*top, kept); ++depth) {
+        mRootParentGlobal = mRootParentGlobal * top->mTransformation;
+        top = kept[0];
+        kept = keptChildren(*top);
     }
     // Depth-first preorder from the top.
     struct Item {

@@ -25,6 +25,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <iostream>
@@ -220,3 +221,82 @@ TEST(LtbExportFacing, PlayerViewOutputsStayUnturnedOthersTurnBack) {
 }
 
 } // namespace
+
+// ---- back from glTF and FBX (the LTB2FBX route in reverse) ---------------------------
+
+/// The key of `channel` at `time` ms, or nullptr.
+template <typename Key>
+const Key *KeyAt(const Key *keys, unsigned count, double time) {
+    for (unsigned k = 0; k < count; ++k) {
+        if (std::fabs(keys[k].mTime - time) < 1e-6) return &keys[k];
+    }
+    return nullptr;
+}
+
+/// Every key of `original` has a key of the same value at its time in `again`
+/// (which may hold more: FBX's curves add key times).
+void ExpectKeysKept(const aiScene &original, const aiScene &again, float tolerance) {
+    ASSERT_EQ(original.mNumAnimations, again.mNumAnimations);
+    size_t compared = 0;
+    for (unsigned a = 0; a < original.mNumAnimations; ++a) {
+        const aiAnimation &oa = *original.mAnimations[a], &ta = *again.mAnimations[a];
+        ASSERT_STREQ(oa.mName.C_Str(), ta.mName.C_Str());
+        for (unsigned c = 0; c < oa.mNumChannels; ++c) {
+            const aiNodeAnim &oc = *oa.mChannels[c];
+            const aiNodeAnim *tc = nullptr;
+            for (unsigned d = 0; d < ta.mNumChannels; ++d) {
+                if (ta.mChannels[d]->mNodeName == oc.mNodeName) tc = ta.mChannels[d];
+            }
+            ASSERT_NE(tc, nullptr) << oa.mName.C_Str() << " " << oc.mNodeName.C_Str();
+            for (unsigned k = 0; k < oc.mNumPositionKeys; ++k) {
+                const aiVectorKey *p = KeyAt(tc->mPositionKeys, tc->mNumPositionKeys, oc.mPositionKeys[k].mTime);
+                const aiQuatKey *r = KeyAt(tc->mRotationKeys, tc->mNumRotationKeys, oc.mRotationKeys[k].mTime);
+                ASSERT_TRUE(p && r) << oa.mName.C_Str() << " " << oc.mNodeName.C_Str() << " at " << oc.mPositionKeys[k].mTime;
+                EXPECT_LE((p->mValue - oc.mPositionKeys[k].mValue).Length(), tolerance) << oc.mNodeName.C_Str();
+                const aiQuaternion &q = r->mValue, &o = oc.mRotationKeys[k].mValue;
+                EXPECT_GE(std::fabs(q.w * o.w + q.x * o.x + q.y * o.y + q.z * o.z), 1.f - 1e-4f) << oc.mNodeName.C_Str();
+                ++compared;
+            }
+        }
+    }
+    std::cout << "[ keys ] " << compared << " keys of the original found at their times\n";
+}
+
+class LtbExportFromOtherFormats : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(LtbExportFromOtherFormats, GoesBackWithItsSkeletonAnimationsAndSockets) {
+    const std::string file = "ltb/PV-M4A1.LTB";
+    const std::string in = retro_test::CorpusPath(file);
+    ASSERT_FALSE(in.empty());
+    const std::string folder = "LtbExport/from_" + GetParam() + "/";
+    const std::string middle = retro_test::OutputPath(folder + "PV-M4A1." + GetParam());
+    const std::string out = retro_test::OutputPath(folder + "PV-M4A1.ltb");
+    std::string output;
+    ASSERT_EQ(retro_test::RunToolExport(in, middle, "", &output), 0) << output;
+    ASSERT_EQ(retro_test::RunToolExport(middle, out, "", &output), 0) << output;
+    Assimp::Importer first, second;
+    const aiScene *original = ImportForCompare(first, in);
+    const aiScene *again = ImportForCompare(second, out);
+    ASSERT_TRUE(original && again) << first.GetErrorString() << second.GetErrorString();
+    retro_test::SceneCompareOptions options;
+    options.positionTolerance = 1e-4f * retro_test::LargestCoordinate(*original);
+    options.rotationTolerance = 1e-3f;
+    options.compareTransforms = true; // the bind pose
+    options.compareWeights = true;
+    options.weightTolerance = 1e-3f;
+    // The scene's own metadata (weight set names, bindings, keyframe commands,
+    // interpolation times) travels in the glTF scene's extras and FBX's scene
+    // properties, which Assimp's importers do not read: not compared here.
+    for (unsigned i = 0; original->mMetaData && i < original->mMetaData->mNumProperties; ++i) {
+        options.lostMetadata.insert(original->mMetaData->mKeys[i].C_Str());
+    }
+    for (unsigned i = 0; again->mMetaData && i < again->mMetaData->mNumProperties; ++i) {
+        options.lostMetadata.insert(again->mMetaData->mKeys[i].C_Str());
+    }
+    // FBX's curves hold more key times than the LTB's keyframes: its keys are compared by time below.
+    options.compareAnimations = GetParam() == "glb";
+    retro_test::ExpectEqualScenes(*original, *again, options);
+    ExpectKeysKept(*original, *again, options.positionTolerance);
+}
+
+INSTANTIATE_TEST_SUITE_P(Formats, LtbExportFromOtherFormats, ::testing::Values("glb", "fbx"));
