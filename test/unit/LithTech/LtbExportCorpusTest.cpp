@@ -300,3 +300,34 @@ TEST_P(LtbExportFromOtherFormats, GoesBackWithItsSkeletonAnimationsAndSockets) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Formats, LtbExportFromOtherFormats, ::testing::Values("glb", "fbx"));
+
+// ---- an ABC v12 model to LTB -------------------------------------------------------
+
+class LtbExportFromAbcV12 : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(LtbExportFromAbcV12, ReadsBackAsTheAbcDid) {
+    const std::string in = retro_test::CorpusPath(GetParam());
+    ASSERT_FALSE(in.empty());
+    // Float keys (compression 1), so that the keys compare exactly; the nodes,
+    // sockets, triangles, weights and bind pose as they are.
+    const std::string out = ToolExport(GetParam(), fs::u8path(in).stem().u8string() + ".ltb", " --set EXPORT_LTB_COMPRESSION=1");
+    Assimp::Importer first, second;
+    const aiScene *original = ImportForCompare(first, in);
+    const aiScene *again = ImportForCompare(second, out);
+    ASSERT_TRUE(original && again) << first.GetErrorString() << second.GetErrorString();
+    retro_test::SceneCompareOptions options;
+    options.positionTolerance = 1e-5f * retro_test::LargestCoordinate(*original);
+    options.compareTransforms = true;
+    options.compareWeights = true;
+    for (const aiScene *scene : {original, again}) { // ABC v12's and LTB's own metadata differ by design
+        for (unsigned i = 0; scene->mMetaData && i < scene->mMetaData->mNumProperties; ++i) {
+            options.lostMetadata.insert(scene->mMetaData->mKeys[i].C_Str());
+        }
+    }
+    retro_test::ExpectEqualScenes(*original, *again, options);
+}
+
+INSTANTIATE_TEST_SUITE_P(Corpus, LtbExportFromAbcV12,
+        ::testing::ValuesIn(retro_test::CorpusParameters(
+                {"abc-v12/CREATURES__TIBERIUS_v12.abc", "abc-v12/CREATURES__ACIDBALL_v12.abc"})),
+        [](const auto &info) { return retro_test::ParamName(info.param); });
