@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 
 namespace assimp_retro {
 
@@ -187,18 +188,32 @@ void AddLongString(MetaBuilder &meta, const std::string &key, const std::string 
     } while (pos < text.size());
 }
 
-bool GetLongString(const aiMetadata *meta, const std::string &key, std::string &text) {
+bool GetLongString(const std::function<bool(const std::string &, std::string &)> &get, const std::string &key,
+        std::string &text) {
     text.clear();
-    aiString part;
-    if (!meta || !meta->Get(key, part)) {
+    std::string part;
+    if (!get(key, part)) {
         return false;
     }
-    text.assign(part.data, part.length);
-    for (unsigned n = 2; meta->Get(key + "#" + std::to_string(n), part); ++n) {
+    text = part;
+    for (unsigned n = 2; get(key + "#" + std::to_string(n), part); ++n) {
         text += ' ';
-        text.append(part.data, part.length);
+        text += part;
     }
     return true;
+}
+
+bool GetLongString(const aiMetadata *meta, const std::string &key, std::string &text) {
+    return GetLongString(
+            [meta](const std::string &name, std::string &value) {
+                aiString part;
+                if (!meta || !meta->Get(name, part)) {
+                    return false;
+                }
+                value.assign(part.data, part.length);
+                return true;
+            },
+            key, text);
 }
 
 } // namespace assimp_retro

@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -43,5 +44,9 @@ bool ParseFloats(const std::string &text, size_t maxCount, std::vector<float> &o
 void AddLongString(MetaBuilder &meta, const std::string &key, const std::string &text);
 /// Joins what AddLongString wrote; false if `key` is absent.
 bool GetLongString(const aiMetadata *meta, const std::string &key, std::string &text);
+/// The same through `get`, which reads one string entry (a caller's index of
+/// a large aiMetadata, say).
+bool GetLongString(const std::function<bool(const std::string &, std::string &)> &get, const std::string &key,
+        std::string &text);
 
 } // namespace assimp_retro

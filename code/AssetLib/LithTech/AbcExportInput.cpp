@@ -715,7 +715,8 @@ std::vector<uint32_t> ExportInput::KeyTimes(const aiAnimation &animation, unsign
     const keys::AnimKeys meta = keys::Anim(sceneIndex);
     std::string name, list;
     std::vector<uint32_t> listed;
-    if (GetLongString(mSceneMeta, meta.keyframes.name, list) &&
+    const auto metaString = [this](const std::string &key, std::string &value) { return MetaString(key, value); };
+    if (GetLongString(metaString, meta.keyframes.name, list) &&
             (!MetaString(meta.name.name, name) || name == std::string(animation.mName.data, animation.mName.length)) &&
             *times.rbegin() < UINT32_MAX &&
             ParseIndexRanges(list, *times.rbegin() + 1, listed, kMaxListedKeyframes)) {

@@ -291,7 +291,7 @@ void LtbBuilder::BuildAnimations() {
 }
 
 void LtbBuilder::BuildAnimation(const aiAnimation &animation, unsigned sceneIndex, Animation &out) {
-    const std::vector<uint32_t> times = mScene.KeyTimes(animation);
+    const std::vector<uint32_t> times = mScene.KeyTimes(animation, sceneIndex);
     const std::vector<const aiNodeAnim *> channels = mScene.Channels(&animation);
     const keys::AnimKeys meta = keys::Anim(sceneIndex);
     const std::map<uint32_t, std::string> commands = mScene.KeyframeCommands(meta.prefix);
