@@ -12,6 +12,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <set>
 #include <unordered_map>
 
@@ -313,6 +314,40 @@ int ExportInput::NodeIndex(const std::string &name) const {
     return -1;
 }
 
+const aiNode *ExportInput::ModelRoot(const std::function<bool(const aiNode &)> &skipped) {
+    auto keptChildren = [&](const aiNode &n) {
+        std::vector<const aiNode *> kept;
+        for (unsigned c = 0; c < n.mNumChildren; ++c) {
+            if (!skipped(*n.mChildren[c])) {
+                kept.push_back(n.mChildren[c]);
+            }
+        }
+        return kept;
+    };
+    auto isImportersRoot = [](const aiNode &n) { return std::strcmp(n.mName.C_Str(), keys::kRootNodeName) == 0; };
+    // The scene's root is no node of the model when it only holds the model's
+    // root: the importers' "<ABC_Root>", the root of a glTF above it (a scene
+    // that went from this project's import through glTF), and Assimp's FBX
+    // importer's "RootNode", which stands for the FBX file's own root (through
+    // FBX, "<ABC_Root>" became it).
+    const bool fbx = SourceFormatContains(scene, "fbx");
+    auto groupsOne = [&](const aiNode &n, const std::vector<const aiNode *> &kept) {
+        if (kept.size() != 1 || n.mNumMeshes != 0 || IsAnimated(scene, n)) {
+            return false;
+        }
+        return isImportersRoot(n) || (n.mTransformation.IsIdentity() &&
+                (isImportersRoot(*kept[0]) || (fbx && std::strcmp(n.mName.C_Str(), "RootNode") == 0)));
+    };
+    const aiNode *top = scene.mRootNode;
+    std::vector<const aiNode *> kept = keptChildren(*top);
+    for (int depth = 0; depth < 2 && groupsOne(*top, kept); ++depth) {
+        mRootParentGlobal = mRootParentGlobal * top->mTransformation;
+        top = kept[0];
+        kept = keptChildren(*top);
+    }
+    return top;
+}
+
 void ExportInput::CollectNodes() {
     // Static globals of every scene node.
     std::vector<const aiNode *> stack{scene.mRootNode};
@@ -351,36 +386,7 @@ void ExportInput::CollectNodes() {
         }
         return true; // holds skinned meshes only
     };
-    auto keptChildren = [&](const aiNode &n) {
-        std::vector<const aiNode *> kept;
-        for (unsigned c = 0; c < n.mNumChildren; ++c) {
-            if (!skipped(*n.mChildren[c])) {
-                kept.push_back(n.mChildren[c]);
-            }
-        }
-        return kept;
-    };
-    auto isImportersRoot = [](const aiNode &n) { return std::strcmp(n.mName.C_Str(), keys::kRootNodeName) == 0; };
-    // The scene's root is no node of the model when it only holds the model's
-    // root: the importers' "<ABC_Root>", the root of a glTF above it (a scene
-    // that went from this project's import through glTF), and Assimp's FBX
-    // importer's "RootNode", which stands for the FBX file's own root (through
-    // FBX, "<ABC_Root>" became it).
-    const bool fbx = SourceFormatContains(scene, "fbx");
-    auto groupsOne = [&](const aiNode &n, const std::vector<const aiNode *> &kept) {
-        if (kept.size() != 1 || n.mNumMeshes != 0 || IsAnimated(scene, n)) {
-            return false;
-        }
-        return isImportersRoot(n) || (n.mTransformation.IsIdentity() &&
-                (isImportersRoot(*kept[0]) || (fbx && std::strcmp(n.mName.C_Str(), "RootNode") == 0)));
-    };
-    const aiNode *top = scene.mRootNode;
-    std::vector<const aiNode *> kept = keptChildren(*top);
-    for (int depth = 0; depth < 2 && groupsOne(*top, kept); ++depth) {
-        mRootParentGlobal = mRootParentGlobal * top->mTransformation;
-        top = kept[0];
-        kept = keptChildren(*top);
-    }
+    const aiNode *top = ModelRoot(skipped);
     // Depth-first preorder from the top.
     struct Item {
         const aiNode *node;

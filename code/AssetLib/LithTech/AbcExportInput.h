@@ -30,6 +30,7 @@
 #include <assimp/vector3.h>
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <unordered_map>
@@ -200,6 +201,9 @@ private:
     const aiMetadataEntry *MetaEntry(const std::string &key, aiMetadataType type) const;
     void ReadUnits();
     void CollectNodes();
+    /// The node the LithTech tree starts at: the scene's root, or the node
+    /// below the roots importers add (mRootParentGlobal: their transforms).
+    const aiNode *ModelRoot(const std::function<bool(const aiNode &)> &skipped);
     void CollectMeshes();
 
 public:

@@ -91,7 +91,9 @@ TEST_P(LtbWriterCorpus, WritesTheFileBackButForTheLtaCounts) {
 INSTANTIATE_TEST_SUITE_P(Corpus, LtbWriterCorpus,
         ::testing::ValuesIn([] {
             std::vector<std::string> files = CorpusLtbs();
+#if !defined(__SANITIZE_ADDRESS__) && !defined(_WIN32) // 16 MB: the normal Linux build only
             if (files.size() > 1) files.push_back("ltb/M-MOTION_BLUE.LTB");
+#endif
             return files;
         }()),
         [](const auto &info) { return retro_test::ParamName(info.param); });
@@ -129,10 +131,22 @@ std::string ToolExport(const std::string &file, const std::string &outName, cons
 
 class LtbExportCorpus : public ::testing::TestWithParam<std::string> {};
 
+/// The tool's settings for the corpus round trips: the defaults. Under the
+/// sanitizers and wine, without child models: the body's, the motion
+/// library, would take most of the time to load, only for its 2,282
+/// animations to stay in its own file.
+std::string CorpusToolSettings() {
+#if defined(__SANITIZE_ADDRESS__) || defined(_WIN32)
+    return " --set IMPORT_ABC_CHILD_MODELS=0";
+#else
+    return "";
+#endif
+}
+
 TEST_P(LtbExportCorpus, ToolRoundTripGivesTheOriginalsScene) {
     const std::string in = retro_test::CorpusPath(GetParam());
     ASSERT_FALSE(in.empty());
-    const std::string out = ToolExport(GetParam(), fs::u8path(in).stem().u8string() + ".ltb");
+    const std::string out = ToolExport(GetParam(), fs::u8path(in).stem().u8string() + ".ltb", CorpusToolSettings());
     Assimp::Importer first, second;
     const aiScene *original = ImportForCompare(first, in);
     ASSERT_NE(original, nullptr) << first.GetErrorString();
@@ -147,6 +161,12 @@ INSTANTIATE_TEST_SUITE_P(Corpus, LtbExportCorpus, ::testing::ValuesIn(CorpusLtbs
         [](const auto &info) { return retro_test::ParamName(info.param); });
 
 TEST(LtbExportCorpusLibrary, MotionLibraryKeepsEveryAnimationAndKey) {
+#if defined(__SANITIZE_ADDRESS__) || defined(_WIN32)
+    // About 10 s in the normal build; several times that under ASan and wine.
+    // What it adds to the other round trips is the size.
+    GTEST_SKIP() << "the motion library round trip runs in the normal Linux build only\n"
+                    "(2,282 animations: tens of seconds under the sanitizers or wine)";
+#endif
     const std::string file = "ltb/M-MOTION_BLUE.LTB";
     const std::string in = retro_test::CorpusPath(file);
     ASSERT_FALSE(in.empty());
