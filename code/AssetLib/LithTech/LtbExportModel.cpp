@@ -5,13 +5,13 @@
 #include "AbcSettings.h"
 #include "LtbExportLod.h"
 #include "Common/FiniteValues.h"
+#include "Common/SceneHelpers.h"
 
 #include <assimp/anim.h>
 #include <assimp/scene.h>
 #include <assimp_retro/config.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <map>
 #include <set>
@@ -40,21 +40,17 @@ constexpr double kPosition16Limit = 32767.0 / 16.0;
 Quat ToQuat(const aiQuaternion &q) {
     return Quat{q.x, q.y, q.z, q.w};
 }
+
 template <typename T>
 bool NodeMeta(const aiNode &node, const std::string &key, T &value) {
     return node.mMetaData && node.mMetaData->Get(key, value);
-}
-
-std::string Lower(std::string s) {
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-    return s;
 }
 
 /// A child model's name as the engine loads it: a .ltb file (Model::Load takes
 /// no other). Like the packer (convert_modelchild_filename), .lta and .abc
 /// become .ltb and a name without an extension gets one.
 std::string ChildModelFileName(const std::string &name) {
-    const std::string lower = Lower(name);
+    const std::string lower = ToLower(name);
     const size_t dot = lower.find_last_of('.');
     const size_t slash = lower.find_last_of("/\\");
     const bool extension = dot != std::string::npos && (slash == std::string::npos || dot > slash);
@@ -194,21 +190,26 @@ Piece LtbBuilder::BuildPiece(const ExportMesh &em,
         }
     }
     for (int level = 1; level <= last; ++level) {
+        const aiMesh *lodMesh = nullptr;
         const auto byLevel = lodMeshes.find(level);
-        const auto found = byLevel == lodMeshes.end()
-                ? std::map<std::string, const aiMesh *>::const_iterator()
-                : byLevel->second.find(piece.name + "_LOD" + std::to_string(level));
+        if (byLevel != lodMeshes.end()) {
+            const auto found = byLevel->second.find(piece.name + "_LOD" + std::to_string(level));
+            lodMesh = found != byLevel->second.end() ? found->second : nullptr;
+        }
         float distance = 0;
         for (const auto &holder : mScene.lodNodes) {
             if (holder.first == level) NodeMeta(*holder.second, keys::kNodeLodDistance.name, distance);
         }
         piece.lodDistances.push_back(distance);
-        if (byLevel == lodMeshes.end() || found == byLevel->second.end()) {
-            piece.lods.emplace_back(); // a null mesh (7), as the packer writes a LOD without vertices
+        if (!lodMesh) {
+            Lod null; // a null mesh (7), as the packer writes a LOD without vertices, with LOD 0's material
+            null.textureCount = piece.lods[0].textureCount;
+            null.textures = piece.lods[0].textures;
+            piece.lods.push_back(null);
             continue;
         }
         const int owner = mScene.NodeIndex(em.nodeName);
-        AddLod(piece, mScene.BindMesh(*found->second, *em.holder, owner), level);
+        AddLod(piece, mScene.BindMesh(*lodMesh, *em.holder, owner), level);
     }
     return piece;
 }
