@@ -16,16 +16,6 @@ using Out = abc::AbcByteWriter;
 
 constexpr uint16_t kContainerVersion = 9; // the engine's CD3D_LTB_LOAD_VERSION
 
-/// UV sets in a stream: the first UV flag set gives the count (the engine's
-/// GetVertexFlags_and_Size; docs/formats/LTB.md 3).
-uint32_t UvSets(uint32_t flags) {
-    if (flags & kStreamUvSets1) return 1;
-    if (flags & kStreamUvSets2) return 2;
-    if (flags & kStreamUvSets3) return 3;
-    if (flags & kStreamUvSets4) return 4;
-    return 0;
-}
-
 /// Blend weights after each position: bones per triangle minus one drawn
 /// directly, bones per vertex minus one with a matrix palette.
 uint32_t BlendCount(const Lod &lod) {
@@ -54,7 +44,7 @@ void WriteStreams(Out &out, const Lod &lod) {
             if (flags & kStreamColour) {
                 out.U32(v.colour);
             }
-            for (uint32_t k = 0; k < UvSets(flags); ++k) {
+            for (uint32_t k = 0; k < UvSetsOf(flags); ++k) {
                 out.F32(v.uv[k][0]);
                 out.F32(v.uv[k][1]);
             }
