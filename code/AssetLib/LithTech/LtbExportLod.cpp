@@ -307,7 +307,8 @@ void LodBuilder::BuildSkeletal(const std::set<uint32_t> &allBones) {
         }
         set.vertexCount = static_cast<uint16_t>(lod.vertices.size() - set.firstVertex);
         set.bones.fill(kNoBone);
-        std::copy(work.bones.begin(), work.bones.end(), set.bones.begin());
+        // At most `cap` (4) bones: CheckWeights refused more in a triangle.
+        std::copy_n(work.bones.begin(), std::min(work.bones.size(), set.bones.size()), set.bones.begin());
         set.indexBufferIndex = static_cast<uint32_t>(lod.indices.size()); // where the set's triangles end
         lod.boneSets.push_back(set);
     }
