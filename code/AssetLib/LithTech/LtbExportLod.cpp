@@ -167,7 +167,7 @@ std::set<uint32_t> LodBuilder::CheckWeights() const {
             Fail("vertex " + std::to_string(mVertices[v].meshVertex) + " is weighted to " +
                     std::to_string(weights.size()) + " bones; the game blends at most " + std::to_string(kMaxBones) +
                     " per vertex (Direct3D vertex blending; lta2ltb_d3d.cpp). Limit the bone weights to 4 "
-                    "(Assimp's aiProcess_LimitBoneWeights, the tool's default)");
+                    "(Assimp's aiProcess_LimitBoneWeights, the tool's -lbw)");
         }
         for (const auto &w : weights) {
             if (w.first > kMaxMeshNode) {
