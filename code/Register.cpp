@@ -31,6 +31,7 @@
 #include "AssetLib/LithTech/AbcImporter.h"
 #endif
 #ifdef ASSIMP_RETRO_HAS_LTB
+#include "AssetLib/LithTech/LtbExporter.h"
 #include "AssetLib/LithTech/LtbImporter.h"
 #endif
 #ifdef ASSIMP_RETRO_HAS_P3D
@@ -205,6 +206,9 @@ std::vector<Assimp::Exporter::ExportFormatEntry> ExporterEntries() {
 #endif
 #ifdef ASSIMP_RETRO_HAS_P3D
     entries.push_back(P3dExportFormat()); // "p3d": editable MLOD for Operation Flashpoint
+#endif
+#ifdef ASSIMP_RETRO_HAS_LTB
+    entries.push_back(ltb::LtbExportEntry()); // "ltb": CrossFire's model format
 #endif
     return entries;
 }

@@ -48,6 +48,7 @@ EXPORTERS = [
     ("ABC", "AssetLib/LithTech/AbcExporter.h",
      ["assimp_retro::abc::AbcV6ExportEntry()", "assimp_retro::abc::AbcV12ExportEntry()"]),
     ("P3D", "AssetLib/Poseidon/P3dExporter.h", ["assimp_retro::P3dExportFormat()"]),
+    ("LTB", "AssetLib/LithTech/LtbExporter.h", ["assimp_retro::ltb::LtbExportEntry()"]),
 ]
 # Out-of-tree glue that an in-tree build does not need (code/Register.cpp,
 # outside code/Common, is never copied).

@@ -18,8 +18,8 @@ must be the same, binary chunk byte for byte and JSON equal, except the
 scene's `extras`, where only assimp-retro's glTF completion writes the file's
 metadata. Another Assimp (upstream main) writes its own GLB: not compared.
 
-Then the way back into the games: every ABC and P3D file is exported with the
-patched stock `assimp export IN OUT -f<id>` (abc6, abc12, p3d) and with
+Then the way back into the games: every ABC, LTB and P3D file is exported with the
+patched stock `assimp export IN OUT -f<id>` (abc6, abc12, ltb, p3d) and with
 `assimp-retro export IN OUT -f <id>`; the two files must be byte-identical
 (both with the import defaults: the stock tool cannot set properties).
 Exit status 1 when any file falls short.
@@ -67,8 +67,8 @@ def run(command):
 def game_exporter(path):
     """The exporter back to `path`'s game format, or None."""
     suffix = path.suffix.lower()
-    if suffix == ".p3d":
-        return "p3d"
+    if suffix in (".p3d", ".ltb"):
+        return suffix[1:]
     if suffix != ".abc":
         return None
     head = path.read_bytes()[:16]
@@ -87,7 +87,7 @@ def check_game_exports(stock, retro, out, files):
         if exporter is None:
             continue
         checked += 1
-        ext = ".p3d" if exporter == "p3d" else ".abc"
+        ext = "." + exporter if exporter in ("p3d", "ltb") else ".abc"
         mine, theirs = out / "game" / f"{n:02d}_{source.stem}.stock{ext}", out / "game" / f"{n:02d}_{source.stem}.retro{ext}"
         try:
             run([stock, "export", str(source), str(mine), f"-f{exporter}"])

@@ -19,6 +19,9 @@ When the Linux tool runs on the patched libassimp of port/ (its `version` says
 morph targets differ from the zip's (plain Assimp 5.2.5) as docs/two-routes.md
 states: the same content in another layout (tools/compare_routes.py decides).
 That is the only difference allowed for that route; it is counted and printed.
+The way back into the games: every corpus LTB but the 16 MB motion library
+(whose packing alone takes seconds) exported to LTB by both tools (`-f ltb`,
+LZMA-packed by default) gives the same bytes.
 Two more checks of the Windows tool:
   - every GLB of the game folders kpc-tree and ofp-tree (export --recursive, with
     the textures found beside the models) embeds its textures, the same images
@@ -252,6 +255,13 @@ def main() -> int:
         run([str(linux_tool), "export", "--recursive", str(corpus), str(work / "linux" / fmt), "-f", fmt, "-j", "2"])
         run(wine + ["export", "--recursive", windows_path(corpus), windows_path(work / "windows" / fmt),
                     "-f", fmt, "-j", "2"], env)
+    for side in ("linux", "windows"):
+        (work / side / "ltb").mkdir(parents=True, exist_ok=True)
+    for model in sorted((corpus / "ltb").glob("*.LTB")):
+        if model.stat().st_size < (8 << 20):
+            out = Path("ltb") / (model.stem + ".ltb")
+            run([str(linux_tool), "export", str(model), str(work / "linux" / out), "-f", "ltb"])
+            run(wine + ["export", windows_path(model), windows_path(work / "windows" / out), "-f", "ltb"], env)
     run([str(linux_tool), "texture", "--recursive", str(corpus), str(work / "linux" / "png")])
     run(wine + ["texture", "--recursive", windows_path(corpus), windows_path(work / "windows" / "png")], env)
 

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <stdexcept>
 
 namespace assimp_retro {
 
@@ -176,6 +177,55 @@ std::vector<uint8_t> DecodeLzmaAlone(const uint8_t *data, size_t size, const std
     }
     throw fail(std::string(LzmaErrorText(ret)) + " after " + std::to_string(out.size()) + " unpacked bytes",
             static_cast<size_t>(s.total_in));
+}
+
+std::vector<uint8_t> EncodeLzmaAlone(const std::vector<uint8_t> &plain, uint32_t dictionarySize) {
+    lzma_options_lzma options;
+    if (lzma_lzma_preset(&options, LZMA_PRESET_DEFAULT)) {
+        throw std::runtime_error("LZMA encoder: liblzma has no default preset");
+    }
+    options.dict_size = dictionarySize;
+    // LZMA1EXT without LZMA_LZMA1EXT_ALLOW_EOPM: no end marker, the size is in the header.
+    options.ext_flags = 0;
+    options.ext_size_low = static_cast<uint32_t>(plain.size());
+    options.ext_size_high = static_cast<uint32_t>(uint64_t(plain.size()) >> 32);
+    const lzma_filter filters[] = {{LZMA_FILTER_LZMA1EXT, &options}, {LZMA_VLI_UNKNOWN, nullptr}};
+    StreamGuard guard;
+    lzma_stream &s = guard.stream;
+    if (lzma_raw_encoder(&s, filters) != LZMA_OK) {
+        throw std::runtime_error("LZMA encoder: liblzma refused the LZMA1 options");
+    }
+    std::vector<uint8_t> out(kLzmaAloneHeaderBytes);
+    out[0] = static_cast<uint8_t>(options.lc + 9 * options.lp + 45 * options.pb);
+    for (size_t i = 0; i < 4; ++i) {
+        out[1 + i] = static_cast<uint8_t>(dictionarySize >> (8 * i));
+    }
+    for (size_t i = 0; i < 8; ++i) {
+        out[5 + i] = static_cast<uint8_t>(uint64_t(plain.size()) >> (8 * i));
+    }
+    // LZMA's worst case grows incompressible data by a little: the loop grows the buffer.
+    out.resize(kLzmaAloneHeaderBytes + plain.size() + plain.size() / 64 + 4096);
+    s.next_in = plain.data();
+    s.avail_in = plain.size();
+    s.next_out = out.data() + kLzmaAloneHeaderBytes;
+    s.avail_out = out.size() - kLzmaAloneHeaderBytes;
+    for (;;) {
+        const lzma_ret ret = lzma_code(&s, LZMA_FINISH);
+        if (ret == LZMA_STREAM_END) {
+            break;
+        }
+        if (ret != LZMA_OK) {
+            throw std::runtime_error(std::string("LZMA encoder: ") + LzmaErrorText(ret));
+        }
+        if (s.avail_out == 0) {
+            const size_t used = out.size();
+            out.resize(used + used / 2);
+            s.next_out = out.data() + used;
+            s.avail_out = out.size() - used;
+        }
+    }
+    out.resize(kLzmaAloneHeaderBytes + s.total_out);
+    return out;
 }
 
 } // namespace assimp_retro

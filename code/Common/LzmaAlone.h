@@ -3,7 +3,8 @@
 //
 // The 13-byte header: a properties byte (lc + lp*9 + pb*45, below 225), a u32
 // dictionary size and a u64 unpacked size (all ones: unknown), then LZMA1
-// data. Decoding refuses, before allocating anything, an unpacked size that is
+// data. Encoding (the LTB exporter) writes the header with the unpacked size
+// and no end marker, as CrossFire's packed models are. Decoding refuses, before allocating anything, an unpacked size that is
 // unknown, larger than the caller's limit, or larger than the packed bytes can
 // justify (kMaxLzmaRatio times their count), and runs liblzma with a memory
 // limit, so a small hostile file cannot make the importer allocate much.
@@ -51,5 +52,15 @@ std::vector<uint8_t> DecodeLzmaAlonePrefix(const uint8_t *data, size_t size, siz
 /// (header fields, or how far liblzma had read when the data failed).
 std::vector<uint8_t> DecodeLzmaAlone(const uint8_t *data, size_t size, const std::string &format,
         const std::string &fileName, uint64_t maxUnpacked);
+
+/// The dictionary CrossFire's packed models declare (docs/formats/LTB.md 1).
+constexpr uint32_t kLzmaAloneDictionary = uint32_t(16) << 20;
+
+/// `plain` as an LZMA-alone stream: liblzma's LZMA1 encoder at its default
+/// preset (lc 3, lp 0, pb 2: properties byte 0x5d) with `dictionarySize`,
+/// the unpacked size in the header and no end marker (LZMA_FILTER_LZMA1EXT),
+/// as CrossFire's files are. Deterministic: the same bytes on every run and
+/// platform. Throws std::runtime_error if liblzma fails (out of memory).
+std::vector<uint8_t> EncodeLzmaAlone(const std::vector<uint8_t> &plain, uint32_t dictionarySize = kLzmaAloneDictionary);
 
 } // namespace assimp_retro

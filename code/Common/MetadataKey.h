@@ -43,31 +43,37 @@ template <typename T>
 bool Get(const aiMetadata *meta, const MetaKey<T> &key, T &value) {
     return meta != nullptr && meta->Get(key.name, value);
 }
-/// The number under `key` whatever numeric type the importer gave it: the
+/// The number an entry holds whatever numeric type the importer gave it: the
 /// format importers' int32/float/double, or glTF's (Assimp's glTF importer
 /// reads a JSON integer as a 64-bit integer, kept here as signed, and a JSON
-/// number as a double). False when absent or not a number.
+/// number as a double). False when it holds no number.
+inline bool NumberOf(const aiMetadataEntry &entry, double &value) {
+    if (entry.mData == nullptr) {
+        return false;
+    }
+    switch (entry.mType) {
+    case AI_FLOAT:
+        value = *static_cast<const float *>(entry.mData);
+        return true;
+    case AI_DOUBLE:
+        value = *static_cast<const double *>(entry.mData);
+        return true;
+    case AI_INT32:
+        value = *static_cast<const int32_t *>(entry.mData);
+        return true;
+    case AI_UINT64:
+        value = static_cast<double>(static_cast<int64_t>(*static_cast<const uint64_t *>(entry.mData)));
+        return true;
+    default:
+        return false;
+    }
+}
+
+/// The number under `key` (NumberOf). False when absent or not a number.
 inline bool GetNumber(const aiMetadata *meta, const std::string &key, double &value) {
     for (unsigned i = 0; meta != nullptr && i < meta->mNumProperties; ++i) {
-        const aiMetadataEntry &entry = meta->mValues[i];
-        if (key != meta->mKeys[i].C_Str() || entry.mData == nullptr) {
-            continue;
-        }
-        switch (entry.mType) {
-        case AI_FLOAT:
-            value = *static_cast<const float *>(entry.mData);
-            return true;
-        case AI_DOUBLE:
-            value = *static_cast<const double *>(entry.mData);
-            return true;
-        case AI_INT32:
-            value = *static_cast<const int32_t *>(entry.mData);
-            return true;
-        case AI_UINT64:
-            value = static_cast<double>(static_cast<int64_t>(*static_cast<const uint64_t *>(entry.mData)));
-            return true;
-        default:
-            return false;
+        if (key == meta->mKeys[i].C_Str() && meta->mValues[i].mData != nullptr) {
+            return NumberOf(meta->mValues[i], value);
         }
     }
     return false;

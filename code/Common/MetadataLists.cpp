@@ -5,10 +5,12 @@
 
 #include <assimp/metadata.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 
 namespace assimp_retro {
 
@@ -69,7 +71,7 @@ std::string FormatIndexRanges(const std::vector<uint32_t> &sorted) {
     return text;
 }
 
-bool ParseIndexRanges(const std::string &text, uint32_t limit, std::vector<uint32_t> &out) {
+bool ParseIndexRanges(const std::string &text, uint32_t limit, std::vector<uint32_t> &out, size_t maxCount) {
     out.clear();
     return EachItem(text, [&](size_t pos, size_t end) {
         uint64_t first = 0, last = 0;
@@ -83,7 +85,8 @@ bool ParseIndexRanges(const std::string &text, uint32_t limit, std::vector<uint3
                 return false;
             }
         }
-        if (pos != end || last >= limit || (!out.empty() && first <= out.back())) {
+        if (pos != end || last >= limit || (!out.empty() && first <= out.back()) ||
+                last - first >= maxCount - std::min(maxCount, out.size())) {
             return false;
         }
         for (uint64_t i = first; i <= last; ++i) {
@@ -185,18 +188,32 @@ void AddLongString(MetaBuilder &meta, const std::string &key, const std::string 
     } while (pos < text.size());
 }
 
-bool GetLongString(const aiMetadata *meta, const std::string &key, std::string &text) {
+bool GetLongString(const std::function<bool(const std::string &, std::string &)> &get, const std::string &key,
+        std::string &text) {
     text.clear();
-    aiString part;
-    if (!meta || !meta->Get(key, part)) {
+    std::string part;
+    if (!get(key, part)) {
         return false;
     }
-    text.assign(part.data, part.length);
-    for (unsigned n = 2; meta->Get(key + "#" + std::to_string(n), part); ++n) {
+    text = part;
+    for (unsigned n = 2; get(key + "#" + std::to_string(n), part); ++n) {
         text += ' ';
-        text.append(part.data, part.length);
+        text += part;
     }
     return true;
+}
+
+bool GetLongString(const aiMetadata *meta, const std::string &key, std::string &text) {
+    return GetLongString(
+            [meta](const std::string &name, std::string &value) {
+                aiString part;
+                if (!meta || !meta->Get(name, part)) {
+                    return false;
+                }
+                value.assign(part.data, part.length);
+                return true;
+            },
+            key, text);
 }
 
 } // namespace assimp_retro

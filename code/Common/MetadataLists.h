@@ -9,7 +9,9 @@
 //   floats         "1.5 0 -2.25"         shortest text that reads back exactly
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -22,8 +24,10 @@ class MetaBuilder;
 /// Sorted, distinct indices as ranges ("0-5 7 9-12").
 std::string FormatIndexRanges(const std::vector<uint32_t> &sorted);
 /// The indices of a FormatIndexRanges text; false on anything else, on
-/// unsorted or repeated indices, or an index >= `limit`.
-bool ParseIndexRanges(const std::string &text, uint32_t limit, std::vector<uint32_t> &out);
+/// unsorted or repeated indices, an index >= `limit` or more than `maxCount`
+/// indices.
+bool ParseIndexRanges(const std::string &text, uint32_t limit, std::vector<uint32_t> &out,
+        size_t maxCount = SIZE_MAX);
 
 /// Values 0..255 as runs ("255*12 128").
 std::string FormatByteRuns(const std::vector<uint8_t> &values);
@@ -40,5 +44,9 @@ bool ParseFloats(const std::string &text, size_t maxCount, std::vector<float> &o
 void AddLongString(MetaBuilder &meta, const std::string &key, const std::string &text);
 /// Joins what AddLongString wrote; false if `key` is absent.
 bool GetLongString(const aiMetadata *meta, const std::string &key, std::string &text);
+/// The same through `get`, which reads one string entry (a caller's index of
+/// a large aiMetadata, say).
+bool GetLongString(const std::function<bool(const std::string &, std::string &)> &get, const std::string &key,
+        std::string &text);
 
 } // namespace assimp_retro

@@ -170,6 +170,30 @@
 /// not read (lt2-* for abc6, lt1-palette or lt10-palette for abc12) is refused.
 #define AI_CONFIG_EXPORT_ABC_SKIN_FORMAT "EXPORT_ABC_SKIN_FORMAT"
 
+// ---- export: LithTech LTB ("ltb") --------------------------------------------
+// Set with Assimp::ExportProperties (or the tool's --set) for the "ltb" exporter.
+
+/// Export property, bool, default true. LTB exporter ("ltb"): pack the file
+/// as an LZMA-alone stream (16 MiB dictionary, the size in the header, no end
+/// marker), as most of CrossFire's files are; false writes the LTB bytes
+/// plain. The game and the importer read both.
+#define AI_CONFIG_EXPORT_LTB_LZMA "EXPORT_LTB_LZMA"
+
+/// Export property, integer, default -1. LTB exporter: the animation
+/// compression (docs/formats/LTB.md 5): 0 none, 1 relevant (float keys, one
+/// key for a channel that never changes), 2 relevant 16 (positions in 1/16
+/// units, rotations in 16 bits), 3 relevant with 16-bit rotations. -1: a
+/// scene imported from an LTB keeps each animation's own; any other gets 2,
+/// what most CrossFire files use. A model with vertex-animated meshes is
+/// always written with 0.
+#define AI_CONFIG_EXPORT_LTB_COMPRESSION "EXPORT_LTB_COMPRESSION"
+
+/// Export property, integer, default -1. LTB exporter: the half turn about
+/// +Y that the importer applies (AI_CONFIG_IMPORT_LTB_FACE_FRONT), undone
+/// on export: -1 turns every model but a first-person one, whose output file
+/// name starts with "PV-" or "PV_"; 0 turns none; 1 turns every model.
+#define AI_CONFIG_EXPORT_LTB_FACE_FRONT "EXPORT_LTB_FACE_FRONT"
+
 /// Material property (aiString, one per texture type and index): the game's own
 /// path of a texture ("data\west_01.paa", a DTX skin file) once the texture
 /// slot holds something else (an embedded "*N" reference, a PNG file) or

@@ -3,7 +3,7 @@
 // project's own writers made): each format reads through a plain
 // Assimp::Importer, passes the validator, and keeps its counts (LTB, which
 // has no fixture here, is read from the real files by port/check_corpus.py); the
-// exporters back to the games (abc6, abc12) are Assimp's own and write a
+// exporters back to the games (abc6, abc12, ltb) are Assimp's own and write a
 // file the importer reads back with the same skeleton, triangles and
 // animations.
 #include "UnitTestPCH.h"
@@ -115,4 +115,37 @@ TEST_F(utRetroImporters, lithTechExportersRoundTrip) {
         const aiNode *root = scene->mRootNode->mNumChildren ? scene->mRootNode->mChildren[0] : scene->mRootNode;
         EXPECT_NE(nullptr, again->mRootNode->FindNode(root->mName)) << id << ": " << root->mName.C_Str();
     }
+}
+
+// The LTB exporter is Assimp's own too: the ABC fixture written as LTB (in
+// memory: packed, as CrossFire's files) reads back through the built-in LTB
+// importer with the same nodes, triangles and animations.
+TEST_F(utRetroImporters, lithTechLtbExporterRoundTrip) {
+    Importer importer;
+    const aiScene *scene = importer.ReadFile(ASSIMP_TEST_MODELS_DIR "/assimp-retro/skinned_v6.abc", aiProcess_ValidateDataStructure);
+    ASSERT_NE(nullptr, scene) << importer.GetErrorString();
+    Exporter exporter;
+    bool found = false;
+    for (size_t i = 0; i < exporter.GetExportFormatCount(); ++i) {
+        if (std::string(exporter.GetExportFormatDescription(i)->id) == "ltb") {
+            EXPECT_STREQ("ltb", exporter.GetExportFormatDescription(i)->fileExtension);
+            found = true;
+        }
+    }
+    EXPECT_TRUE(found) << "ltb is a built-in exporter";
+    const aiExportDataBlob *blob = exporter.ExportToBlob(scene, "ltb");
+    ASSERT_NE(nullptr, blob) << exporter.GetErrorString();
+    Importer back;
+    const aiScene *again = back.ReadFileFromMemory(blob->data, blob->size, aiProcess_ValidateDataStructure, "ltb");
+    ASSERT_NE(nullptr, again) << back.GetErrorString();
+    unsigned int faces = 0, facesAgain = 0;
+    for (unsigned int m = 0; m < scene->mNumMeshes; ++m) faces += scene->mMeshes[m]->mNumFaces;
+    for (unsigned int m = 0; m < again->mNumMeshes; ++m) facesAgain += again->mMeshes[m]->mNumFaces;
+    EXPECT_EQ(faces, facesAgain);
+    EXPECT_EQ(scene->mNumAnimations, again->mNumAnimations);
+    for (unsigned int a = 0; a < scene->mNumAnimations && a < again->mNumAnimations; ++a) {
+        EXPECT_STREQ(scene->mAnimations[a]->mName.C_Str(), again->mAnimations[a]->mName.C_Str());
+    }
+    const aiNode *root = scene->mRootNode->mNumChildren ? scene->mRootNode->mChildren[0] : scene->mRootNode;
+    EXPECT_NE(nullptr, again->mRootNode->FindNode(root->mName)) << root->mName.C_Str();
 }

@@ -109,6 +109,59 @@ bool SameTriangle(const Triangle &a, const Triangle &b, const SceneCompareOption
     return true;
 }
 
+/// Each vertex's weights by bone name.
+std::vector<std::map<std::string, float>> WeightsByVertex(const aiMesh &mesh) {
+    std::vector<std::map<std::string, float>> weights(mesh.mNumVertices);
+    for (unsigned b = 0; b < mesh.mNumBones; ++b) {
+        const aiBone &bone = *mesh.mBones[b];
+        for (unsigned w = 0; w < bone.mNumWeights; ++w) {
+            if (bone.mWeights[w].mVertexId < mesh.mNumVertices) {
+                weights[bone.mWeights[w].mVertexId][Str(bone.mName)] += bone.mWeights[w].mWeight;
+            }
+        }
+    }
+    return weights;
+}
+
+bool NearMatrix(const aiMatrix4x4 &a, const aiMatrix4x4 &b, float translation, float rest) {
+    for (unsigned r = 0; r < 4; ++r) {
+        for (unsigned c = 0; c < 4; ++c) {
+            if (std::fabs(a[r][c] - b[r][c]) > (c == 3 && r < 3 ? translation : rest)) {
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+void CompareWeights(const aiMesh &expected, const aiMesh &actual, const std::map<unsigned, unsigned> &vertexMap,
+        const SceneCompareOptions &o, Reporter &report) {
+    const std::string name = Str(expected.mName);
+    const auto a = WeightsByVertex(expected), b = WeightsByVertex(actual);
+    for (const auto &m : vertexMap) {
+        std::map<std::string, float> all = a[m.first];
+        for (const auto &w : b[m.second]) all.emplace(w.first, 0.f);
+        for (const auto &w : all) {
+            const auto ea = a[m.first].find(w.first), eb = b[m.second].find(w.first);
+            const float wa = ea == a[m.first].end() ? 0.f : ea->second, wb = eb == b[m.second].end() ? 0.f : eb->second;
+            if (std::fabs(wa - wb) > o.weightTolerance) {
+                report.Fail("mesh '" + name + "': vertex at " + Text(expected.mVertices[m.first]) + ": bone '" + w.first +
+                        "' weighs " + std::to_string(wb) + ", expected " + std::to_string(wa));
+            }
+        }
+    }
+    std::map<std::string, const aiBone *> bones;
+    for (unsigned i = 0; i < actual.mNumBones; ++i) bones[Str(actual.mBones[i]->mName)] = actual.mBones[i];
+    for (unsigned i = 0; i < expected.mNumBones; ++i) {
+        const aiBone &bone = *expected.mBones[i];
+        const auto found = bones.find(Str(bone.mName));
+        if (found != bones.end() &&
+                !NearMatrix(bone.mOffsetMatrix, found->second->mOffsetMatrix, o.positionTolerance, o.rotationTolerance)) {
+            report.Fail("mesh '" + name + "': bone '" + Str(bone.mName) + "' has another offset matrix");
+        }
+    }
+}
+
 void CompareMesh(const aiMesh &expected, const aiMesh &actual, const SceneCompareOptions &options, Reporter &report) {
     const std::string name = Str(expected.mName);
     // A vertex-animated mesh's own positions are a frame of its animation.
@@ -154,6 +207,9 @@ void CompareMesh(const aiMesh &expected, const aiMesh &actual, const SceneCompar
             report.Fail("mesh '" + name + "': no triangle matches the one at " + Text(c.position) + " uv " + Text(c.uv) +
                     " normal " + Text(c.normal));
         }
+    }
+    if (o.compareWeights) {
+        CompareWeights(expected, actual, vertexMap, o, report);
     }
     if (!o.compareMorphTargets) {
         return;
@@ -290,6 +346,10 @@ void CompareNodes(const aiNode &expected, const aiNode &actual, const std::strin
         CompareMetadata(expected.mMetaData, actual.mMetaData, SceneCompareOptions(), report,
                 path + "/" + Str(expected.mName) + ": ");
     }
+    if (o.compareTransforms &&
+            !NearMatrix(expected.mTransformation, actual.mTransformation, o.positionTolerance, o.rotationTolerance)) {
+        report.Fail(path + "/" + Str(expected.mName) + ": the transform differs");
+    }
     if (expected.mNumChildren != actual.mNumChildren) {
         report.Fail(path + "/" + Str(expected.mName) + ": " + std::to_string(expected.mNumChildren) + " children, got " +
                 std::to_string(actual.mNumChildren));
@@ -319,7 +379,7 @@ void ExpectEqualScenes(const aiScene &expected, const aiScene &actual, const Sce
             }
         }
     }
-    {
+    if (options.compareAnimations) {
         Reporter report("animations");
         if (expected.mNumAnimations != actual.mNumAnimations) {
             report.Fail(std::to_string(expected.mNumAnimations) + " animations, got " + std::to_string(actual.mNumAnimations));

@@ -28,6 +28,16 @@ struct SceneCompareOptions {
     /// Also each node's metadata (sockets, LOD levels, piece settings, ...),
     /// every key and value, with the same tolerances as scene metadata.
     bool compareNodeMetadata = false;
+    /// Also each node's transform (translation within positionTolerance,
+    /// the rest within rotationTolerance).
+    bool compareTransforms = false;
+    /// Also each matched vertex's bone weights (by bone name, a missing bone
+    /// counting as weight 0, within weightTolerance) and each bone's offset
+    /// matrix (as compareTransforms).
+    bool compareWeights = false;
+    /// The animations: names, channels, every key (time and value).
+    bool compareAnimations = true;
+    float weightTolerance = 1e-4f;
 };
 
 /// EXPECTs `actual` to equal `expected` (gtest failures name what differs;

@@ -151,6 +151,9 @@ PropertyType KnownPropertyType(const std::string &name) {
             {AI_CONFIG_EXPORT_ABC_V12_BAKE_CHILD_MODELS, PropertyType::Bool},
             {AI_CONFIG_EXPORT_ABC_SKINS, PropertyType::Bool}, {AI_CONFIG_EXPORT_ABC_SKIN_DIR, PropertyType::String},
             {AI_CONFIG_EXPORT_ABC_SKIN_FORMAT, PropertyType::String}, // a texture --dtx name
+            {AI_CONFIG_EXPORT_LTB_LZMA, PropertyType::Bool},
+            {AI_CONFIG_EXPORT_LTB_COMPRESSION, PropertyType::Int}, // -1 to 3
+            {AI_CONFIG_EXPORT_LTB_FACE_FRONT, PropertyType::Int}, // -1, 0 or 1
     };
     for (const auto &property : kProperties) {
         if (name == property.name) {

@@ -115,7 +115,8 @@ struct OutputFormat {
     /// skins (AI_CONFIG_EXPORT_ABC_SKINS), p3d as PAA/PAC files at their game
     /// paths, so no PNG files go beside a game model.
     bool StoresEmbeddedTextures() const {
-        return id == "assbin" || id == "assxml" || id == "assjson" || id == "abc6" || id == "abc12" || id == "p3d";
+        return id == "assbin" || id == "assxml" || id == "assjson" || id == "abc6" || id == "abc12" || id == "p3d" ||
+                id == "ltb";
     }
 };
 

@@ -2,6 +2,7 @@
 
 #include "Common/ExportError.h"
 #include "Common/FiniteValues.h"
+#include "Common/MetadataLists.h"
 
 #include <assimp/anim.h>
 #include <assimp/commonMetaData.h>
@@ -11,7 +12,9 @@
 #include <cctype>
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <set>
+#include <unordered_map>
 
 namespace assimp_retro {
 namespace abc {
@@ -59,22 +62,27 @@ const aiMetadata *SceneMetadata(const aiScene &scene) {
     return scene.mMetaData;
 }
 
-/// Whether the scene came from glTF, whose skinned meshes are in the
-/// scene's space: glTF ignores the transform of a node holding a skinned
-/// mesh (the joints alone place its vertices, and its inverse bind matrices
-/// map the scene's space to the joints'), but Assimp's glTF importer keeps
-/// the node where the file put it (Blender's exporter: under the armature
-/// object, which can be turned). Assimp's Importer::ReadFile names the
-/// importer ("glTF2 Importer", 5.2.5) or the extension (main) in
-/// SourceAsset_Format.
-bool SkinnedMeshesInSceneSpace(const aiScene &scene) {
+/// Whether the scene's SourceAsset_Format, lower-cased, contains `text`.
+/// Assimp's Importer::ReadFile names the importer there ("glTF2 Importer",
+/// 5.2.5) or the extension (main).
+bool SourceFormatContains(const aiScene &scene, const std::string &text) {
     aiString format;
     if (!scene.mMetaData || !scene.mMetaData->Get(AI_METADATA_SOURCE_FORMAT, format)) {
         return false;
     }
     std::string name(format.data, format.length);
     std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-    return name.find("gltf") != std::string::npos || name == "glb";
+    return name.find(text) != std::string::npos;
+}
+
+/// Whether the scene came from glTF, whose skinned meshes are in the
+/// scene's space: glTF ignores the transform of a node holding a skinned
+/// mesh (the joints alone place its vertices, and its inverse bind matrices
+/// map the scene's space to the joints'), but Assimp's glTF importer keeps
+/// the node where the file put it (Blender's exporter: under the armature
+/// object, which can be turned).
+bool SkinnedMeshesInSceneSpace(const aiScene &scene) {
+    return SourceFormatContains(scene, "gltf") || SourceFormatContains(scene, "glb");
 }
 
 bool NodeMetaBool(const aiNode &node, const std::string &key) {
@@ -136,6 +144,36 @@ aiQuaternion Slerp(const aiQuaternion &a, const aiQuaternion &b, ai_real f) {
 
 } // namespace
 
+std::vector<float> MorphWeights(const aiMeshMorphAnim *channel, unsigned targets, double ticks) {
+    std::vector<float> weights(targets, 0.f);
+    if (!channel || channel->mNumKeys == 0) {
+        return weights;
+    }
+    auto keyWeights = [&](unsigned k) {
+        std::vector<float> w(targets, 0.f);
+        const aiMeshMorphKey &key = channel->mKeys[k];
+        for (unsigned i = 0; i < key.mNumValuesAndWeights; ++i) {
+            if (key.mValues[i] < targets) {
+                w[key.mValues[i]] = static_cast<float>(key.mWeights[i]);
+            }
+        }
+        return w;
+    };
+    unsigned k = 0;
+    while (k + 1 < channel->mNumKeys && channel->mKeys[k + 1].mTime <= ticks) {
+        ++k;
+    }
+    weights = keyWeights(k);
+    if (k + 1 < channel->mNumKeys && ticks > channel->mKeys[k].mTime) {
+        const std::vector<float> next = keyWeights(k + 1);
+        const double f = (ticks - channel->mKeys[k].mTime) / (channel->mKeys[k + 1].mTime - channel->mKeys[k].mTime);
+        for (unsigned t = 0; t < targets; ++t) {
+            weights[t] += static_cast<float>(f) * (next[t] - weights[t]);
+        }
+    }
+    return weights;
+}
+
 void FailExport(const std::string &format, const std::string &message) {
     ThrowExportError(format + " export: " + message);
 }
@@ -169,6 +207,7 @@ ExportInput::ExportInput(const aiScene &s, const std::string &f, bool socketsAsN
         Fail("the scene has no root node");
     }
     mSceneMeta = SceneMetadata(scene);
+    IndexSceneMetadata();
     mSkinnedMeshesInSceneSpace = SkinnedMeshesInSceneSpace(scene);
     int32_t version = 0;
     if (MetaInt(keys::kVersion.name, version)) {
@@ -184,22 +223,51 @@ void ExportInput::Warn(const std::string &message) {
     warnings.push_back(message);
 }
 
+void ExportInput::IndexSceneMetadata() {
+    // An animation library holds tens of thousands of entries (2,282
+    // animations, each with its fields and binding): looked up by name, not scanned.
+    const std::string commandEnd = keys::kKeyCommandSuffix;
+    for (unsigned i = 0; mSceneMeta && i < mSceneMeta->mNumProperties; ++i) {
+        const std::string key(mSceneMeta->mKeys[i].data, mSceneMeta->mKeys[i].length);
+        if (mSceneMeta->mValues[i].mData == nullptr || !mMetaIndex.emplace(key, &mSceneMeta->mValues[i]).second) {
+            continue; // the first entry of a name is the one aiMetadata::Get finds
+        }
+        if (key.size() > commandEnd.size() && key.compare(key.size() - commandEnd.size(), commandEnd.size(), commandEnd) == 0) {
+            mCommandKeys.push_back(key);
+        }
+    }
+}
+
+const aiMetadataEntry *ExportInput::MetaEntry(const std::string &key, aiMetadataType type) const {
+    const auto found = mMetaIndex.find(key);
+    return found != mMetaIndex.end() && found->second->mType == type ? found->second : nullptr;
+}
+
 bool ExportInput::MetaString(const std::string &key, std::string &value) const {
-    aiString s;
-    if (!mSceneMeta || !mSceneMeta->Get(key, s)) {
+    const aiMetadataEntry *entry = MetaEntry(key, AI_AISTRING);
+    if (!entry) {
         return false;
     }
+    const aiString &s = *static_cast<const aiString *>(entry->mData);
     value.assign(s.data, s.length);
     return true;
 }
 
 bool ExportInput::MetaInt(const std::string &key, int32_t &value) const {
-    return IntegerOf(mSceneMeta, key, value);
+    const auto found = mMetaIndex.find(key);
+    double number = 0.0;
+    if (found == mMetaIndex.end() || !NumberOf(*found->second, number) || number != std::floor(number) ||
+            number < INT32_MIN || number > INT32_MAX) {
+        return false;
+    }
+    value = static_cast<int32_t>(number);
+    return true;
 }
 
 bool ExportInput::MetaFloat(const std::string &key, float &value) const {
+    const auto found = mMetaIndex.find(key);
     double number = 0.0;
-    if (!GetNumber(mSceneMeta, key, number)) {
+    if (found == mMetaIndex.end() || !NumberOf(*found->second, number)) {
         return false;
     }
     value = static_cast<float>(number);
@@ -207,11 +275,19 @@ bool ExportInput::MetaFloat(const std::string &key, float &value) const {
 }
 
 bool ExportInput::MetaVector(const std::string &key, aiVector3D &value) const {
-    return mSceneMeta && mSceneMeta->Get(key, value);
+    const aiMetadataEntry *entry = MetaEntry(key, AI_AIVECTOR3D);
+    if (entry) {
+        value = *static_cast<const aiVector3D *>(entry->mData);
+    }
+    return entry != nullptr;
 }
 
 bool ExportInput::MetaBool(const std::string &key, bool &value) const {
-    return mSceneMeta && mSceneMeta->Get(key, value);
+    const aiMetadataEntry *entry = MetaEntry(key, AI_BOOL);
+    if (entry) {
+        value = *static_cast<const bool *>(entry->mData);
+    }
+    return entry != nullptr;
 }
 
 void ExportInput::ReadUnits() {
@@ -236,6 +312,40 @@ int ExportInput::NodeIndex(const std::string &name) const {
         }
     }
     return -1;
+}
+
+const aiNode *ExportInput::ModelRoot(const std::function<bool(const aiNode &)> &skipped) {
+    auto keptChildren = [&](const aiNode &n) {
+        std::vector<const aiNode *> kept;
+        for (unsigned c = 0; c < n.mNumChildren; ++c) {
+            if (!skipped(*n.mChildren[c])) {
+                kept.push_back(n.mChildren[c]);
+            }
+        }
+        return kept;
+    };
+    auto isImportersRoot = [](const aiNode &n) { return std::strcmp(n.mName.C_Str(), keys::kRootNodeName) == 0; };
+    // The scene's root is no node of the model when it only holds the model's
+    // root: the importers' "<ABC_Root>", the root of a glTF above it (a scene
+    // that went from this project's import through glTF), and Assimp's FBX
+    // importer's "RootNode", which stands for the FBX file's own root (through
+    // FBX, "<ABC_Root>" became it).
+    const bool fbx = SourceFormatContains(scene, "fbx");
+    auto groupsOne = [&](const aiNode &n, const std::vector<const aiNode *> &kept) {
+        if (kept.size() != 1 || n.mNumMeshes != 0 || IsAnimated(scene, n)) {
+            return false;
+        }
+        return isImportersRoot(n) || (n.mTransformation.IsIdentity() &&
+                (isImportersRoot(*kept[0]) || (fbx && std::strcmp(n.mName.C_Str(), "RootNode") == 0)));
+    };
+    const aiNode *top = scene.mRootNode;
+    std::vector<const aiNode *> kept = keptChildren(*top);
+    for (int depth = 0; depth < 2 && groupsOne(*top, kept); ++depth) {
+        mRootParentGlobal = mRootParentGlobal * top->mTransformation;
+        top = kept[0];
+        kept = keptChildren(*top);
+    }
+    return top;
 }
 
 void ExportInput::CollectNodes() {
@@ -276,19 +386,7 @@ void ExportInput::CollectNodes() {
         }
         return true; // holds skinned meshes only
     };
-    const aiNode *top = scene.mRootNode;
-    if (std::strcmp(top->mName.C_Str(), keys::kRootNodeName) == 0 && !IsAnimated(scene, *top)) {
-        std::vector<const aiNode *> kept;
-        for (unsigned c = 0; c < top->mNumChildren; ++c) {
-            if (!skipped(*top->mChildren[c])) {
-                kept.push_back(top->mChildren[c]);
-            }
-        }
-        if (kept.size() == 1) {
-            mRootParentGlobal = top->mTransformation;
-            top = kept[0];
-        }
-    }
+    const aiNode *top = ModelRoot(skipped);
     // Depth-first preorder from the top.
     struct Item {
         const aiNode *node;
@@ -428,6 +526,83 @@ ExportMesh ExportInput::BindMesh(const aiMesh &mesh, const aiNode &holder, int o
     return em;
 }
 
+std::vector<aiMatrix4x4> ExportInput::BindPoses() const {
+    std::vector<aiMatrix4x4> bind(nodes.size());
+    for (size_t i = 0; i < nodes.size(); ++i) {
+        const auto bone = boneBind.find(int(i));
+        bind[i] = bone != boneBind.end() ? bone->second : nodes[i].bindGlobal;
+    }
+    return bind;
+}
+
+std::vector<lt2::Node> ExportInput::FileNodes(const std::vector<aiMatrix4x4> &bind) const {
+    std::vector<lt2::Node> out;
+    for (size_t i = 0; i < nodes.size(); ++i) {
+        const ExportNode &en = nodes[i];
+        lt2::Node n;
+        n.name = en.name;
+        n.index = static_cast<uint16_t>(i);
+        int32_t flags = 0;
+        if (NodeMetaInt(*en.node, keys::kNodeFlags.name, flags)) {
+            n.flags = static_cast<uint8_t>(flags);
+        }
+        const aiMatrix4x4 m = FileMatrix(bind[i]);
+        for (unsigned r = 0; r < 4; ++r) {
+            for (unsigned c = 0; c < 4; ++c) {
+                n.bind[4 * r + c] = m[r][c];
+            }
+        }
+        n.numChildren = static_cast<uint32_t>(en.children.size());
+        n.parent = en.parent;
+        out.push_back(n);
+    }
+    return out;
+}
+
+std::vector<lt2::WeightSet> ExportInput::WeightSets() const {
+    std::vector<lt2::WeightSet> sets;
+    for (size_t w = 0;; ++w) {
+        lt2::WeightSet set;
+        if (!MetaString(keys::WeightSetName(w).name, set.name)) {
+            break;
+        }
+        const std::string key = keys::WeightSetWeight(set.name).name;
+        for (const ExportNode &n : nodes) {
+            float weight = 0;
+            if (n.node->mMetaData) {
+                n.node->mMetaData->Get(key, weight);
+            }
+            set.weights.push_back(weight);
+        }
+        sets.push_back(std::move(set));
+    }
+    return sets;
+}
+
+std::vector<lt2::Socket> ExportInput::Sockets() const {
+    std::vector<lt2::Socket> sockets;
+    for (size_t i = 0; i < nodes.size(); ++i) {
+        const aiNode &parent = *nodes[i].node;
+        for (unsigned c = 0; c < parent.mNumChildren; ++c) {
+            const aiNode &child = *parent.mChildren[c];
+            if (!NodeMetaBool(child, keys::kSocket.name)) {
+                continue;
+            }
+            aiVector3D translation;
+            aiQuaternion rotation;
+            TranslationRotation(RigidPart(child.mTransformation), translation, rotation);
+            const aiQuaternion q = FileRotation(rotation);
+            lt2::Socket s;
+            s.node = static_cast<uint32_t>(i);
+            s.name.assign(child.mName.data, child.mName.length);
+            s.rot = Quat{q.x, q.y, q.z, q.w};
+            s.pos = ToVec3(FilePoint(translation));
+            sockets.push_back(s);
+        }
+    }
+    return sockets;
+}
+
 std::vector<ExportInput::FileKey> ExportInput::FileKeys(const std::vector<aiMatrix4x4> &global,
         std::vector<aiQuaternion> &previous, const std::string &animation) const {
     std::vector<FileKey> keys(nodes.size());
@@ -476,12 +651,9 @@ aiVector3D ExportInput::LocalNormal(const ExportMesh &m, int node, const aiVecto
 
 std::map<uint32_t, std::string> ExportInput::KeyframeCommands(const std::string &prefix) const {
     std::map<uint32_t, std::string> commands;
-    const aiMetadata *meta = mSceneMeta;
     const std::string start = prefix + "key", end = keys::kKeyCommandSuffix;
-    for (unsigned i = 0; meta && i < meta->mNumProperties; ++i) {
-        const std::string key(meta->mKeys[i].data, meta->mKeys[i].length);
-        if (key.size() <= start.size() + end.size() || key.compare(0, start.size(), start) != 0 ||
-                key.compare(key.size() - end.size(), end.size(), end) != 0) {
+    for (const std::string &key : mCommandKeys) {
+        if (key.size() <= start.size() + end.size() || key.compare(0, start.size(), start) != 0) {
             continue;
         }
         const std::string keyPrefix = key.substr(0, key.size() - end.size());
@@ -516,7 +688,7 @@ std::vector<std::pair<std::string, const aiAnimation *>> ExportInput::Animations
     return result;
 }
 
-std::vector<uint32_t> ExportInput::KeyTimes(const aiAnimation &animation) const {
+std::vector<uint32_t> ExportInput::KeyTimes(const aiAnimation &animation, unsigned sceneIndex) const {
     std::set<uint32_t> times{0};
     auto add = [&](double ticks) {
         const double ms = TicksToMs(animation, ticks);
@@ -539,6 +711,22 @@ std::vector<uint32_t> ExportInput::KeyTimes(const aiAnimation &animation) const 
         const aiMeshMorphAnim &ch = *animation.mMorphMeshChannels[c];
         for (unsigned k = 0; k < ch.mNumKeys; ++k)
             add(ch.mKeys[k].mTime);
+    }
+    // The importer's keyframe list: the keyframes at which no channel has a
+    // key. It belongs to this animation only while the names agree (a scene
+    // whose animations were filtered or reordered elsewhere may keep stale
+    // metadata); one that is malformed, lists more than kMaxListedKeyframes or
+    // goes beyond the last key (the channels keep every track's last key) is
+    // not the importer's and is ignored.
+    const keys::AnimKeys meta = keys::Anim(sceneIndex);
+    std::string name, list;
+    std::vector<uint32_t> listed;
+    const auto metaString = [this](const std::string &key, std::string &value) { return MetaString(key, value); };
+    if (GetLongString(metaString, meta.keyframes.name, list) &&
+            (!MetaString(meta.name.name, name) || name == std::string(animation.mName.data, animation.mName.length)) &&
+            *times.rbegin() < UINT32_MAX &&
+            ParseIndexRanges(list, *times.rbegin() + 1, listed, kMaxListedKeyframes)) {
+        times.insert(listed.begin(), listed.end());
     }
     return std::vector<uint32_t>(times.begin(), times.end());
 }

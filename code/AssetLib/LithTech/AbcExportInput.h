@@ -18,18 +18,22 @@
 //   (metadata abc:socket), which the v12 exporter writes as sockets.
 #pragma once
 
+#include "AbcLt2Model.h"
 #include "AbcMetadataKeys.h"
 #include "AbcSettings.h"
 #include "Common/Handedness.h"
 #include "Common/Vec3.h"
 
 #include <assimp/matrix4x4.h>
+#include <assimp/metadata.h>
 #include <assimp/quaternion.h>
 #include <assimp/vector3.h>
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 struct aiScene;
@@ -37,6 +41,7 @@ struct aiNode;
 struct aiMesh;
 struct aiAnimation;
 struct aiNodeAnim;
+struct aiMeshMorphAnim;
 
 namespace assimp_retro {
 namespace abc {
@@ -49,6 +54,11 @@ inline Vec3 ToVec3(const aiVector3D &v) {
 
 /// An error the exporter reports through Assimp (ExportError.h) with this prefix.
 [[noreturn]] void FailExport(const std::string &format, const std::string &message);
+
+/// The most keyframes an importer's keyframe list (abc:anim<i>.keyframes) may
+/// give one animation: more than any game file holds, and a bound on what a
+/// list in a hostile scene can make the exporters write.
+constexpr size_t kMaxListedKeyframes = 65536;
 
 /// The animation that holds the static pose of a scene without animations.
 constexpr const char *kStaticAnimationName = "static";
@@ -128,9 +138,12 @@ public:
     /// when it has none (a warning). Names over 65535 bytes are refused.
     std::vector<std::pair<std::string, const aiAnimation *>> AnimationsToWrite();
 
-    /// Keyframe times (ms, strictly increasing, starting at 0) of animation `a`:
-    /// every key time of its channels and morph channels.
-    std::vector<uint32_t> KeyTimes(const aiAnimation &animation) const;
+    /// Keyframe times (ms, strictly increasing, starting at 0) of the scene's
+    /// animation `sceneIndex`: every key time of its channels and morph
+    /// channels, and every keyframe of the importer's keyframe list
+    /// (abc:anim<i>.keyframes, when its abc:anim<i>.name is the animation's),
+    /// which keeps the keyframes at which no node moves.
+    std::vector<uint32_t> KeyTimes(const aiAnimation &animation, unsigned sceneIndex) const;
     /// Each node's channel in `animation` (nullptr where it has none, or for no animation).
     std::vector<const aiNodeAnim *> Channels(const aiAnimation *animation) const;
     /// Each node's local transform (scene space) at `ms`, for `animation`
@@ -154,6 +167,21 @@ public:
     aiVector3D LocalPosition(const ExportMesh &m, int node, const aiVector3D &p) const;
     aiVector3D LocalNormal(const ExportMesh &m, int node, const aiVector3D &n) const;
 
+    // ---- the LithTech node tree as ABC v9+ and LTB store it ----
+    /// Each node's bind pose (scene space, rigid): a bone's from its offset
+    /// matrix (boneBind), any other node's static transform.
+    std::vector<aiMatrix4x4> BindPoses() const;
+    /// The nodes in file order: name, index (its position), flags
+    /// (abc:flags), the global bind matrix of `bind` in file space, child
+    /// count and parent.
+    std::vector<lt2::Node> FileNodes(const std::vector<aiMatrix4x4> &bind) const;
+    /// The weight sets the importer kept: names in the scene's metadata,
+    /// each node's weight on the node (0 where it has none).
+    std::vector<lt2::WeightSet> WeightSets() const;
+    /// The socket nodes (abc:socket, children of a LithTech node) in node
+    /// order: node, name, rotation and position relative to it, in file space.
+    std::vector<lt2::Socket> Sockets() const;
+
     /// Metadata values of the scene.
     bool MetaString(const std::string &key, std::string &value) const;
     bool MetaInt(const std::string &key, int32_t &value) const;
@@ -169,8 +197,13 @@ public:
     void Warn(const std::string &message);
 
 private:
+    void IndexSceneMetadata();
+    const aiMetadataEntry *MetaEntry(const std::string &key, aiMetadataType type) const;
     void ReadUnits();
     void CollectNodes();
+    /// The node the LithTech tree starts at: the scene's root, or the node
+    /// below the roots importers add (mRootParentGlobal: their transforms).
+    const aiNode *ModelRoot(const std::function<bool(const aiNode &)> &skipped);
     void CollectMeshes();
 
 public:
@@ -184,6 +217,8 @@ private:
     bool mSocketsAsNodes = false;
     bool mSkinnedMeshesInSceneSpace = false; ///< a glTF scene: holders of skinned meshes do not move them (BindMesh)
     const aiMetadata *mSceneMeta = nullptr; ///< the scene's metadata (SceneMetadata in the .cpp)
+    std::unordered_map<std::string, const aiMetadataEntry *> mMetaIndex; ///< mSceneMeta's entries by name
+    std::vector<std::string> mCommandKeys; ///< mSceneMeta's keyframe command keys ("...key<k>.command")
 };
 
 /// Rigid part (T * R) of a transform; `hadScale` set when the scale was not 1.
@@ -191,6 +226,10 @@ aiMatrix4x4 RigidPart(const aiMatrix4x4 &m, bool *hadScale = nullptr);
 
 /// Decomposes a rigid matrix into translation and unit rotation.
 void TranslationRotation(const aiMatrix4x4 &m, aiVector3D &translation, aiQuaternion &rotation);
+
+/// Morph target weights of one mesh at `ticks`: `weights[t]` for target t,
+/// interpolated linearly between `channel`'s keys (all 0 without a channel).
+std::vector<float> MorphWeights(const aiMeshMorphAnim *channel, unsigned targets, double ticks);
 
 /// Milliseconds of a tick time.
 double TicksToMs(const aiAnimation &animation, double ticks);

@@ -28,37 +28,6 @@ ByteNormal ToBytes(const aiVector3D &n) {
     return ByteNormal{NormalByte(n.x), NormalByte(n.y), NormalByte(n.z)};
 }
 
-/// Morph target weights of one mesh at a time: `weights[t]` for target t.
-std::vector<float> MorphWeights(const aiMeshMorphAnim *channel, unsigned targets, double ticks) {
-    std::vector<float> weights(targets, 0.f);
-    if (!channel || channel->mNumKeys == 0) {
-        return weights;
-    }
-    auto keyWeights = [&](unsigned k) {
-        std::vector<float> w(targets, 0.f);
-        const aiMeshMorphKey &key = channel->mKeys[k];
-        for (unsigned i = 0; i < key.mNumValuesAndWeights; ++i) {
-            if (key.mValues[i] < targets) {
-                w[key.mValues[i]] = static_cast<float>(key.mWeights[i]);
-            }
-        }
-        return w;
-    };
-    unsigned k = 0;
-    while (k + 1 < channel->mNumKeys && channel->mKeys[k + 1].mTime <= ticks) {
-        ++k;
-    }
-    weights = keyWeights(k);
-    if (k + 1 < channel->mNumKeys && ticks > channel->mKeys[k].mTime) {
-        const std::vector<float> next = keyWeights(k + 1);
-        const double f = (ticks - channel->mKeys[k].mTime) / (channel->mKeys[k + 1].mTime - channel->mKeys[k].mTime);
-        for (unsigned t = 0; t < targets; ++t) {
-            weights[t] += static_cast<float>(f) * (next[t] - weights[t]);
-        }
-    }
-    return weights;
-}
-
 /// One file vertex being built.
 struct OutVertex {
     int node = 0;
@@ -330,7 +299,7 @@ aiVector3D Lt1Builder::MorphedPosition(const OutVertex &v, const aiAnimation *an
 }
 
 void Lt1Builder::BuildAnimation(const aiAnimation *animation, unsigned sceneIndex, Lt1OutAnimation &out) {
-    const std::vector<uint32_t> times = animation ? mScene.KeyTimes(*animation) : std::vector<uint32_t>{0};
+    const std::vector<uint32_t> times = animation ? mScene.KeyTimes(*animation, sceneIndex) : std::vector<uint32_t>{0};
     const std::vector<const aiNodeAnim *> channels = mScene.Channels(animation);
     const keys::AnimKeys meta = keys::Anim(sceneIndex);
     // Keyframe command strings the importer kept, by time.

@@ -5,6 +5,7 @@
 #include "Common/Handedness.h"
 #include "Common/ImportError.h"
 #include "Common/MaterialProperty.h"
+#include "Common/MetadataLists.h"
 #include "Common/SceneHelpers.h"
 #include "Common/UniqueNames.h"
 
@@ -476,6 +477,11 @@ aiMetadata *Builder::BuildMetadata(const std::vector<std::string> &animationName
             Put(meta, key.extents, aiVector3D(anim.dims.x, anim.dims.y, anim.dims.z)); // sizes: not mirrored
         }
         const std::vector<size_t> &kept = mKeptKeys[a];
+        std::vector<uint32_t> times(kept.size());
+        for (size_t i = 0; i < kept.size(); ++i) {
+            times[i] = anim.keyframes[kept[i]].time;
+        }
+        AddLongString(meta, key.keyframes.name, FormatIndexRanges(times));
         for (size_t i = 0; i < kept.size(); ++i) {
             const Lt1KeyframeInfo &info = anim.keyframes[kept[i]];
             if (!info.command.empty()) {

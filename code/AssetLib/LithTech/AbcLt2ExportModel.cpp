@@ -99,50 +99,15 @@ void V12Builder::BuildNodes() {
         mScene.Fail("the scene has " + std::to_string(count) + " nodes; ABC v12 allows at most " +
                 std::to_string(kMaxLt2Nodes));
     }
-    mBind.resize(count);
-    for (size_t i = 0; i < count; ++i) {
-        const auto bone = mScene.boneBind.find(int(i));
-        mBind[i] = bone != mScene.boneBind.end() ? bone->second : mScene.nodes[i].bindGlobal;
-    }
-    // Weight sets the importer kept: names in the scene, weights on the nodes.
-    for (int w = 0;; ++w) {
-        std::string name;
-        if (!mScene.MetaString(keys::WeightSetName(w).name, name)) {
-            break;
-        }
-        WeightSet set;
-        set.name = name;
-        const std::string key = keys::WeightSetWeight(name).name;
-        for (const ExportNode &n : mScene.nodes) {
-            float weight = 0;
-            NodeMeta(*n.node, key.c_str(), weight);
-            set.weights.push_back(weight);
-        }
-        mModel.weightSets.push_back(std::move(set));
-    }
-    for (size_t i = 0; i < count; ++i) {
-        const ExportNode &en = mScene.nodes[i];
+    for (const ExportNode &en : mScene.nodes) {
         if (en.name.size() > kMaxLtStringLength) {
             mScene.Fail("node '" + en.name.substr(0, 64) + "...' has a name longer than " +
                     std::to_string(kMaxLtStringLength) + " bytes");
         }
-        Node n;
-        n.name = en.name;
-        n.index = static_cast<uint16_t>(i);
-        int32_t flags = 0;
-        if (NodeMeta(*en.node, keys::kNodeFlags.name, flags)) {
-            n.flags = static_cast<uint8_t>(flags);
-        }
-        const aiMatrix4x4 m = mScene.FileMatrix(mBind[i]);
-        for (unsigned r = 0; r < 4; ++r) {
-            for (unsigned c = 0; c < 4; ++c) {
-                n.bind[4 * r + c] = m[r][c];
-            }
-        }
-        n.numChildren = static_cast<uint32_t>(en.children.size());
-        n.parent = en.parent;
-        mModel.nodes.push_back(n);
     }
+    mBind = mScene.BindPoses();
+    mModel.weightSets = mScene.WeightSets(); // the importer's: names in the scene, weights on the nodes
+    mModel.nodes = mScene.FileNodes(mBind);
     mModel.hasNodes = true;
 }
 
@@ -309,30 +274,11 @@ void V12Builder::BuildPieces() {
 }
 
 void V12Builder::BuildSockets() {
-    // Socket nodes: children of a LithTech node, marked by the importer.
-    for (size_t i = 0; i < mScene.nodes.size(); ++i) {
-        const aiNode &parent = *mScene.nodes[i].node;
-        for (unsigned c = 0; c < parent.mNumChildren; ++c) {
-            const aiNode &child = *parent.mChildren[c];
-            bool socket = false;
-            if (!(child.mMetaData && child.mMetaData->Get(keys::kSocket.name, socket) && socket)) {
-                continue;
-            }
-            aiVector3D translation;
-            aiQuaternion rotation;
-            TranslationRotation(RigidPart(child.mTransformation), translation, rotation);
-            Socket s;
-            s.node = static_cast<uint32_t>(i);
-            s.name.assign(child.mName.data, child.mName.length);
-            s.rot = ToQuat(ExportInput::FileRotation(rotation));
-            s.pos = ToVec3(mScene.FilePoint(translation));
-            mModel.sockets.push_back(s);
-        }
-    }
+    mModel.sockets = mScene.Sockets(); // socket nodes: children of a LithTech node, marked by the importer
 }
 
 void V12Builder::BuildAnimation(const aiAnimation *animation, unsigned sceneIndex, Animation &out) {
-    const std::vector<uint32_t> times = animation ? mScene.KeyTimes(*animation) : std::vector<uint32_t>{0};
+    const std::vector<uint32_t> times = animation ? mScene.KeyTimes(*animation, sceneIndex) : std::vector<uint32_t>{0};
     const std::vector<const aiNodeAnim *> channels = mScene.Channels(animation);
     const keys::AnimKeys meta = keys::Anim(sceneIndex);
     const std::map<uint32_t, std::string> commands =

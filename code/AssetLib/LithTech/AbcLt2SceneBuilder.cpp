@@ -5,6 +5,7 @@
 #include "Common/Handedness.h"
 #include "Common/ImportError.h"
 #include "Common/MaterialProperty.h"
+#include "Common/MetadataLists.h"
 #include "Common/SceneHelpers.h"
 #include "Common/UniqueNames.h"
 
@@ -647,6 +648,11 @@ struct Builder {
         if (!source.empty()) {
             Put(sceneMeta, key.source, source);
         }
+        std::vector<uint32_t> times(keep.size());
+        for (size_t i = 0; i < keep.size(); ++i) {
+            times[i] = anim.keyframes[keep[i]].timeMs;
+        }
+        AddLongString(sceneMeta, key.keyframes.name, FormatIndexRanges(times));
         for (size_t i = 0; i < keep.size(); ++i) {
             const Keyframe &k = anim.keyframes[keep[i]];
             if (!k.command.empty()) {

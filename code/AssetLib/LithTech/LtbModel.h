@@ -35,6 +35,16 @@ enum StreamFlags : uint32_t {
     kStreamBasisVectors = 0x100,
 };
 
+/// UV sets a stream with `flags` holds: the engine takes the first UV flag
+/// set as the count (GetVertexFlags_and_Size; docs/formats/LTB.md 3).
+inline uint32_t UvSetsOf(uint32_t flags) {
+    if (flags & kStreamUvSets1) return 1;
+    if (flags & kStreamUvSets2) return 2;
+    if (flags & kStreamUvSets3) return 3;
+    if (flags & kStreamUvSets4) return 4;
+    return 0;
+}
+
 /// Animation compression types.
 enum Compression : uint32_t {
     kCompressNone = 0,

@@ -100,15 +100,6 @@ void ReadBlend(BinaryReader &r, const Lod &lod, Vertex &v) {
     }
 }
 
-/// UV sets a stream holds: the engine takes the first UV flag set as the count.
-uint32_t UvSetsOf(uint32_t flags) {
-    if (flags & kStreamUvSets1) return 1;
-    if (flags & kStreamUvSets2) return 2;
-    if (flags & kStreamUvSets3) return 3;
-    if (flags & kStreamUvSets4) return 4;
-    return 0;
-}
-
 constexpr uint32_t kKnownStreamFlags = kStreamPosition | kStreamNormal | kStreamColour | kStreamUvSets1 |
         kStreamUvSets2 | kStreamUvSets3 | kStreamUvSets4 | kStreamBasisVectors;
 

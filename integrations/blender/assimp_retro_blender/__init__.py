@@ -1,6 +1,6 @@
 # assimp-retro for Blender: File > Import for LithTech ABC and LTB, Operation
 # Flashpoint P3D, Oni OBAN and the games' textures (PAA/PAC, DTX), and
-# File > Export to LithTech ABC v6/v12 and OFP P3D. The assimp-retro tool
+# File > Export to LithTech ABC v6/v12, LTB and OFP P3D. The assimp-retro tool
 # converts (see tool.py for where it comes from); Blender's glTF importer
 # reads the result (importer.py), and its glTF exporter writes what the tool
 # exports (exporter.py). See docs/blender.md.
@@ -10,7 +10,7 @@ bl_info = {
     "version": (0, 1, 0),
     "blender": (3, 4, 0),
     "location": "File > Import, File > Export",
-    "description": "Imports classic game models and textures, and exports ABC and P3D, through the assimp-retro tool",
+    "description": "Imports classic game models and textures, and exports ABC, LTB and P3D, through the assimp-retro tool",
     "category": "Import-Export",
 }
 
@@ -252,6 +252,43 @@ class EXPORT_SCENE_OT_assimp_retro_abc(_ExportModel, Operator):
         return []
 
 
+class EXPORT_SCENE_OT_assimp_retro_ltb(_ExportModel, Operator):
+    """Export a LithTech LTB model (PC, model version 25: CrossFire) with the assimp-retro tool"""
+    bl_idname = "export_scene.assimp_retro_ltb"
+    bl_label = "Export LithTech LTB"
+    filename_ext = ".ltb"
+    filter_glob: StringProperty(default="*.ltb;*.LTB", options={"HIDDEN"})
+
+    export_animations: BoolProperty(name="Animations", default=True,
+                                     description="Every action of the armature becomes an animation; off: the "
+                                                 "rest pose only")
+    compression: EnumProperty(name="Compression", default="-1", items=(
+        ("-1", "As the Source", "An LTB's own per animation; anything else: Relevant 16"),
+        ("0", "None", "Every key of every node, as floats"),
+        ("1", "Relevant", "Floats; one key for a channel that never changes"),
+        ("2", "Relevant 16", "Positions in 1/16 units, rotations in 16 bits (most CrossFire files)"),
+        ("3", "Relevant, 16-bit Rotations", "Float positions, 16-bit rotations")))
+    packed: BoolProperty(name="LZMA-Packed", default=True,
+                         description="Pack the file as most CrossFire files are; off: plain LTB")
+    face_front: EnumProperty(name="Face Front", default="-1", items=(
+        ("-1", "By Name", "Turn half a turn about Y, as the import does, unless the file is named PV-* "
+                          "(a first-person model)"),
+        ("1", "Always", "Turn every model"),
+        ("0", "Never", "Write the scene as it faces")))
+
+    def game_format(self):
+        return "ltb"
+
+    def animations(self):
+        return self.export_animations
+
+    def export_settings(self):
+        pairs = [("EXPORT_LTB_COMPRESSION", self.compression), ("EXPORT_LTB_FACE_FRONT", self.face_front)]
+        if not self.packed:
+            pairs.append(("EXPORT_LTB_LZMA", "0"))
+        return pairs
+
+
 class EXPORT_SCENE_OT_assimp_retro_p3d(_ExportModel, Operator):
     """Export an Operation Flashpoint P3D model (MLOD) with the assimp-retro tool"""
     bl_idname = "export_scene.assimp_retro_p3d"
@@ -287,7 +324,8 @@ class EXPORT_SCENE_OT_assimp_retro_p3d(_ExportModel, Operator):
         return pairs
 
 
-EXPORT_OPERATORS = (EXPORT_SCENE_OT_assimp_retro_abc, EXPORT_SCENE_OT_assimp_retro_p3d)
+EXPORT_OPERATORS = (EXPORT_SCENE_OT_assimp_retro_abc, EXPORT_SCENE_OT_assimp_retro_ltb,
+                    EXPORT_SCENE_OT_assimp_retro_p3d)
 MODEL_OPERATORS = (IMPORT_SCENE_OT_assimp_retro_abc, IMPORT_SCENE_OT_assimp_retro_ltb,
                    IMPORT_SCENE_OT_assimp_retro_p3d, IMPORT_SCENE_OT_assimp_retro_oban)
 CLASSES = (AssimpRetroPreferences,) + MODEL_OPERATORS + EXPORT_OPERATORS + (IMAGE_OT_assimp_retro_texture,)
@@ -303,6 +341,7 @@ def menu_import(self, context):
 
 def menu_export(self, context):
     self.layout.operator(EXPORT_SCENE_OT_assimp_retro_abc.bl_idname, text="LithTech ABC (.abc)")
+    self.layout.operator(EXPORT_SCENE_OT_assimp_retro_ltb.bl_idname, text="LithTech LTB (.ltb)")
     self.layout.operator(EXPORT_SCENE_OT_assimp_retro_p3d.bl_idname, text="Operation Flashpoint P3D (.p3d)")
 
 

@@ -162,7 +162,7 @@ def decode_texture(tool, source, target):
 
 def export_game(tool, source, target, fmt, settings):
     """Writes the scene `source` (the add-on's GLB) to the game file `target`
-    with the tool's exporter `fmt` (abc6, abc12, p3d); returns the warnings.
+    with the tool's exporter `fmt` (abc6, abc12, ltb, p3d); returns the warnings.
     Raises ToolError with the tool's message when it refuses."""
     arguments = ["export", source, target, "-f", fmt, "-l"]
     for name, value in settings:

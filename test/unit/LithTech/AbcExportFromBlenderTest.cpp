@@ -1,7 +1,8 @@
 // From another format, as a modder makes it: a skinned, animated character
 // that Blender 3.4 builds at test time (tools/blender/make_skinned_character.py,
-// exported as GLB by Blender's own glTF add-on) goes through the tool to abc6
-// and abc12 and imports back with its geometry, skeleton and animations.
+// exported as GLB by Blender's own glTF add-on) goes through the tool to abc6,
+// abc12 and (where LTB is built) ltb and imports back with its geometry,
+// skeleton and animations.
 // The expected values are the script's own numbers (its header lists them),
 // in glTF's axes: glTF (x, y, z) = Blender (x, z, -y). The character's
 // texture goes with it as a DTX skin where the game looks for it (the tool's
@@ -11,6 +12,8 @@
 #include "Common/Texture/ImageDecode.h"
 #include "Common/Texture/Texture.h"
 #include "support/TestSupport.h"
+
+#include <assimp_retro/assimp_retro.h>
 
 #include <assimp/Importer.hpp>
 #include <assimp/scene.h>
@@ -127,32 +130,35 @@ TEST_P(AbcExportFromBlender, SkinnedAnimatedCharacterImportsBack) {
     const std::string glb = retro_test::OutputPath("AbcFromBlender/character_" + id + ".glb");
     // A game tree: the skin goes to Game_<id>/SKINS/CHARS/character.dtx.
     const std::string game = "AbcFromBlender/Game_" + id;
-    const std::string abc = retro_test::OutputPath(game + "/MODELS/CHARS/character.abc");
+    const bool ltb = id == "ltb"; // LTB names no skins: the model alone
+    const std::string abc = retro_test::OutputPath(game + "/MODELS/CHARS/character." + (ltb ? "ltb" : "abc"));
     const std::string skin = retro_test::OutputPath(game + "/SKINS/CHARS/character.dtx");
     const std::string script = std::string(ASSIMP_RETRO_SOURCE_DIR) + "/tools/blender/make_skinned_character.py";
     ASSERT_EQ(retro_test::RunCommand("blender -b --factory-startup --python " + Quote(script) + " -- " + Quote(glb), &output), 0)
             << output;
     ASSERT_NE(output.find("CHARACTER written"), std::string::npos) << output;
     ASSERT_EQ(retro_test::RunCommand(Quote(tool) + " export " + Quote(glb) + " " + Quote(abc) + " -f " + id +
-                                             " --set EXPORT_ABC_SKINS=1",
+                                             (ltb ? "" : " --set EXPORT_ABC_SKINS=1"),
                       &output),
             0)
             << output;
 
-    // The skin: the GLB's PNG, decoded, equals the DTX's texels (two colours:
-    // exact in LithTech 1's palette and in LithTech 2's 32-bit variant).
-    abc_test::Glb source;
-    ASSERT_TRUE(source.Load(glb));
-    ASSERT_EQ(source.json["images"].size(), 1u);
-    const auto &view = source.json["bufferViews"][source.json["images"][0]["bufferView"].get<size_t>()];
-    const assimp_retro::RgbaImage png = assimp_retro::DecodeImageFile(
-            source.bin.data() + view.value("byteOffset", size_t(0)), view["byteLength"].get<size_t>(), "character_skin.png");
-    const std::vector<uint8_t> dtx = retro_test::ReadFile(skin);
-    ASSERT_FALSE(dtx.empty()) << "no skin at " << skin;
-    const assimp_retro::DecodedTexture decoded = assimp_retro::DecodeTexture(dtx.data(), dtx.size(), skin);
-    EXPECT_EQ(decoded.format, id == "abc6" ? "DTX v-3 8-bit palette" : "DTX v-5 32-bit BGRA");
-    EXPECT_EQ(decoded.image.width, 16u);
-    EXPECT_TRUE(decoded.image.pixels == png.pixels) << "the skin's texels differ from the GLB's image";
+    if (!ltb) {
+        // The skin: the GLB's PNG, decoded, equals the DTX's texels (two colours:
+        // exact in LithTech 1's palette and in LithTech 2's 32-bit variant).
+        abc_test::Glb source;
+        ASSERT_TRUE(source.Load(glb));
+        ASSERT_EQ(source.json["images"].size(), 1u);
+        const auto &view = source.json["bufferViews"][source.json["images"][0]["bufferView"].get<size_t>()];
+        const assimp_retro::RgbaImage png = assimp_retro::DecodeImageFile(
+                source.bin.data() + view.value("byteOffset", size_t(0)), view["byteLength"].get<size_t>(), "character_skin.png");
+        const std::vector<uint8_t> dtx = retro_test::ReadFile(skin);
+        ASSERT_FALSE(dtx.empty()) << "no skin at " << skin;
+        const assimp_retro::DecodedTexture decoded = assimp_retro::DecodeTexture(dtx.data(), dtx.size(), skin);
+        EXPECT_EQ(decoded.format, id == "abc6" ? "DTX v-3 8-bit palette" : "DTX v-5 32-bit BGRA");
+        EXPECT_EQ(decoded.image.width, 16u);
+        EXPECT_TRUE(decoded.image.pixels == png.pixels) << "the skin's texels differ from the GLB's image";
+    }
 
     Assimp::Importer importer;
     importer.SetPropertyBool(AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES, true); // Blender's metres
@@ -160,8 +166,8 @@ TEST_P(AbcExportFromBlender, SkinnedAnimatedCharacterImportsBack) {
     ASSERT_NE(scene, nullptr) << importer.GetErrorString();
     int32_t version = 0;
     ASSERT_TRUE(scene->mMetaData && scene->mMetaData->Get("abc:version", version));
-    EXPECT_EQ(version, id == "abc6" ? 6 : 12);
-    EXPECT_EQ(scene->mNumTextures, 1u) << "the importer finds the skin by the games' convention";
+    EXPECT_EQ(version, id == "abc6" ? 6 : ltb ? 25 : 12);
+    EXPECT_EQ(scene->mNumTextures, ltb ? 0u : 1u) << "the importer finds the skin by the games' convention";
 
     // Skeleton: the armature's bones by name, under the armature object.
     const aiNode *rig = scene->mRootNode->FindNode("Rig");
@@ -266,7 +272,14 @@ TEST_P(AbcExportFromBlender, SkinnedAnimatedCharacterImportsBack) {
     EXPECT_NEAR(raised.z, 0.06f, 2e-3f);
 }
 
-INSTANTIATE_TEST_SUITE_P(Blender, AbcExportFromBlender, ::testing::Values("abc6", "abc12"),
+/// abc6, abc12, and ltb where the library has the LTB exporter.
+std::vector<std::string> BlenderExporters() {
+    std::vector<std::string> ids = {"abc6", "abc12"};
+    if (assimp_retro::IsGameExporter("ltb")) ids.push_back("ltb");
+    return ids;
+}
+
+INSTANTIATE_TEST_SUITE_P(Blender, AbcExportFromBlender, ::testing::ValuesIn(BlenderExporters()),
         [](const auto &info) { return info.param; });
 
 } // namespace

@@ -7,6 +7,7 @@
 
 #include "AssetLib/LithTech/LtbReader.h"
 #include "AssetLib/LithTech/AbcMetadataKeys.h"
+#include "Common/MetadataLists.h"
 
 #include <assimp_retro/config.h>
 
@@ -221,6 +222,16 @@ TEST(LtbCorpus, EveryFileMatchesStats) {
             const aiAnimation &first = *own[0];
             EXPECT_EQ(std::string(first.mName.C_Str()), row.firstAnimation);
             EXPECT_DOUBLE_EQ(first.mDuration, row.lastKeyMs);
+            // The scene's keyframe list, which its channels' keys need not match.
+            const unsigned index = unsigned(std::find(scene->mAnimations, scene->mAnimations + scene->mNumAnimations,
+                                                    own[0]) - scene->mAnimations);
+            std::string list;
+            std::vector<uint32_t> keyframes;
+            ASSERT_TRUE(assimp_retro::GetLongString(
+                    scene->mMetaData, assimp_retro::abc::keys::Anim(index).keyframes.name, list));
+            ASSERT_TRUE(assimp_retro::ParseIndexRanges(list, UINT32_MAX, keyframes)) << list;
+            EXPECT_EQ(keyframes.size(), row.firstKeys);
+            EXPECT_EQ(keyframes.back(), row.lastKeyMs);
         }
         aiVector3D lo(FLT_MAX, FLT_MAX, FLT_MAX), hi(-FLT_MAX, -FLT_MAX, -FLT_MAX);
         // The corpus's two player-view models are named PV-...: not turned.

@@ -145,3 +145,28 @@ TEST(LzmaAlone, HugeDictionaryIsRefusedByTheMemoryLimit) {
     const std::string error = ErrorOf([&] { DecodeLzmaAlone(packed.data(), packed.size(), "LTB", "dict.ltb", 1u << 30); });
     EXPECT_NE(error.find("MiB limit"), std::string::npos) << error;
 }
+
+// The encoder (the LTB exporter's packing): CrossFire's header (properties
+// 0x5d, 16 MiB dictionary, the unpacked size), no end marker (the stream ends
+// exactly where a decoder told the size stops: a shorter one fails), the
+// same bytes on every run, and incompressible input too (the decoder refuses
+// a declared size of 0: no model is empty).
+TEST(LzmaAloneEncoder, WritesCrossFiresHeaderAndDecodesBack) {
+    for (const std::vector<uint8_t> &plain : {SampleBytes(200000), [] {
+             std::vector<uint8_t> noise(70000);
+             uint32_t x = 12345;
+             for (uint8_t &b : noise) b = static_cast<uint8_t>((x = x * 1103515245u + 12345u) >> 24);
+             return noise;
+         }()}) {
+        const std::vector<uint8_t> packed = assimp_retro::EncodeLzmaAlone(plain);
+        ASSERT_GE(packed.size(), assimp_retro::kLzmaAloneHeaderBytes);
+        const assimp_retro::LzmaAloneHeader header = assimp_retro::ReadLzmaAloneHeader(packed.data());
+        EXPECT_EQ(header.properties, 0x5d);
+        EXPECT_EQ(header.dictionarySize, 16u << 20);
+        EXPECT_EQ(header.unpackedSize, plain.size());
+        EXPECT_TRUE(DecodeLzmaAlone(packed.data(), packed.size(), "LTB", "packed", 1u << 30) == plain);
+        EXPECT_TRUE(assimp_retro::EncodeLzmaAlone(plain) == packed) << "not deterministic";
+        // No end marker: the last byte is data, without which the stream is short.
+        EXPECT_NE(ErrorOf([&] { DecodeLzmaAlone(packed.data(), packed.size() - 1, "LTB", "cut", 1u << 30); }), "");
+    }
+}

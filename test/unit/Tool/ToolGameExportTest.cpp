@@ -7,8 +7,9 @@
 // P3D every LOD with its resolution bit for bit, its selections' members,
 // properties, proxies and mass, and, counted from both files by the reader
 // (P3dFileCounts.h; ofp-tree's P3D too), every LOD in its order, every face
-// with its corners in order, every selection's points and faces. Then: the tool, a `-j 2` batch and the
-// library write the same bytes; and a glTF with nested node extras (as
+// with its corners in order, every selection's points and faces. Then: the
+// tool, a `-j 2` batch and the library write the same bytes (abc6, abc12,
+// p3d, ltb: its round trips are LtbExportCorpus's); and a glTF with nested node extras (as
 // Blender writes custom properties) goes through the tool.
 #include "AssetLib/LithTech/AbcMetadataKeys.h"
 #include "AssetLib/LithTech/AbcLt1Reader.h"
@@ -70,7 +71,7 @@ std::vector<Case> CorpusCases() {
 }
 
 std::string Extension(const std::string &format) {
-    return format == "p3d" ? ".p3d" : ".abc";
+    return format == "p3d" || format == "ltb" ? "." + format : ".abc";
 }
 
 /// The import settings of every route: P3D with every LOD.
@@ -239,7 +240,8 @@ std::string BatchOutput(const std::string &folder, const std::string &input) {
 
 TEST(ToolGameExportRoutes, ToolBatchAndLibraryWriteTheSameBytes) {
     const std::vector<Case> cases = {{"abc/CREATURES__TIBERIUS.ABC", "abc6"}, {"humans/NOLF1__INTHERO_ACTION.ABC", "abc12"},
-            {"p3d/cwr_complex_vehicle_mlod.p3d", "p3d"}, {"p3d/tzk210_mcar_hmmwv_xj200.p3d", "p3d"}};
+            {"p3d/cwr_complex_vehicle_mlod.p3d", "p3d"}, {"p3d/tzk210_mcar_hmmwv_xj200.p3d", "p3d"},
+            {"ltb/Yun_WAIST_GR.LTB", "ltb"}};
     for (const Case &c : cases) {
         SCOPED_TRACE(c.file);
         const std::string source = retro_test::CorpusPath(c.file);
