@@ -102,6 +102,7 @@ private:
     /// The scene's node animations, in Assimp's place (GltfAnimations.h),
     /// before anything adds nodes or animations.
     bool WriteAnimations(std::string &error) {
+        size_t leftOut = 0;
         const long long written = WriteNodeAnimations(
                 mScene, mDoc,
                 [&](const std::string &name) {
@@ -109,11 +110,12 @@ private:
                     const auto found = mNodesByName.find(name);
                     return found == mNodesByName.end() ? -1LL : found->second.front();
                 },
-                mReport.notes, error);
+                mReport.notes, error, &leftOut);
         if (written < 0) {
             return false;
         }
         mReport.nodeChannelsWritten = static_cast<unsigned>(written);
+        mReport.nodeTracksLeftOut = static_cast<unsigned>(leftOut);
         mChanged = mChanged || mScene.mNumAnimations > 0;
         return true;
     }
@@ -653,8 +655,7 @@ private:
                         gltf["channels"] = Json::array();
                     }
                     Json sampler = Json::object();
-                    sampler["input"] = input;
-                    sampler["interpolation"] = "LINEAR";
+                    sampler["input"] = input; // LINEAR: glTF's default interpolation
                     sampler["output"] = output;
                     gltf["samplers"].push_back(std::move(sampler));
                     Json gltfChannel = Json::object();
