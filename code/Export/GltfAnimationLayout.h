@@ -216,6 +216,93 @@ private:
     std::unordered_multimap<uint64_t, size_t> mByHash;
 };
 
+/// The glTF node of every channel of every animation (-1: none), and per
+/// node a bit per NodePath that some track moves away from its rest value.
+struct ChannelNodes {
+    std::vector<std::vector<long long>> nodes; ///< [animation][channel]
+    std::unordered_map<long long, unsigned> moved; ///< node -> bits (1 << NodePath)
+
+    bool Moves(long long node, NodePath path) const {
+        const auto found = moved.find(node);
+        return found != moved.end() && (found->second & (1u << static_cast<unsigned>(path))) != 0;
+    }
+};
+
+template <typename NodeOf, typename RestOf>
+ChannelNodes FindChannelNodes(const aiScene &scene, NodeOf nodeOf, RestOf restOf) {
+    ChannelNodes found;
+    found.nodes.resize(scene.mNumAnimations);
+    for (unsigned a = 0; a < scene.mNumAnimations && scene.mAnimations; ++a) {
+        const aiAnimation *animation = scene.mAnimations[a];
+        for (unsigned c = 0; animation && animation->mChannels && c < animation->mNumChannels; ++c) {
+            const aiNodeAnim *channel = animation->mChannels[c];
+            const long long node = channel ? nodeOf(std::string(channel->mNodeName.C_Str())) : -1;
+            found.nodes[a].push_back(node);
+            if (node < 0) {
+                continue;
+            }
+            const NodeRest rest = restOf(node);
+            unsigned &bits = found.moved[node];
+            for (const Track &track : TracksOf(*channel)) {
+                const unsigned bit = 1u << static_cast<unsigned>(track.path);
+                if (!(bits & bit) && MovesAway(track, rest)) {
+                    bits |= bit;
+                }
+            }
+        }
+    }
+    return found;
+}
+
+/// A track to write or leave out, with its last time.
+struct PendingTrack {
+    Track track;
+    long long node;
+    bool still; ///< its path never moves: left out
+    float end; ///< its last finite time, seconds
+};
+
+/// The tracks of animation `a`, still or not; an animation whose moving
+/// tracks would end before its end (or that has none) keeps its first still
+/// track that ends there.
+inline std::vector<PendingTrack> AnimationTracks(const aiAnimation &animation, const std::vector<long long> &nodes,
+        const ChannelNodes &found, float ticksPerSecond, const std::string &name, std::vector<std::string> &notes) {
+    std::vector<PendingTrack> pending;
+    float end = -std::numeric_limits<float>::infinity(), keptEnd = end;
+    for (unsigned c = 0; c < nodes.size(); ++c) {
+        const aiNodeAnim *channel = animation.mChannels[c];
+        if (!channel) {
+            continue;
+        }
+        if (nodes[c] < 0) {
+            notes.push_back("animation \"" + name + "\" channel \"" + channel->mNodeName.C_Str() +
+                    "\": no glTF node has that name, skipped");
+            continue;
+        }
+        for (const Track &track : TracksOf(*channel)) {
+            PendingTrack entry{track, nodes[c], !found.Moves(nodes[c], track.path), -std::numeric_limits<float>::infinity()};
+            for (unsigned k = 0; k < track.count; ++k) {
+                const float time = static_cast<float>(KeyTime(track, k) / ticksPerSecond);
+                if (std::isfinite(time) && time > entry.end) {
+                    entry.end = time;
+                }
+            }
+            end = std::max(end, entry.end);
+            keptEnd = entry.still ? keptEnd : std::max(keptEnd, entry.end);
+            pending.push_back(entry);
+        }
+    }
+    if (keptEnd < end) {
+        for (PendingTrack &entry : pending) {
+            if (entry.still && entry.end == end) {
+                entry.still = false; // the animation keeps its length (and a channel)
+                break;
+            }
+        }
+    }
+    return pending;
+}
+
 } // namespace layout_detail
 
 /// Lays out the node animations of `scene`. `nodeOf(name)` gives the glTF
@@ -229,33 +316,12 @@ private:
 /// node and path equals the node's rest value, bit for bit) is left out,
 /// except where that would take an animation's last channel or shorten it:
 /// then the first such track that ends at the animation's end is kept.
+/// Channels of one animation with the same input and output share a sampler.
 template <typename NodeOf, typename RestOf>
 AnimationLayout LayOutNodeAnimations(const aiScene &scene, NodeOf nodeOf, RestOf restOf, double defaultTicksPerSecond) {
     using namespace layout_detail;
     AnimationLayout layout;
-    // Pass 1: the glTF node of every channel, and which (node, path) some animation moves.
-    std::vector<std::vector<long long>> nodes(scene.mNumAnimations);
-    std::unordered_map<long long, unsigned> moved; // node -> bit per NodePath
-    for (unsigned a = 0; a < scene.mNumAnimations && scene.mAnimations; ++a) {
-        const aiAnimation *animation = scene.mAnimations[a];
-        for (unsigned c = 0; animation && animation->mChannels && c < animation->mNumChannels; ++c) {
-            const aiNodeAnim *channel = animation->mChannels[c];
-            const long long node = channel ? nodeOf(std::string(channel->mNodeName.C_Str())) : -1;
-            nodes[a].push_back(node);
-            if (node < 0) {
-                continue;
-            }
-            const NodeRest rest = restOf(node);
-            unsigned &bits = moved[node];
-            for (const Track &track : TracksOf(*channel)) {
-                const unsigned bit = 1u << static_cast<unsigned>(track.path);
-                if (!(bits & bit) && MovesAway(track, rest)) {
-                    bits |= bit;
-                }
-            }
-        }
-    }
-    // Pass 2: the channels, with their accessors shared.
+    const ChannelNodes found = FindChannelNodes(scene, nodeOf, restOf);
     DistinctLists inputs(layout, true), outputs(layout, false);
     std::vector<float> times, values;
     for (unsigned a = 0; a < scene.mNumAnimations && scene.mAnimations; ++a) {
@@ -274,48 +340,9 @@ AnimationLayout LayOutNodeAnimations(const aiScene &scene, NodeOf nodeOf, RestOf
                         std::to_string(defaultTicksPerSecond) + " ticks per second");
             }
         }
-        struct Pending {
-            Track track;
-            long long node;
-            bool still;
-            float end; ///< the track's last finite time, seconds
-        };
-        std::vector<Pending> pending;
-        float end = -std::numeric_limits<float>::infinity(), keptEnd = end;
-        for (unsigned c = 0; c < nodes[a].size(); ++c) {
-            const aiNodeAnim *channel = animation->mChannels[c];
-            if (!channel) {
-                continue;
-            }
-            const long long node = nodes[a][c];
-            if (node < 0) {
-                layout.notes.push_back("animation \"" + out.name + "\" channel \"" + channel->mNodeName.C_Str() +
-                        "\": no glTF node has that name, skipped");
-                continue;
-            }
-            for (const Track &track : TracksOf(*channel)) {
-                Pending entry{track, node, !(moved[node] & (1u << static_cast<unsigned>(track.path))),
-                        -std::numeric_limits<float>::infinity()};
-                for (unsigned k = 0; k < track.count; ++k) {
-                    const float time = static_cast<float>(KeyTime(track, k) / ticksPerSecond);
-                    if (std::isfinite(time) && time > entry.end) {
-                        entry.end = time;
-                    }
-                }
-                end = std::max(end, entry.end);
-                keptEnd = entry.still ? keptEnd : std::max(keptEnd, entry.end);
-                pending.push_back(entry);
-            }
-        }
-        if (!pending.empty() && keptEnd < end) {
-            for (Pending &entry : pending) {
-                if (entry.still && entry.end == end) {
-                    entry.still = false; // the animation keeps its length (and a channel)
-                    break;
-                }
-            }
-        }
-        for (const Pending &entry : pending) {
+        std::unordered_map<uint64_t, size_t> samplerOf; // (input, output) -> sampler
+        for (const PendingTrack &entry :
+                AnimationTracks(*animation, found.nodes[a], found, ticksPerSecond, out.name, layout.notes)) {
             if (entry.still) {
                 ++layout.tracksLeftOut;
                 continue;
@@ -330,8 +357,11 @@ AnimationLayout LayOutNodeAnimations(const aiScene &scene, NodeOf nodeOf, RestOf
             AnimationLayout::Sampler sampler;
             sampler.input = inputs.FindOrAdd(times, 1);
             sampler.output = outputs.FindOrAdd(values, components);
-            out.channels.push_back({out.samplers.size(), entry.node, entry.track.path});
-            out.samplers.push_back(sampler);
+            const auto shared = samplerOf.emplace((uint64_t(sampler.input) << 32) | sampler.output, out.samplers.size());
+            if (shared.second) {
+                out.samplers.push_back(sampler);
+            }
+            out.channels.push_back({shared.first->second, entry.node, entry.track.path});
         }
         layout.animations.push_back(std::move(out));
     }

@@ -230,6 +230,10 @@ TEST(GltfAnimations, SharedAccessorsTwoViewsNoStillPaths) {
     EXPECT_EQ(file.json.at("bufferViews").size(), skin + 2); // Assimp's: one per accessor of the skinned mesh
     EXPECT_EQ(file.json.at("animations").at(0).at("samplers").at(0).at("output"),
             file.json.at("animations").at(2).at("samplers").at(0).at("output"));
+    // Run turns Bone0 as Bone1 turns: both channels on one sampler.
+    const nlohmann::json &run = file.json.at("animations").at(1);
+    EXPECT_EQ(run.at("samplers").size(), 2u);
+    EXPECT_EQ(run.at("channels").at(1).at("sampler"), run.at("channels").at(2).at("sampler"));
     retro_test::ExpectValidGltf(path);
     const retro_test::GltfValidation validation = retro_test::ValidateGltf(path);
     EXPECT_EQ(validation.warnings, 0) << validation.report;
