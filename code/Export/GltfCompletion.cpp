@@ -22,6 +22,7 @@
 #include <map>
 #include <new>
 #include <set>
+#include <unordered_map>
 
 namespace assimp_retro {
 namespace {
@@ -329,14 +330,26 @@ private:
     /// Adds the keys of `source` missing in `target` (recursing into objects
     /// both have). Returns the number of keys added, at any depth.
     unsigned MergeMissing(Json &target, const Json &source, const std::string &where) {
+        // ordered_json finds a key by searching every member: the members are
+        // indexed once (a motion library's scene has thousands of entries).
+        auto &members = static_cast<Json::object_t::Container &>(target.get_ref<Json::object_t &>());
+        std::unordered_map<std::string, size_t> position;
+        for (size_t i = 0; i < members.size(); ++i) {
+            position.emplace(members[i].first, i);
+        }
         unsigned added = 0;
         for (auto it = source.begin(); it != source.end(); ++it) {
-            if (!target.contains(it.key())) {
-                target[it.key()] = it.value();
+            const auto found = position.find(it.key());
+            if (found == position.end()) {
+                position.emplace(it.key(), members.size());
+                members.emplace_back(it.key(), it.value());
                 ++added;
-            } else if (target[it.key()].is_object() && it.value().is_object()) {
-                added += MergeMissing(target[it.key()], it.value(), where + "." + it.key());
-            } else if (target[it.key()] != it.value()) {
+                continue;
+            }
+            Json &existing = members[found->second].second;
+            if (existing.is_object() && it.value().is_object()) {
+                added += MergeMissing(existing, it.value(), where + "." + it.key());
+            } else if (existing != it.value()) {
                 Note(where + "." + it.key() + ": already in the file with another value, left as it is");
             }
         }
