@@ -5,6 +5,7 @@
 
 #include <assimp/metadata.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -69,7 +70,7 @@ std::string FormatIndexRanges(const std::vector<uint32_t> &sorted) {
     return text;
 }
 
-bool ParseIndexRanges(const std::string &text, uint32_t limit, std::vector<uint32_t> &out) {
+bool ParseIndexRanges(const std::string &text, uint32_t limit, std::vector<uint32_t> &out, size_t maxCount) {
     out.clear();
     return EachItem(text, [&](size_t pos, size_t end) {
         uint64_t first = 0, last = 0;
@@ -83,7 +84,8 @@ bool ParseIndexRanges(const std::string &text, uint32_t limit, std::vector<uint3
                 return false;
             }
         }
-        if (pos != end || last >= limit || (!out.empty() && first <= out.back())) {
+        if (pos != end || last >= limit || (!out.empty() && first <= out.back()) ||
+                last - first >= maxCount - std::min(maxCount, out.size())) {
             return false;
         }
         for (uint64_t i = first; i <= last; ++i) {

@@ -9,6 +9,7 @@
 //   floats         "1.5 0 -2.25"         shortest text that reads back exactly
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -22,8 +23,10 @@ class MetaBuilder;
 /// Sorted, distinct indices as ranges ("0-5 7 9-12").
 std::string FormatIndexRanges(const std::vector<uint32_t> &sorted);
 /// The indices of a FormatIndexRanges text; false on anything else, on
-/// unsorted or repeated indices, or an index >= `limit`.
-bool ParseIndexRanges(const std::string &text, uint32_t limit, std::vector<uint32_t> &out);
+/// unsorted or repeated indices, an index >= `limit` or more than `maxCount`
+/// indices.
+bool ParseIndexRanges(const std::string &text, uint32_t limit, std::vector<uint32_t> &out,
+        size_t maxCount = SIZE_MAX);
 
 /// Values 0..255 as runs ("255*12 128").
 std::string FormatByteRuns(const std::vector<uint8_t> &values);

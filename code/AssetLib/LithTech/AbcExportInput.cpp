@@ -2,6 +2,7 @@
 
 #include "Common/ExportError.h"
 #include "Common/FiniteValues.h"
+#include "Common/MetadataLists.h"
 
 #include <assimp/anim.h>
 #include <assimp/commonMetaData.h>
@@ -516,7 +517,7 @@ std::vector<std::pair<std::string, const aiAnimation *>> ExportInput::Animations
     return result;
 }
 
-std::vector<uint32_t> ExportInput::KeyTimes(const aiAnimation &animation) const {
+std::vector<uint32_t> ExportInput::KeyTimes(const aiAnimation &animation, unsigned sceneIndex) const {
     std::set<uint32_t> times{0};
     auto add = [&](double ticks) {
         const double ms = TicksToMs(animation, ticks);
@@ -539,6 +540,21 @@ std::vector<uint32_t> ExportInput::KeyTimes(const aiAnimation &animation) const 
         const aiMeshMorphAnim &ch = *animation.mMorphMeshChannels[c];
         for (unsigned k = 0; k < ch.mNumKeys; ++k)
             add(ch.mKeys[k].mTime);
+    }
+    // The importer's keyframe list: the keyframes at which no channel has a
+    // key. It belongs to this animation only while the names agree (a scene
+    // whose animations were filtered or reordered elsewhere may keep stale
+    // metadata); one that is malformed, lists more than kMaxListedKeyframes or
+    // goes beyond the last key (the channels keep every track's last key) is
+    // not the importer's and is ignored.
+    const keys::AnimKeys meta = keys::Anim(sceneIndex);
+    std::string name, list;
+    std::vector<uint32_t> listed;
+    if (GetLongString(mSceneMeta, meta.keyframes.name, list) &&
+            (!MetaString(meta.name.name, name) || name == std::string(animation.mName.data, animation.mName.length)) &&
+            *times.rbegin() < UINT32_MAX &&
+            ParseIndexRanges(list, *times.rbegin() + 1, listed, kMaxListedKeyframes)) {
+        times.insert(listed.begin(), listed.end());
     }
     return std::vector<uint32_t>(times.begin(), times.end());
 }

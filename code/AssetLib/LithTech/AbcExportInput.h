@@ -50,6 +50,11 @@ inline Vec3 ToVec3(const aiVector3D &v) {
 /// An error the exporter reports through Assimp (ExportError.h) with this prefix.
 [[noreturn]] void FailExport(const std::string &format, const std::string &message);
 
+/// The most keyframes an importer's keyframe list (abc:anim<i>.keyframes) may
+/// give one animation: more than any game file holds, and a bound on what a
+/// list in a hostile scene can make the exporters write.
+constexpr size_t kMaxListedKeyframes = 65536;
+
 /// The animation that holds the static pose of a scene without animations.
 constexpr const char *kStaticAnimationName = "static";
 
@@ -128,9 +133,12 @@ public:
     /// when it has none (a warning). Names over 65535 bytes are refused.
     std::vector<std::pair<std::string, const aiAnimation *>> AnimationsToWrite();
 
-    /// Keyframe times (ms, strictly increasing, starting at 0) of animation `a`:
-    /// every key time of its channels and morph channels.
-    std::vector<uint32_t> KeyTimes(const aiAnimation &animation) const;
+    /// Keyframe times (ms, strictly increasing, starting at 0) of the scene's
+    /// animation `sceneIndex`: every key time of its channels and morph
+    /// channels, and every keyframe of the importer's keyframe list
+    /// (abc:anim<i>.keyframes, when its abc:anim<i>.name is the animation's),
+    /// which keeps the keyframes at which no node moves.
+    std::vector<uint32_t> KeyTimes(const aiAnimation &animation, unsigned sceneIndex) const;
     /// Each node's channel in `animation` (nullptr where it has none, or for no animation).
     std::vector<const aiNodeAnim *> Channels(const aiAnimation *animation) const;
     /// Each node's local transform (scene space) at `ms`, for `animation`

@@ -330,7 +330,7 @@ aiVector3D Lt1Builder::MorphedPosition(const OutVertex &v, const aiAnimation *an
 }
 
 void Lt1Builder::BuildAnimation(const aiAnimation *animation, unsigned sceneIndex, Lt1OutAnimation &out) {
-    const std::vector<uint32_t> times = animation ? mScene.KeyTimes(*animation) : std::vector<uint32_t>{0};
+    const std::vector<uint32_t> times = animation ? mScene.KeyTimes(*animation, sceneIndex) : std::vector<uint32_t>{0};
     const std::vector<const aiNodeAnim *> channels = mScene.Channels(animation);
     const keys::AnimKeys meta = keys::Anim(sceneIndex);
     // Keyframe command strings the importer kept, by time.

@@ -24,8 +24,9 @@
 // - Scene metadata (flat keys, named like the v9+ import's): abc:version (6),
 //   abc:commandString, abc:transformInfo (section present), abc:flipGeom,
 //   abc:flipAnim (the values used), abc:lodSteps, and per scene animation j:
-//   abc:anim<j>.name, .lengthMs, .extents (AnimDims), and for each key i with
-//   an engine string .key<i>.command and .key<i>.timeMs.
+//   abc:anim<j>.name, .lengthMs, .extents (AnimDims), .keyframes (every kept
+//   keyframe's time in ms, MetadataLists.h), and for each keyframe i of that
+//   list with an engine string .key<i>.command and .key<i>.timeMs.
 #pragma once
 
 #include "AbcSettings.h"

@@ -332,7 +332,7 @@ void V12Builder::BuildSockets() {
 }
 
 void V12Builder::BuildAnimation(const aiAnimation *animation, unsigned sceneIndex, Animation &out) {
-    const std::vector<uint32_t> times = animation ? mScene.KeyTimes(*animation) : std::vector<uint32_t>{0};
+    const std::vector<uint32_t> times = animation ? mScene.KeyTimes(*animation, sceneIndex) : std::vector<uint32_t>{0};
     const std::vector<const aiNodeAnim *> channels = mScene.Channels(animation);
     const keys::AnimKeys meta = keys::Anim(sceneIndex);
     const std::map<uint32_t, std::string> commands =

@@ -19,8 +19,9 @@
 //                 abc:weightSet<i>.name, abc:childModel<i>.name/.buildNumber,
 //                 abc:animBinding<list>.<j>.name/.dims/.translation,
 //                 abc:anim<i>.name/.interpolationMs/.compressionType/.extents/.source,
-//                 abc:anim<i>.key<k>.command/.timeMs (keys with a command string; k = key index
-//                 in the aiAnimation), abc:layout.* (which UNSURE layout the section-end check
+//                 abc:anim<i>.keyframes (every kept keyframe's time in ms, MetadataLists.h),
+//                 abc:anim<i>.key<k>.command/.timeMs (keyframes with a command string; k =
+//                 index in that list), abc:layout.* (which UNSURE layout the section-end check
 //                 chose), abc:skippedSection<i>
 // LTB models (LtbToAbcLt2) may also carry what ABC files never do: vertex
 // colours (mColors[0]), UV sets 1-3 (mTextureCoords[1..3]), tangents and

@@ -65,6 +65,11 @@ struct AnimKeys {
     MetaKey<int32_t> interpolationMs, compressionType; ///< v9+
     MetaKey<int32_t> lengthMs; ///< v6
     MetaKey<aiVector3D> extents;
+    /// Every kept keyframe's time in ms, in order: FormatIndexRanges text
+    /// written with AddLongString (Common/MetadataLists.h). It does not
+    /// depend on the channels' keys, which need not have a key at every
+    /// keyframe; `k` of KeyCommand indexes this list.
+    MetaKey<std::string> keyframes;
     /// Kept keyframe `k`'s command string and time.
     MetaKey<std::string> KeyCommand(size_t k) const { return {prefix + "key" + std::to_string(k) + ".command"}; }
     MetaKey<int32_t> KeyTimeMs(size_t k) const { return {prefix + "key" + std::to_string(k) + ".timeMs"}; }
@@ -72,7 +77,7 @@ struct AnimKeys {
 inline AnimKeys Anim(size_t index) {
     const std::string p = "abc:anim" + std::to_string(index) + ".";
     return {p, {p + "name"}, {p + "source"}, {p + "interpolationMs"}, {p + "compressionType"}, {p + "lengthMs"},
-            {p + "extents"}};
+            {p + "extents"}, {p + "keyframes"}};
 }
 /// The keyframe-command keys of an animation end so (KeyCommand).
 inline constexpr const char *kKeyCommandSuffix = ".command";

@@ -222,6 +222,9 @@ TEST(AbcV6Scene, MetadataKeepsCommandsKeyframeStringsAndDims) {
     EXPECT_FALSE(scene->mMetaData->HasKey("abc:anim0.key0.command")); // empty strings are left out
     EXPECT_EQ(MetaString(scene, "abc:anim1.key1.command"), "sound_key step.wav");
     EXPECT_EQ(MetaInt(scene->mMetaData, "abc:anim1.key1.timeMs"), 50);
+    // Every keyframe's time, apart from the channels' keys: key<i> indexes it.
+    EXPECT_EQ(MetaString(scene, "abc:anim0.keyframes"), "0 100");
+    EXPECT_EQ(MetaString(scene, "abc:anim1.keyframes"), "0 50 150");
 }
 
 TEST(AbcV6Scene, FlipAnimConjugatesRotations) {
@@ -460,6 +463,7 @@ TEST(AbcV6Scene, KeysThatDoNotAdvanceAreSkipped) {
     EXPECT_EQ(MetaInt(scene->mMetaData, "abc:anim1.lengthMs"), 150); // the stored length
     EXPECT_EQ(MetaString(scene, "abc:anim1.name"), "walk");
     EXPECT_FALSE(scene->mMetaData->HasKey("abc:anim1.key2.command")); // its keyframe was skipped
+    EXPECT_EQ(MetaString(scene, "abc:anim1.keyframes"), "0 50"); // the kept keyframes
     retro_test::ExpectValidGltf(ExportGlb(scene, "fixture_skipped_keys"));
 }
 

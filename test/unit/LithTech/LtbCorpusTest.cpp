@@ -6,6 +6,8 @@
 #include "LtbTestHelpers.h"
 
 #include "AssetLib/LithTech/LtbReader.h"
+#include "AbcTestHelpers.h"
+
 #include "AssetLib/LithTech/AbcMetadataKeys.h"
 
 #include <assimp_retro/config.h>
@@ -221,6 +223,12 @@ TEST(LtbCorpus, EveryFileMatchesStats) {
             const aiAnimation &first = *own[0];
             EXPECT_EQ(std::string(first.mName.C_Str()), row.firstAnimation);
             EXPECT_DOUBLE_EQ(first.mDuration, row.lastKeyMs);
+            // The scene's keyframe list, which its channels' keys need not match.
+            const unsigned index = unsigned(std::find(scene->mAnimations, scene->mAnimations + scene->mNumAnimations,
+                                                    own[0]) - scene->mAnimations);
+            const std::vector<uint32_t> keyframes = abc_test::SceneKeyframes(*scene, index);
+            ASSERT_EQ(keyframes.size(), row.firstKeys);
+            EXPECT_EQ(keyframes.back(), row.lastKeyMs);
         }
         aiVector3D lo(FLT_MAX, FLT_MAX, FLT_MAX), hi(-FLT_MAX, -FLT_MAX, -FLT_MAX);
         // The corpus's two player-view models are named PV-...: not turned.
