@@ -1,5 +1,6 @@
 #include "support/PoseSampling.h"
 
+#include "support/AnimationSampling.h"
 #include "support/GltfFileReader.h"
 
 #include <assimp/scene.h>
@@ -8,6 +9,7 @@
 #include <cmath>
 #include <cstring>
 #include <sstream>
+#include <type_traits>
 
 namespace retro_test {
 namespace {
@@ -34,83 +36,42 @@ NodePose Decomposed(const aiMatrix4x4 &matrix) {
     return pose;
 }
 
-template <size_t N>
-void ReadTrack(const gltf_test::GltfFile &file, const nlohmann::json &sampler, PoseTrack<N> &track) {
+/// The keys of a glTF sampler (rotation values x, y, z, w), times in seconds.
+template <typename Key>
+void ReadTrack(const gltf_test::GltfFile &file, const nlohmann::json &sampler, std::vector<Key> &keys) {
+    constexpr size_t N = std::is_same<Key, aiQuatKey>::value ? 4 : 3;
     const std::vector<float> times = gltf_test::AccessorFloats(file, sampler.at("input").get<size_t>());
     const std::vector<float> values = gltf_test::AccessorFloats(file, sampler.at("output").get<size_t>());
-    track.times.assign(times.begin(), times.end());
-    track.values.resize(std::min(times.size(), values.size() / N));
-    for (size_t k = 0; k < track.values.size(); ++k) {
-        std::copy(values.begin() + static_cast<std::ptrdiff_t>(k * N),
-                values.begin() + static_cast<std::ptrdiff_t>(k * N + N), track.values[k].begin());
-    }
-}
-
-template <typename Key, size_t N, typename Get>
-void ReadKeys(const Key *keys, unsigned count, double ticksPerSecond, bool asGltf, PoseTrack<N> &track, Get get) {
-    const float gltfTicksPerSecond = static_cast<float>(ticksPerSecond);
-    for (unsigned k = 0; keys && k < count; ++k) {
-        track.times.push_back(asGltf ? static_cast<double>(static_cast<float>(keys[k].mTime / gltfTicksPerSecond))
-                                     : keys[k].mTime / ticksPerSecond);
-        track.values.push_back(get(keys[k].mValue));
-    }
-}
-
-template <size_t N>
-std::array<float, N> Lerp(const std::array<float, N> &a, const std::array<float, N> &b, float f) {
-    std::array<float, N> out;
-    for (size_t i = 0; i < N; ++i) {
-        out[i] = a[i] + (b[i] - a[i]) * f;
-    }
-    return out;
-}
-
-std::array<float, 4> Slerp(const std::array<float, 4> &a, std::array<float, 4> b, float f) {
-    if (a == b) {
-        return a;
-    }
-    float cosine = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
-    if (cosine < 0.0f) {
-        cosine = -cosine;
-        for (float &c : b) {
-            c = -c;
+    keys.resize(std::min(times.size(), values.size() / N));
+    for (size_t k = 0; k < keys.size(); ++k) {
+        const float *v = &values[k * N];
+        keys[k].mTime = times[k];
+        if constexpr (N == 4) {
+            keys[k].mValue = aiQuaternion(v[3], v[0], v[1], v[2]);
+        } else {
+            keys[k].mValue = aiVector3D(v[0], v[1], v[2]);
         }
     }
-    float wa = 1.0f - f, wb = f;
-    if (cosine < 0.9995f) {
-        const float angle = std::acos(cosine);
-        wa = std::sin(wa * angle) / std::sin(angle);
-        wb = std::sin(wb * angle) / std::sin(angle);
-    }
-    std::array<float, 4> out;
-    float length = 0.0f;
-    for (size_t i = 0; i < 4; ++i) {
-        out[i] = wa * a[i] + wb * b[i];
-        length += out[i] * out[i];
-    }
-    for (float &c : out) {
-        c /= std::sqrt(length);
-    }
-    return out;
 }
 
-/// The track's value at `seconds`; `fallback` when it has no keys.
-template <size_t N, typename Mix>
-std::array<float, N> Sample(const PoseTrack<N> &track, double seconds, const std::array<float, N> &fallback, Mix mix) {
-    const size_t count = std::min(track.times.size(), track.values.size());
-    if (count == 0) {
-        return fallback;
+/// An aiNodeAnim track with its times in seconds (as glTF times them: float).
+template <typename Key>
+void ReadKeys(const Key *keys, unsigned count, double ticksPerSecond, bool asGltf, std::vector<Key> &track) {
+    const float gltfTicksPerSecond = static_cast<float>(ticksPerSecond);
+    for (unsigned k = 0; keys && k < count; ++k) {
+        Key key = keys[k];
+        key.mTime = asGltf ? static_cast<double>(static_cast<float>(keys[k].mTime / gltfTicksPerSecond))
+                           : keys[k].mTime / ticksPerSecond;
+        track.push_back(key);
     }
-    const auto after = std::upper_bound(track.times.begin(), track.times.begin() + count, seconds);
-    const size_t next = static_cast<size_t>(after - track.times.begin());
-    if (next == 0) {
-        return track.values[0];
-    }
-    if (next == count || track.times[next - 1] == seconds) {
-        return track.values[next - 1];
-    }
-    const double t0 = track.times[next - 1], t1 = track.times[next];
-    return mix(track.values[next - 1], track.values[next], static_cast<float>((seconds - t0) / (t1 - t0)));
+}
+
+std::array<float, 3> Array(const aiVector3D &v) {
+    return {{v.x, v.y, v.z}};
+}
+
+std::array<float, 4> Array(const aiQuaternion &q) {
+    return {{q.x, q.y, q.z, q.w}};
 }
 
 template <size_t N>
@@ -142,7 +103,7 @@ const NodeTracks *Tracks(const AnimationPoses &animation, const std::string &nod
 /// True when `a` or `b` has keys for the path `member`.
 template <typename Member>
 bool Animates(const NodeTracks *a, const NodeTracks *b, Member member) {
-    return (a && !(a->*member).times.empty()) || (b && !(b->*member).times.empty());
+    return (a && !(a->*member).empty()) || (b && !(b->*member).empty());
 }
 
 template <size_t N>
@@ -218,12 +179,9 @@ PoseSource PosesFromScene(const aiScene &scene, SceneTimes times) {
         for (unsigned c = 0; c < animation.mNumChannels; ++c) {
             const aiNodeAnim &channel = *animation.mChannels[c];
             NodeTracks &tracks = poses.nodes[channel.mNodeName.C_Str()];
-            const auto vector = [](const aiVector3D &v) { return std::array<float, 3>{{v.x, v.y, v.z}}; };
-            ReadKeys(channel.mPositionKeys, channel.mNumPositionKeys, ticksPerSecond, asGltf, tracks.translation,
-                    vector);
-            ReadKeys(channel.mRotationKeys, channel.mNumRotationKeys, ticksPerSecond, asGltf, tracks.rotation,
-                    [](const aiQuaternion &q) { return std::array<float, 4>{{q.x, q.y, q.z, q.w}}; });
-            ReadKeys(channel.mScalingKeys, channel.mNumScalingKeys, ticksPerSecond, asGltf, tracks.scale, vector);
+            ReadKeys(channel.mPositionKeys, channel.mNumPositionKeys, ticksPerSecond, asGltf, tracks.translation);
+            ReadKeys(channel.mRotationKeys, channel.mNumRotationKeys, ticksPerSecond, asGltf, tracks.rotation);
+            ReadKeys(channel.mScalingKeys, channel.mNumScalingKeys, ticksPerSecond, asGltf, tracks.scale);
         }
         source.animations.push_back(std::move(poses));
     }
@@ -238,22 +196,31 @@ NodePose SamplePose(const PoseSource &source, const AnimationPoses &animation, c
     if (tracks == animation.nodes.end()) {
         return pose;
     }
-    const auto lerp3 = [](const std::array<float, 3> &a, const std::array<float, 3> &b, float f) {
-        return Lerp(a, b, f);
-    };
-    pose.translation = Sample(tracks->second.translation, seconds, pose.translation, lerp3);
-    pose.rotation = Sample(tracks->second.rotation, seconds, pose.rotation, Slerp);
-    pose.scale = Sample(tracks->second.scale, seconds, pose.scale, lerp3);
+    const NodeTracks &t = tracks->second;
+    if (!t.translation.empty()) {
+        pose.translation = Array(SampleTrack(t.translation.data(), unsigned(t.translation.size()), seconds));
+    }
+    if (!t.rotation.empty()) {
+        pose.rotation = Array(SampleTrack(t.rotation.data(), unsigned(t.rotation.size()), seconds));
+    }
+    if (!t.scale.empty()) {
+        pose.scale = Array(SampleTrack(t.scale.data(), unsigned(t.scale.size()), seconds));
+    }
     return pose;
 }
 
 std::vector<double> KeyTimes(const AnimationPoses &animation) {
     std::vector<double> times;
     for (const auto &entry : animation.nodes) {
-        const NodeTracks &tracks = entry.second;
-        times.insert(times.end(), tracks.translation.times.begin(), tracks.translation.times.end());
-        times.insert(times.end(), tracks.rotation.times.begin(), tracks.rotation.times.end());
-        times.insert(times.end(), tracks.scale.times.begin(), tracks.scale.times.end());
+        for (const aiVectorKey &key : entry.second.translation) {
+            times.push_back(key.mTime);
+        }
+        for (const aiQuatKey &key : entry.second.rotation) {
+            times.push_back(key.mTime);
+        }
+        for (const aiVectorKey &key : entry.second.scale) {
+            times.push_back(key.mTime);
+        }
     }
     std::sort(times.begin(), times.end());
     times.erase(std::unique(times.begin(), times.end()), times.end());

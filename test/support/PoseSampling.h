@@ -1,15 +1,17 @@
-// Test-side pose sampling: every node's local transform of an animation at a
-// time, from a glTF file (read by GltfFileReader, apart from the library) or
-// from an aiScene (e.g. an FBX or COLLADA file read back by Assimp), and the
-// comparison of two outputs at every key time of the first. Used to show that
-// a change of layout or key count loses no pose (issue 42).
+// Test-side pose comparison across layouts: every node's local translation,
+// rotation and scale of an animation at a time, from a glTF file (read by
+// GltfFileReader, apart from the library) or from an aiScene, and the
+// comparison of two outputs at every key time of the first. A path a file
+// has no channel for is the node's static value (glTF's rule), so a file
+// that leaves out the channels of never-moving paths compares too (issue 42).
 //
-// Sampling is glTF's LINEAR: before the first key the first value, after the
-// last the last; at a key's time its value exactly; between two keys
-// a + (b - a) * f for vectors, and for rotations the key itself when both are
-// bit for bit equal, else slerp. So a key that was equal to both neighbours
-// and was removed samples back bit for bit.
+// Tracks are sampled by AnimationSampling.h's SampleTrack (the one
+// interpolation rule of the tests: a key's value at its time, equal
+// neighbours given back as they are, else lerp or slerp), on keys whose
+// times are seconds.
 #pragma once
+
+#include <assimp/anim.h>
 
 #include <array>
 #include <map>
@@ -31,16 +33,10 @@ struct NodePose {
     std::array<float, 3> scale{{1.0f, 1.0f, 1.0f}};
 };
 
-template <size_t N>
-struct PoseTrack {
-    std::vector<double> times; ///< seconds, increasing
-    std::vector<std::array<float, N>> values;
-};
-
 struct NodeTracks {
-    PoseTrack<3> translation;
-    PoseTrack<4> rotation;
-    PoseTrack<3> scale;
+    std::vector<aiVectorKey> translation; ///< mTime in seconds
+    std::vector<aiQuatKey> rotation;
+    std::vector<aiVectorKey> scale;
 };
 
 struct AnimationPoses {
