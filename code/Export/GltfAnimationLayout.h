@@ -88,24 +88,32 @@ namespace layout_detail {
 
 /// One track of an aiNodeAnim: keys of one path.
 struct Track {
-    NodePath path;
+    NodePath path = NodePath::Translation;
     const aiVectorKey *vectorKeys = nullptr; ///< translation, scale
     const aiQuatKey *quatKeys = nullptr; ///< rotation
     unsigned count = 0;
 };
 
-inline std::vector<Track> TracksOf(const aiNodeAnim &channel) {
-    std::vector<Track> tracks;
+/// The tracks of a channel that have keys, in the order they are written.
+struct Tracks {
+    Track tracks[3];
+    unsigned count = 0;
+    const Track *begin() const { return tracks; }
+    const Track *end() const { return tracks + count; }
+};
+
+inline Tracks TracksOf(const aiNodeAnim &channel) {
+    Tracks found;
     if (channel.mNumPositionKeys > 0 && channel.mPositionKeys) {
-        tracks.push_back({NodePath::Translation, channel.mPositionKeys, nullptr, channel.mNumPositionKeys});
+        found.tracks[found.count++] = {NodePath::Translation, channel.mPositionKeys, nullptr, channel.mNumPositionKeys};
     }
     if (channel.mNumRotationKeys > 0 && channel.mRotationKeys) {
-        tracks.push_back({NodePath::Rotation, nullptr, channel.mRotationKeys, channel.mNumRotationKeys});
+        found.tracks[found.count++] = {NodePath::Rotation, nullptr, channel.mRotationKeys, channel.mNumRotationKeys};
     }
     if (channel.mNumScalingKeys > 0 && channel.mScalingKeys) {
-        tracks.push_back({NodePath::Scale, channel.mScalingKeys, nullptr, channel.mNumScalingKeys});
+        found.tracks[found.count++] = {NodePath::Scale, channel.mScalingKeys, nullptr, channel.mNumScalingKeys};
     }
-    return tracks;
+    return found;
 }
 
 inline unsigned Components(NodePath path) {
@@ -232,6 +240,7 @@ template <typename NodeOf, typename RestOf>
 ChannelNodes FindChannelNodes(const aiScene &scene, NodeOf nodeOf, RestOf restOf) {
     ChannelNodes found;
     found.nodes.resize(scene.mNumAnimations);
+    std::unordered_map<long long, NodeRest> rests;
     for (unsigned a = 0; a < scene.mNumAnimations && scene.mAnimations; ++a) {
         const aiAnimation *animation = scene.mAnimations[a];
         for (unsigned c = 0; animation && animation->mChannels && c < animation->mNumChannels; ++c) {
@@ -241,11 +250,14 @@ ChannelNodes FindChannelNodes(const aiScene &scene, NodeOf nodeOf, RestOf restOf
             if (node < 0) {
                 continue;
             }
-            const NodeRest rest = restOf(node);
+            auto rest = rests.find(node); // one restOf per node, not per channel
+            if (rest == rests.end()) {
+                rest = rests.emplace(node, restOf(node)).first;
+            }
             unsigned &bits = found.moved[node];
             for (const Track &track : TracksOf(*channel)) {
                 const unsigned bit = 1u << static_cast<unsigned>(track.path);
-                if (!(bits & bit) && MovesAway(track, rest)) {
+                if (!(bits & bit) && MovesAway(track, rest->second)) {
                     bits |= bit;
                 }
             }

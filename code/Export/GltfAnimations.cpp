@@ -168,7 +168,7 @@ void WriteAnimation(Writer &w, const gltf_rules::AnimationLayout::Animation &ani
 
 long long WriteNodeAnimations(const aiScene &scene, GltfDocument &document,
         const std::function<long long(const std::string &)> &nodeOfName, std::vector<std::string> &notes,
-        std::string &error, size_t *tracksLeftOut) {
+        std::string &error, size_t *tracksLeftOut, size_t *withoutChannels) {
     static const GltfDocument::Json kNoNodes = GltfDocument::Json::array();
     const GltfDocument::Json &nodes = document.Root().contains("nodes") ? document.Root()["nodes"] : kNoNodes;
     const gltf_rules::AnimationLayout layout = gltf_rules::LayOutNodeAnimations(
@@ -197,6 +197,9 @@ long long WriteNodeAnimations(const aiScene &scene, GltfDocument &document,
             WriteAnimation(w, animation, static_cast<size_t>(std::max(firstAccessor, 0LL)));
         }));
         channels += static_cast<long long>(animation.channels.size());
+        if (withoutChannels && animation.channels.empty()) {
+            ++*withoutChannels;
+        }
     }
     return channels;
 }

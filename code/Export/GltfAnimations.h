@@ -32,11 +32,12 @@ struct GltfCompletionReport;
 /// as Assimp's writer lays it out. `nodeOfName` gives the glTF node a channel
 /// targets (-1: none; the channel is skipped with a note); the nodes' static
 /// transforms are read from the document's `nodes`. Returns the glTF channels
-/// written and sets `tracksLeftOut` (tracks of paths no animation moves), or
-/// -1 and sets `error`.
+/// written and sets `tracksLeftOut` (tracks of paths no animation moves) and
+/// `withoutChannels` (animations written without a channel), or -1 and sets
+/// `error`.
 long long WriteNodeAnimations(const aiScene &scene, GltfDocument &document,
         const std::function<long long(const std::string &)> &nodeOfName, std::vector<std::string> &notes,
-        std::string &error, size_t *tracksLeftOut = nullptr);
+        std::string &error, size_t *tracksLeftOut = nullptr, size_t *withoutChannels = nullptr);
 
 /// CompleteGltf for a file Assimp's exporter wrote from `scene` without its
 /// animations (ExportGltf): the completion writes them first.

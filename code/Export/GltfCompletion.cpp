@@ -57,7 +57,9 @@ public:
         if (!AddWeightChannels(error)) {
             return false;
         }
-        RemoveEmptyAnimations();
+        if (!mWriteAnimations || mAnimationsWithoutChannels > 0 || mReport.weightChannelsAdded > 0) {
+            RemoveEmptyAnimations(); // (the completion's own animations all have channels: no scan of their text)
+        }
         AddSceneExtras();
         mReport.skinnedMeshesMovedToRoot = MoveSkinnedMeshesToRoots(mDoc);
         mChanged = mChanged || mReport.skinnedMeshesMovedToRoot > 0;
@@ -111,7 +113,7 @@ private:
                     const auto found = mNodesByName.find(name);
                     return found == mNodesByName.end() ? -1LL : found->second.front();
                 },
-                mReport.notes, error, &leftOut);
+                mReport.notes, error, &leftOut, &mAnimationsWithoutChannels);
         if (written < 0) {
             return false;
         }
@@ -722,6 +724,7 @@ private:
     GltfCompletionReport &mReport;
     std::map<std::string, std::vector<long long>> mNodesByName;
     bool mWriteAnimations;
+    size_t mAnimationsWithoutChannels = 0; ///< of those the completion wrote
     bool mChanged = false;
     bool mCreatedNodes = false;
 };
