@@ -3,7 +3,8 @@
 // headers. Two users compile it, so they cannot drift (as GltfRules.h):
 // - the glTF completion (code/Export/GltfAnimations.cpp), which writes the
 //   animations on Debian's Assimp 5.2.5;
-// - the glTF2 exporter patch for Assimp itself (port/patches/, 0013), into
+// - the glTF2 exporter patch for Assimp itself (port/patches/, 0013 and its
+//   main-branch twin 0014), into
 //   whose tree port/apply_to_assimp.py copies this file as
 //   code/AssetLib/glTF2/glTF2RetroAnimationLayout.h.
 // The layout shares what is the same (docs/gltf-export.md, "Shared animation
@@ -11,6 +12,7 @@
 // - one input accessor per distinct list of key times, one output accessor
 //   per distinct list of values (and type), each written once;
 // - two bufferViews for all of it: every key time, then every value;
+// - one sampler per distinct input and output within an animation;
 // - no channel for a path (translation, rotation, scale) of a node that no
 //   animation of the scene moves away from the node's static value, as the
 //   glTF node gives it (e.g. LithTech's scale, always 1). A path some
@@ -274,7 +276,7 @@ struct PendingTrack {
     float end; ///< its last finite time, seconds
 };
 
-/// The tracks of animation `a`, still or not; an animation whose moving
+/// The tracks of an animation, still or not; an animation whose moving
 /// tracks would end before its end (or that has none) keeps its first still
 /// track that ends there.
 inline std::vector<PendingTrack> AnimationTracks(const aiAnimation &animation, const std::vector<long long> &nodes,

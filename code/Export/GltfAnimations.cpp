@@ -12,9 +12,7 @@
 #include <rapidjson/writer.h>
 
 #include <algorithm>
-#include <cmath>
 #include <cstring>
-#include <limits>
 
 namespace assimp_retro {
 namespace {
@@ -69,7 +67,8 @@ gltf_rules::NodeRest RestOf(const GltfDocument::Json &nodes, long long index) {
 }
 
 /// Appends `values` to buffer 0 as little-endian floats, in a bufferView of
-/// their own (nothing when empty: a view needs a byte). Returns the view or -1.
+/// their own. Returns the view; -1 when `values` is empty (a view needs a
+/// byte: none is made), -2 when the buffer cannot be appended to (`error`).
 long long AppendFloatView(GltfDocument &document, const std::vector<float> &values, bool pretty, std::string &error) {
     if (values.empty()) {
         return -1;
