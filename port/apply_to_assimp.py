@@ -14,6 +14,8 @@ them, the way an in-tree importer is added (see docs/DESIGN.md §6):
   code/AssetLib/glTF2/glTF2RetroRules.h   code/Export/GltfRules.h, the camera and
                               morph-weight rules the exporter patches (port/patches/) share
                               with the project's glTF completion
+  code/AssetLib/glTF2/glTF2RetroAnimationLayout.h   code/Export/GltfAnimationLayout.h, the
+                              shared animation layout (patch 0013/0014 and the completion)
   test/unit/utRetroImporters.cpp    port/tests/utRetroImporters.cpp, in test/CMakeLists.txt
   test/models/assimp-retro/   its fixtures: test/models/*/* (made by the project's writers)
 
@@ -163,6 +165,8 @@ def main():
         shutil.copy2(ROOT / "include" / "assimp_retro" / header, src / "include" / "assimp_retro" / header)
     if (src / "code" / "AssetLib" / "glTF2").is_dir():
         shutil.copy2(ROOT / "code" / "Export" / "GltfRules.h", src / "code" / "AssetLib" / "glTF2" / "glTF2RetroRules.h")
+        shutil.copy2(ROOT / "code" / "Export" / "GltfAnimationLayout.h",
+                     src / "code" / "AssetLib" / "glTF2" / "glTF2RetroAnimationLayout.h")
 
     # Assimp's unit-test program: our importer test and its fixtures.
     test_cmake = src / "test" / "CMakeLists.txt"

@@ -6,8 +6,10 @@
 # Debian's libassimp.so.5 hidden in a private mount namespace when unshare is
 # allowed), checks the choice of the Windows tool with plain Python
 # (tools/blender/check_tool_choice.py), then runs tools/blender/check_addon.py (import) and
-# tools/blender/check_export.py (File > Export) in Blender 3.4 with a fresh
-# user configuration. Prints the wall and CPU time it took.
+# tools/blender/check_export.py (File > Export) and
+# tools/blender/check_library_import.py (a body with its motion library: time
+# and memory) in Blender 3.4 with a fresh user configuration. Prints the wall
+# and CPU time it took.
 #   tools/check_blender_addon.sh [BUILD_DIR]        (default: build)
 # Needs blender, patchelf, python3; the models come from ../shared/corpus.
 set -eu
@@ -81,11 +83,20 @@ TMPDIR=$out/tmp BLENDER_USER_CONFIG=$out/home/config BLENDER_USER_SCRIPTS=$out/h
     --models "$root/test/models/roundtrip" \
     > "$out/blender-export.log" 2>&1
 export_status=$?
+# The body with its motion library beside it (2,282 animations), in a Blender of its own so that
+# its peak memory is the import's: at most 20 s of CPU and 1.5 GB (issue 42).
+TMPDIR=$out/tmp BLENDER_USER_CONFIG=$out/home/config BLENDER_USER_SCRIPTS=$out/home/scripts \
+    PATH=/usr/local/bin:/usr/bin:/bin \
+    "$blender" -b --factory-startup --python "$root/tools/blender/check_library_import.py" -- \
+    --zip "$zip" --corpus "$corpus" > "$out/blender-library.log" 2>&1
+library_status=$?
 set -e
 grep -E '^(MODEL|TEXTURE|OPTIONS|ERROR|BATCH|RENDER|FAIL|RESULT) ' "$out/blender.log" | tee "$out/report.txt"
 grep -E '^(EXPORT|IMPORT|REFUSAL|ROUNDTRIP|FIXTURE|MOVED|SKIP|FAIL|RESULT) ' "$out/blender-export.log" | tee "$out/report-export.txt"
 grep -q '^RESULT .* 0 failure(s)$' "$out/report.txt" && [ "$blender_status" -eq 0 ] || status=1
 grep -q '^RESULT .* 0 failure(s)$' "$out/report-export.txt" && [ "$export_status" -eq 0 ] || status=1
+grep -E '^(LIBRARY|FAIL|RESULT) ' "$out/blender-library.log" | tee "$out/report-library.txt"
+grep -q '^RESULT .* 0 failure(s)$' "$out/report-library.txt" && [ "$library_status" -eq 0 ] || status=1
 times > "$out/times.txt"
 echo "TIME $(($(date +%s) - start)) s wall; CPU (user, system) of this script and of its children: $(tr '\n' ' ' < "$out/times.txt")"
 exit "$status"

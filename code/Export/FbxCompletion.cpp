@@ -319,21 +319,13 @@ bool HasMetadata(const aiScene &scene) {
             (scene.mRootNode && HasNodeMetadata(*scene.mRootNode, 0));
 }
 
-/// CompleteFbx, and with `exportedScene` (the scene Assimp exported, its
-/// aiAnimMeshes hidden) the node animation times put right and the morph
-/// targets added.
-bool CompleteFbxFile(const std::string &path, double unitScaleFactor, const aiScene *exportedScene, std::string *error,
-        FbxCompletionReport *report) {
-    FbxCompletionReport local;
-    FbxCompletionReport &result = report ? *report : local;
-    std::vector<char> input;
-    {
-        std::ifstream file(std::filesystem::u8path(path), std::ios::binary);
-        if (!file) {
-            return FailWith(error, "cannot open '" + path + "'");
-        }
-        input.assign(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
-    }
+/// CompleteFbx on the bytes of `path` (`input`), written to `path`; with
+/// `exportedScene` (the scene Assimp exported, its aiAnimMeshes hidden) the
+/// node animation times put right and the morph targets added. `written`:
+/// the file at `path` holds `input` already (nothing to write when the pass
+/// changes nothing).
+bool CompleteFbxBytes(const std::vector<char> &input, bool written, const std::string &path, double unitScaleFactor,
+        const aiScene *exportedScene, std::string *error, FbxCompletionReport &result) {
     if (input.size() < kHeaderSize || std::memcmp(input.data(), kBinaryMagic, 20) != 0) {
         return FailWith(error, "'" + path + "' is not a binary FBX file");
     }
@@ -343,7 +335,7 @@ bool CompleteFbxFile(const std::string &path, double unitScaleFactor, const aiSc
     } catch (const std::exception &e) {
         return FailWith(error, std::string(e.what()) + " in '" + path + "'");
     }
-    if (output == input) {
+    if (written && output == input) {
         return true;
     }
     std::ofstream file(std::filesystem::u8path(path), std::ios::binary | std::ios::trunc);
@@ -353,6 +345,20 @@ bool CompleteFbxFile(const std::string &path, double unitScaleFactor, const aiSc
     }
     result.fileChanged = true;
     return true;
+}
+
+/// CompleteFbx of the file at `path`.
+bool CompleteFbxFile(const std::string &path, double unitScaleFactor, std::string *error,
+        FbxCompletionReport &result) {
+    std::vector<char> input;
+    {
+        std::ifstream file(std::filesystem::u8path(path), std::ios::binary);
+        if (!file) {
+            return FailWith(error, "cannot open '" + path + "'");
+        }
+        input.assign(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+    }
+    return CompleteFbxBytes(input, true, path, unitScaleFactor, nullptr, error, result);
 }
 
 } // namespace
@@ -369,7 +375,8 @@ double FbxUnitScaleFactor(const aiScene &scene) {
 }
 
 bool CompleteFbx(const std::string &path, double unitScaleFactor, std::string *error, FbxCompletionReport *report) {
-    return CompleteFbxFile(path, unitScaleFactor, nullptr, error, report);
+    FbxCompletionReport local;
+    return CompleteFbxFile(path, unitScaleFactor, error, report ? *report : local);
 }
 
 bool ExportFbx(const aiScene &scene, const std::string &formatId, const std::string &path, std::string *error,
@@ -386,6 +393,7 @@ bool ExportFbx(const aiScene &scene, const std::string &formatId, const std::str
         return FailWith(error, "cannot export to FBX: " + invalid);
     }
     double unitScaleFactor = FbxUnitScaleFactor(scene);
+    std::vector<char> input; // the binary FBX Assimp writes
     {
         ExportSceneView view(scene);
         // Assimp's FBX exporter writes no Model for the root node, so its
@@ -406,7 +414,20 @@ bool ExportFbx(const aiScene &scene, const std::string &formatId, const std::str
         // One armature in Blender for skeletons joined through nodes that are no bones.
         BridgeBones bridge(scene);
         Assimp::Exporter exporter;
-        if (exporter.Export(view.scene, formatId.c_str(), path.c_str(), preprocessing, properties) != AI_SUCCESS) {
+        if (formatId == "fbx") {
+            // Into memory: Assimp's binary writer seeks back to every record's
+            // start to write its end offset, and on a file each seek flushes
+            // stdio's buffer (a motion library: millions of write and lseek
+            // calls, two thirds of its export time). The pass reads it there.
+            const aiExportDataBlob *blob = exporter.ExportToBlob(view.scene, "fbx", preprocessing, properties);
+            if (!blob) {
+                return FailWith(error, std::string("Assimp's FBX exporter failed: ") + exporter.GetErrorString());
+            }
+            const char *data = static_cast<const char *>(blob->data);
+            input.assign(data, data + blob->size);
+            exporter.FreeBlob();
+        } else if (exporter.Export(view.scene, formatId.c_str(), path.c_str(), preprocessing, properties) !=
+                AI_SUCCESS) {
             return FailWith(error, std::string("Assimp's FBX exporter failed: ") + exporter.GetErrorString());
         }
         if (formatId == "fbxa" && hidden.count > 0) {
@@ -421,7 +442,7 @@ bool ExportFbx(const aiScene &scene, const std::string &formatId, const std::str
         }
         return true;
     }
-    return CompleteFbxFile(path, unitScaleFactor, &scene, error, &result);
+    return CompleteFbxBytes(input, false, path, unitScaleFactor, &scene, error, result);
 }
 
 } // namespace assimp_retro

@@ -1,6 +1,7 @@
 #include "Export/GltfAnimations.h"
 
 #include "Export/GltfDocument.h"
+#include "Export/GltfAnimationLayout.h"
 #include "Export/GltfRules.h"
 
 #include <assimp/anim.h>
@@ -11,10 +12,7 @@
 #include <rapidjson/writer.h>
 
 #include <algorithm>
-#include <cmath>
 #include <cstring>
-#include <limits>
-#include <type_traits>
 
 namespace assimp_retro {
 namespace {
@@ -34,219 +32,173 @@ std::string RapidJsonText(bool pretty, Fill fill) {
     return std::string(buffer.GetString(), buffer.GetSize());
 }
 
-struct Sampler {
-    long long input = -1;
-    long long output = -1;
-};
-
-struct Channel {
-    unsigned sampler = 0;
-    long long node = -1;
-    const char *path = "";
-};
-
-class AnimationWriter {
-public:
-    AnimationWriter(GltfDocument &document, std::string &error) :
-            mDoc(document), mError(error), mPretty(document.PrettyText()) {}
-
-    /// Appends one accessor of `values` (FLOAT, `components` per element) in
-    /// its own bufferView, as Assimp's ExportData does. Returns its index or -1.
-    long long Accessor(const std::vector<float> &values, unsigned components, const char *type) {
-        // Bounds as SetAccessorRange computes them: doubles, non-finite values skipped.
-        std::vector<double> min(components, std::numeric_limits<double>::max());
-        std::vector<double> max(components, -std::numeric_limits<double>::max());
-        for (size_t i = 0; i < values.size(); ++i) {
-            const double value = values[i];
-            if (!std::isfinite(value)) {
-                continue;
-            }
-            const size_t c = i % components;
-            min[c] = std::min(min[c], value);
-            max[c] = std::max(max[c], value);
-        }
-        mBytes.resize(values.size() * 4);
-        for (size_t i = 0; i < values.size(); ++i) {
-            uint32_t bits;
-            std::memcpy(&bits, &values[i], 4);
-            for (int b = 0; b < 4; ++b) {
-                mBytes[4 * i + b] = static_cast<uint8_t>(bits >> (8 * b));
-            }
-        }
-        const long long offset = mDoc.AppendBufferData(mBytes.data(), mBytes.size(), mError);
-        if (offset < 0) {
-            return -1;
-        }
-        const long long view = mDoc.AppendRawElement("bufferViews", RapidJsonText(mPretty, [&](auto &w) {
-            w.StartObject();
-            w.Key("buffer");
-            w.Uint(0);
-            w.Key("byteOffset");
-            w.Uint64(static_cast<uint64_t>(offset));
-            w.Key("byteLength");
-            w.Uint64(mBytes.size());
-            w.EndObject();
-        }));
-        return mDoc.AppendRawElement("accessors", RapidJsonText(mPretty, [&](auto &w) {
-            w.StartObject();
-            w.Key("bufferView");
-            w.Uint(static_cast<unsigned>(view));
-            w.Key("byteOffset");
-            w.Uint(0);
-            w.Key("componentType");
-            w.Int(5126); // FLOAT
-            w.Key("count");
-            w.Uint(static_cast<unsigned>(values.size() / components));
-            w.Key("type");
-            w.String(type);
-            w.Key("max");
-            w.StartArray();
-            for (double value : max) {
-                w.Double(value);
-            }
-            w.EndArray();
-            w.Key("min");
-            w.StartArray();
-            for (double value : min) {
-                w.Double(value);
-            }
-            w.EndArray();
-            w.EndObject();
-        }));
+/// A node's static transform as the file's JSON gives it (glTF's defaults
+/// where it leaves a path out; not known when it is a matrix or unreadable).
+gltf_rules::NodeRest RestOf(const GltfDocument::Json &nodes, long long index) {
+    gltf_rules::NodeRest rest;
+    if (!nodes.is_array() || index < 0 || static_cast<size_t>(index) >= nodes.size() ||
+            !nodes[static_cast<size_t>(index)].is_object()) {
+        rest.known = false;
+        return rest;
     }
-
-    /// A LINEAR sampler of `keys` (aiVectorKey or aiQuatKey), its time
-    /// accessor first, as Assimp's Extract*Sampler do.
-    template <typename Key>
-    bool AddSampler(const Key *keys, unsigned count, float ticksPerSecond, long long node, const char *path) {
-        std::vector<float> times(count);
-        constexpr unsigned components = std::is_same<Key, aiQuatKey>::value ? 4 : 3;
-        std::vector<float> values(size_t(count) * components);
-        for (unsigned i = 0; i < count; ++i) {
-            times[i] = static_cast<float>(keys[i].mTime / ticksPerSecond);
-            float *value = &values[size_t(i) * components];
-            value[0] = keys[i].mValue.x;
-            value[1] = keys[i].mValue.y;
-            value[2] = keys[i].mValue.z;
-            if constexpr (components == 4) {
-                value[3] = keys[i].mValue.w;
-            }
+    const GltfDocument::Json &node = nodes[static_cast<size_t>(index)];
+    rest.known = !node.contains("matrix");
+    auto read = [&](const char *key, float *out, size_t size) {
+        if (!node.contains(key)) {
+            return;
         }
-        Sampler sampler;
-        sampler.input = Accessor(times, 1, "SCALAR");
-        sampler.output = sampler.input < 0 ? -1 : Accessor(values, components, components == 4 ? "VEC4" : "VEC3");
-        if (sampler.output < 0) {
-            return false;
+        const GltfDocument::Json &array = node[key];
+        if (!array.is_array() || array.size() != size) {
+            rest.known = false;
+            return;
         }
-        mChannels.push_back({static_cast<unsigned>(mSamplers.size()), node, path});
-        mSamplers.push_back(sampler);
-        return true;
-    }
-
-    /// Samplers added since the last FinishAnimation.
-    size_t SamplersPending() const { return mSamplers.size(); }
-
-    /// Appends the glTF animation named `name` with the channels added since
-    /// the last call.
-    void FinishAnimation(const std::string &name) {
-        mDoc.AppendRawElement("animations", RapidJsonText(mPretty, [&](auto &w) {
-            w.StartObject();
-            w.Key("name");
-            w.String(name.c_str(), static_cast<rapidjson::SizeType>(name.size()));
-            w.Key("channels");
-            w.StartArray();
-            for (const Channel &channel : mChannels) {
-                w.StartObject();
-                w.Key("sampler");
-                w.Uint(channel.sampler);
-                w.Key("target");
-                w.StartObject();
-                w.Key("node");
-                w.Uint(static_cast<unsigned>(channel.node));
-                w.Key("path");
-                w.String(channel.path);
-                w.EndObject();
-                w.EndObject();
+        for (size_t i = 0; i < size; ++i) {
+            if (!array[i].is_number()) {
+                rest.known = false;
+                return;
             }
-            w.EndArray();
-            w.Key("samplers");
-            w.StartArray();
-            for (const Sampler &sampler : mSamplers) {
-                w.StartObject();
-                w.Key("input");
-                w.Uint(static_cast<unsigned>(sampler.input));
-                w.Key("interpolation");
-                w.String("LINEAR");
-                w.Key("output");
-                w.Uint(static_cast<unsigned>(sampler.output));
-                w.EndObject();
-            }
-            w.EndArray();
-            w.EndObject();
-        }));
-        mChannels.clear();
-        mSamplers.clear();
-    }
+            out[i] = static_cast<float>(array[i].get<double>()); // written from floats: exact
+        }
+    };
+    read("translation", rest.translation, 3);
+    read("rotation", rest.rotation, 4);
+    read("scale", rest.scale, 3);
+    return rest;
+}
 
-private:
-    GltfDocument &mDoc;
-    std::string &mError;
-    bool mPretty;
-    std::vector<uint8_t> mBytes;
-    std::vector<Channel> mChannels;
-    std::vector<Sampler> mSamplers;
-};
+/// Appends `values` to buffer 0 as little-endian floats, in a bufferView of
+/// their own. Returns the view; -1 when `values` is empty (a view needs a
+/// byte: none is made), -2 when the buffer cannot be appended to (`error`).
+long long AppendFloatView(GltfDocument &document, const std::vector<float> &values, bool pretty, std::string &error) {
+    if (values.empty()) {
+        return -1;
+    }
+    std::vector<uint8_t> bytes(values.size() * 4);
+    for (size_t i = 0; i < values.size(); ++i) {
+        uint32_t bits;
+        std::memcpy(&bits, &values[i], 4);
+        for (int b = 0; b < 4; ++b) {
+            bytes[4 * i + b] = static_cast<uint8_t>(bits >> (8 * b));
+        }
+    }
+    const long long offset = document.AppendBufferData(bytes.data(), bytes.size(), error);
+    if (offset < 0) {
+        return -2;
+    }
+    return document.AppendRawElement("bufferViews", RapidJsonText(pretty, [&](auto &w) {
+        w.StartObject();
+        w.Key("buffer");
+        w.Uint(0);
+        w.Key("byteOffset");
+        w.Uint64(static_cast<uint64_t>(offset));
+        w.Key("byteLength");
+        w.Uint64(bytes.size());
+        w.EndObject();
+    }));
+}
+
+/// The accessor's JSON as Assimp's writer lays it out, without the bounds a
+/// value accessor does not need (glTF requires them of inputs only).
+template <typename Writer>
+void WriteAccessor(Writer &w, const gltf_rules::AnimationLayout::Accessor &accessor, long long view) {
+    static const char *const kTypes[] = {"", "SCALAR", "", "VEC3", "VEC4"};
+    w.StartObject();
+    w.Key("bufferView");
+    w.Uint(static_cast<unsigned>(view));
+    w.Key("byteOffset");
+    w.Uint(static_cast<unsigned>(accessor.first * 4));
+    w.Key("componentType");
+    w.Int(5126); // FLOAT
+    w.Key("count");
+    w.Uint(accessor.count);
+    w.Key("type");
+    w.String(kTypes[accessor.components]);
+    if (accessor.input) {
+        w.Key("max");
+        w.StartArray();
+        w.Double(accessor.max);
+        w.EndArray();
+        w.Key("min");
+        w.StartArray();
+        w.Double(accessor.min);
+        w.EndArray();
+    }
+    w.EndObject();
+}
+
+/// The animation's JSON: name, channels, samplers (LINEAR, glTF's default,
+/// left out).
+template <typename Writer>
+void WriteAnimation(Writer &w, const gltf_rules::AnimationLayout::Animation &animation, size_t firstAccessor) {
+    w.StartObject();
+    w.Key("name");
+    w.String(animation.name.c_str(), static_cast<rapidjson::SizeType>(animation.name.size()));
+    w.Key("channels");
+    w.StartArray();
+    for (const auto &channel : animation.channels) {
+        w.StartObject();
+        w.Key("sampler");
+        w.Uint(static_cast<unsigned>(channel.sampler));
+        w.Key("target");
+        w.StartObject();
+        w.Key("node");
+        w.Uint(static_cast<unsigned>(channel.node));
+        w.Key("path");
+        w.String(gltf_rules::NodePathName(channel.path));
+        w.EndObject();
+        w.EndObject();
+    }
+    w.EndArray();
+    w.Key("samplers");
+    w.StartArray();
+    for (const auto &sampler : animation.samplers) {
+        w.StartObject();
+        w.Key("input");
+        w.Uint(static_cast<unsigned>(firstAccessor + sampler.input));
+        w.Key("output");
+        w.Uint(static_cast<unsigned>(firstAccessor + sampler.output));
+        w.EndObject();
+    }
+    w.EndArray();
+    w.EndObject();
+}
 
 } // namespace
 
 long long WriteNodeAnimations(const aiScene &scene, GltfDocument &document,
         const std::function<long long(const std::string &)> &nodeOfName, std::vector<std::string> &notes,
-        std::string &error) {
-    AnimationWriter writer(document, error);
+        std::string &error, size_t *tracksLeftOut, size_t *withoutChannels) {
+    static const GltfDocument::Json kNoNodes = GltfDocument::Json::array();
+    const GltfDocument::Json &nodes = document.Root().contains("nodes") ? document.Root()["nodes"] : kNoNodes;
+    const gltf_rules::AnimationLayout layout = gltf_rules::LayOutNodeAnimations(
+            scene, nodeOfName, [&](long long node) { return RestOf(nodes, node); },
+            gltf_rules::kDefaultTicksPerSecond);
+    notes.insert(notes.end(), layout.notes.begin(), layout.notes.end());
+    if (tracksLeftOut) {
+        *tracksLeftOut = layout.tracksLeftOut;
+    }
+    const bool pretty = document.PrettyText();
+    const long long timesView = AppendFloatView(document, layout.times, pretty, error);
+    const long long valuesView = timesView < -1 ? -2 : AppendFloatView(document, layout.values, pretty, error);
+    if (valuesView < -1) {
+        return -1;
+    }
+    long long firstAccessor = -1;
+    for (const auto &accessor : layout.accessors) {
+        const long long index = document.AppendRawElement("accessors", RapidJsonText(pretty, [&](auto &w) {
+            WriteAccessor(w, accessor, accessor.input ? timesView : valuesView);
+        }));
+        firstAccessor = firstAccessor < 0 ? index : firstAccessor;
+    }
     long long channels = 0;
-    for (unsigned a = 0; a < scene.mNumAnimations; ++a) {
-        const aiAnimation *animation = scene.mAnimations ? scene.mAnimations[a] : nullptr;
-        if (!animation) {
-            continue;
+    for (const auto &animation : layout.animations) {
+        document.AppendRawElement("animations", RapidJsonText(pretty, [&](auto &w) {
+            WriteAnimation(w, animation, static_cast<size_t>(std::max(firstAccessor, 0LL)));
+        }));
+        channels += static_cast<long long>(animation.channels.size());
+        if (withoutChannels && animation.channels.empty()) {
+            ++*withoutChannels;
         }
-        const std::string name = animation->mName.length > 0 ? animation->mName.C_Str() : "anim";
-        float ticksPerSecond = static_cast<float>(animation->mTicksPerSecond);
-        if (!(ticksPerSecond > 0.0f) || !std::isfinite(ticksPerSecond)) {
-            ticksPerSecond = static_cast<float>(gltf_rules::kDefaultTicksPerSecond);
-            if (animation->mNumChannels > 0) {
-                notes.push_back("animation \"" + name + "\": mTicksPerSecond is " +
-                        std::to_string(animation->mTicksPerSecond) + ", node keys timed at " +
-                        std::to_string(gltf_rules::kDefaultTicksPerSecond) + " ticks per second");
-            }
-        }
-        size_t pending = 0;
-        for (unsigned c = 0; c < animation->mNumChannels && animation->mChannels; ++c) {
-            const aiNodeAnim *channel = animation->mChannels[c];
-            if (!channel) {
-                continue;
-            }
-            const long long node = nodeOfName(channel->mNodeName.C_Str());
-            if (node < 0) {
-                notes.push_back("animation \"" + name + "\" channel \"" + channel->mNodeName.C_Str() +
-                        "\": no glTF node has that name, skipped");
-                continue;
-            }
-            const bool written = (channel->mNumPositionKeys == 0 || !channel->mPositionKeys ||
-                                         writer.AddSampler(channel->mPositionKeys, channel->mNumPositionKeys,
-                                                 ticksPerSecond, node, "translation")) &&
-                    (channel->mNumRotationKeys == 0 || !channel->mRotationKeys ||
-                            writer.AddSampler(channel->mRotationKeys, channel->mNumRotationKeys, ticksPerSecond, node,
-                                    "rotation")) &&
-                    (channel->mNumScalingKeys == 0 || !channel->mScalingKeys ||
-                            writer.AddSampler(channel->mScalingKeys, channel->mNumScalingKeys, ticksPerSecond, node,
-                                    "scale"));
-            if (!written) {
-                return -1;
-            }
-            channels += writer.SamplersPending() > pending ? 1 : 0; // a channel without keys writes nothing
-            pending = writer.SamplersPending();
-        }
-        writer.FinishAnimation(name);
     }
     return channels;
 }

@@ -22,6 +22,7 @@
 #include <map>
 #include <new>
 #include <set>
+#include <unordered_map>
 
 namespace assimp_retro {
 namespace {
@@ -56,7 +57,9 @@ public:
         if (!AddWeightChannels(error)) {
             return false;
         }
-        RemoveEmptyAnimations();
+        if (!mWriteAnimations || mAnimationsWithoutChannels > 0 || mReport.weightChannelsAdded > 0) {
+            RemoveEmptyAnimations(); // (the completion's own animations all have channels: no scan of their text)
+        }
         AddSceneExtras();
         mReport.skinnedMeshesMovedToRoot = MoveSkinnedMeshesToRoots(mDoc);
         mChanged = mChanged || mReport.skinnedMeshesMovedToRoot > 0;
@@ -102,6 +105,7 @@ private:
     /// The scene's node animations, in Assimp's place (GltfAnimations.h),
     /// before anything adds nodes or animations.
     bool WriteAnimations(std::string &error) {
+        size_t leftOut = 0;
         const long long written = WriteNodeAnimations(
                 mScene, mDoc,
                 [&](const std::string &name) {
@@ -109,11 +113,12 @@ private:
                     const auto found = mNodesByName.find(name);
                     return found == mNodesByName.end() ? -1LL : found->second.front();
                 },
-                mReport.notes, error);
+                mReport.notes, error, &leftOut, &mAnimationsWithoutChannels);
         if (written < 0) {
             return false;
         }
         mReport.nodeChannelsWritten = static_cast<unsigned>(written);
+        mReport.nodeTracksLeftOut = static_cast<unsigned>(leftOut);
         mChanged = mChanged || mScene.mNumAnimations > 0;
         return true;
     }
@@ -327,14 +332,26 @@ private:
     /// Adds the keys of `source` missing in `target` (recursing into objects
     /// both have). Returns the number of keys added, at any depth.
     unsigned MergeMissing(Json &target, const Json &source, const std::string &where) {
+        // ordered_json finds a key by searching every member: the members are
+        // indexed once (a motion library's scene has thousands of entries).
+        auto &members = static_cast<Json::object_t::Container &>(target.get_ref<Json::object_t &>());
+        std::unordered_map<std::string, size_t> position;
+        for (size_t i = 0; i < members.size(); ++i) {
+            position.emplace(members[i].first, i);
+        }
         unsigned added = 0;
         for (auto it = source.begin(); it != source.end(); ++it) {
-            if (!target.contains(it.key())) {
-                target[it.key()] = it.value();
+            const auto found = position.find(it.key());
+            if (found == position.end()) {
+                position.emplace(it.key(), members.size());
+                members.emplace_back(it.key(), it.value());
                 ++added;
-            } else if (target[it.key()].is_object() && it.value().is_object()) {
-                added += MergeMissing(target[it.key()], it.value(), where + "." + it.key());
-            } else if (target[it.key()] != it.value()) {
+                continue;
+            }
+            Json &existing = members[found->second].second;
+            if (existing.is_object() && it.value().is_object()) {
+                added += MergeMissing(existing, it.value(), where + "." + it.key());
+            } else if (existing != it.value()) {
                 Note(where + "." + it.key() + ": already in the file with another value, left as it is");
             }
         }
@@ -653,8 +670,7 @@ private:
                         gltf["channels"] = Json::array();
                     }
                     Json sampler = Json::object();
-                    sampler["input"] = input;
-                    sampler["interpolation"] = "LINEAR";
+                    sampler["input"] = input; // LINEAR: glTF's default interpolation
                     sampler["output"] = output;
                     gltf["samplers"].push_back(std::move(sampler));
                     Json gltfChannel = Json::object();
@@ -708,6 +724,7 @@ private:
     GltfCompletionReport &mReport;
     std::map<std::string, std::vector<long long>> mNodesByName;
     bool mWriteAnimations;
+    size_t mAnimationsWithoutChannels = 0; ///< of those the completion wrote
     bool mChanged = false;
     bool mCreatedNodes = false;
 };

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <unordered_set>
 
 namespace assimp_retro {
 namespace {
@@ -39,6 +40,11 @@ Json MetadataToJsonAt(const aiMetadata &metadata, const std::string &where, int 
     if (!metadata.mKeys || !metadata.mValues) {
         return out;
     }
+    // ordered_json finds a key by searching every member: with a motion
+    // library's thousands of entries, keys are tracked here and members
+    // appended without that search.
+    std::unordered_set<std::string> seen;
+    auto &members = static_cast<Json::object_t::Container &>(out.get_ref<Json::object_t &>());
     for (unsigned i = 0; i < metadata.mNumProperties; ++i) {
         const std::string key(metadata.mKeys[i].C_Str());
         const std::string at = where + " key " + Quote(key);
@@ -46,7 +52,7 @@ Json MetadataToJsonAt(const aiMetadata &metadata, const std::string &where, int 
             notes.push_back(where + ": metadata entry " + std::to_string(i) + " has no key, skipped");
             continue;
         }
-        if (out.contains(key)) {
+        if (seen.count(key)) {
             notes.push_back(at + ": appears twice, the first value kept");
             continue;
         }
@@ -56,59 +62,65 @@ Json MetadataToJsonAt(const aiMetadata &metadata, const std::string &where, int 
             notes.push_back(at + ": has no value, skipped");
             continue;
         }
+        Json value;
+        bool known = true;
         switch (static_cast<int>(entry.mType)) {
         case AI_BOOL:
-            out[key] = *static_cast<const bool *>(data);
+            value = *static_cast<const bool *>(data);
             break;
         case AI_INT32:
-            out[key] = *static_cast<const int32_t *>(data);
+            value = *static_cast<const int32_t *>(data);
             break;
         case AI_UINT64:
-            out[key] = *static_cast<const uint64_t *>(data);
+            value = *static_cast<const uint64_t *>(data);
             break;
         case AI_FLOAT:
-            out[key] = FloatValue(*static_cast<const float *>(data), at, notes);
+            value = FloatValue(*static_cast<const float *>(data), at, notes);
             break;
         case AI_DOUBLE: {
-            const double value = *static_cast<const double *>(data);
-            if (!std::isfinite(value)) {
-                notes.push_back(at + ": " + std::to_string(value) + " has no JSON number, written as null");
-                out[key] = nullptr;
+            const double number = *static_cast<const double *>(data);
+            if (!std::isfinite(number)) {
+                notes.push_back(at + ": " + std::to_string(number) + " has no JSON number, written as null");
+                value = nullptr;
             } else {
-                out[key] = value;
+                value = number;
             }
             break;
         }
         case AI_AISTRING: {
             const aiString &text = *static_cast<const aiString *>(data);
-            out[key] = std::string(text.data, std::min<size_t>(text.length, sizeof(text.data) - 1));
+            value = std::string(text.data, std::min<size_t>(text.length, sizeof(text.data) - 1));
             break;
         }
         case AI_AIVECTOR3D: {
             const aiVector3D &v = *static_cast<const aiVector3D *>(data);
-            out[key] =
-                    Json::array({FloatValue(v.x, at, notes), FloatValue(v.y, at, notes), FloatValue(v.z, at, notes)});
+            value = Json::array({FloatValue(v.x, at, notes), FloatValue(v.y, at, notes), FloatValue(v.z, at, notes)});
             break;
         }
         case AI_AIMETADATA:
-            out[key] = MetadataToJsonAt(*static_cast<const aiMetadata *>(data), at, depth + 1, notes);
+            value = MetadataToJsonAt(*static_cast<const aiMetadata *>(data), at, depth + 1, notes);
             break;
         case kMetadataInt64:
             if (kHeadersHaveInt64AndUint32) {
-                out[key] = *static_cast<const int64_t *>(data);
+                value = *static_cast<const int64_t *>(data);
                 break;
             }
             [[fallthrough]];
         case kMetadataUint32:
             if (kHeadersHaveInt64AndUint32 && static_cast<int>(entry.mType) == kMetadataUint32) {
-                out[key] = *static_cast<const uint32_t *>(data);
+                value = *static_cast<const uint32_t *>(data);
                 break;
             }
             [[fallthrough]];
         default:
             notes.push_back(
                     at + ": unknown metadata type " + std::to_string(static_cast<int>(entry.mType)) + ", skipped");
+            known = false;
             break;
+        }
+        if (known) {
+            seen.insert(key);
+            members.emplace_back(key, std::move(value));
         }
     }
     return out;

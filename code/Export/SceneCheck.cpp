@@ -3,7 +3,9 @@
 // with aiProcess_ValidateDataStructure. A private importer hands the Importer
 // a deep copy of the scene as if it had read it from a file; the validator then
 // runs on it (before ScenePreprocessor, so exactly on what we hand over) and
-// the Importer owns and frees the copy whatever happens.
+// the Importer owns and frees the copy whatever happens. The animations are
+// handed over apart, a batch at a time (ValidateAnimations), so that a
+// motion library's keys are never all copied at once.
 #include <assimp_retro/scene_export.h>
 
 #include "Export/ExportSceneView.h"
@@ -16,6 +18,7 @@
 #include <assimp/scene.h>
 
 #include <new>
+#include <string>
 #include <utility>
 
 namespace assimp_retro {
@@ -58,11 +61,16 @@ void SwapContents(aiScene &a, aiScene &b) {
     std::swap(a.mSkeletons, b.mSkeletons);
 }
 
-/// Takes over `mScene` in InternReadFile: the Importer then owns it.
+/// Takes over the scene set with Next() in InternReadFile: the Importer then owns it.
 class HandOverImporter : public Assimp::BaseImporter {
 public:
-    explicit HandOverImporter(aiScene *scene) : mScene(scene) {}
     ~HandOverImporter() override { aiFreeScene(mScene); }
+
+    /// The scene the next ReadFile reads (owned until then).
+    void Next(aiScene *scene) {
+        aiFreeScene(mScene);
+        mScene = scene;
+    }
 
     bool CanRead(const std::string &file, Assimp::IOSystem *, bool) const override {
         const std::string suffix = std::string(".") + kExtension;
@@ -72,38 +80,120 @@ public:
 
 protected:
     void InternReadFile(const std::string &, aiScene *scene, Assimp::IOSystem *) override {
-        SwapContents(*scene, *mScene); // mScene is left empty and freed by the destructor
+        SwapContents(*scene, *mScene); // mScene is left empty and freed later
     }
 
 private:
-    aiScene *mScene;
+    aiScene *mScene = nullptr;
 };
+
+/// Runs Assimp's validator on a deep copy of `view`. False with the reason.
+bool ValidateCopy(Assimp::Importer &importer, HandOverImporter &handOver, const aiScene &view, std::string *error) {
+    aiScene *copy = nullptr;
+    aiCopyScene(&view, &copy); // Assimp's own deep copy
+    if (!copy) {
+        if (error) {
+            *error = "the scene could not be copied for validation";
+        }
+        return false;
+    }
+    handOver.Next(copy);
+    const uint8_t placeholder = 0;
+    if (!importer.ReadFileFromMemory(&placeholder, 1, aiProcess_ValidateDataStructure, kExtension)) {
+        if (error) {
+            *error = std::string("the scene fails Assimp's validation: ") + importer.GetErrorString();
+        }
+        return false;
+    }
+    importer.FreeScene();
+    return true;
+}
+
+/// Bytes of an animation's keys: what a copy of it costs.
+size_t KeyBytes(const aiAnimation *animation) {
+    size_t bytes = 0;
+    for (unsigned c = 0; animation && animation->mChannels && c < animation->mNumChannels; ++c) {
+        const aiNodeAnim *channel = animation->mChannels[c];
+        if (channel) {
+            bytes += (size_t(channel->mNumPositionKeys) + channel->mNumScalingKeys) * sizeof(aiVectorKey) +
+                    size_t(channel->mNumRotationKeys) * sizeof(aiQuatKey);
+        }
+    }
+    return bytes;
+}
+
+/// Removes the mesh references of the view's own node tree.
+void DropMeshReferences(aiNode *node) {
+    delete[] node->mMeshes;
+    node->mMeshes = nullptr;
+    node->mNumMeshes = 0;
+    for (unsigned i = 0; i < node->mNumChildren; ++i) {
+        DropMeshReferences(node->mChildren[i]);
+    }
+}
+
+/// The animations validated a batch of at most kBatchKeyBytes at a time (or
+/// one animation, when it is larger), each batch in a copy of the node tree
+/// alone: the validator checks an animation against the node names only, so
+/// this finds what one copy of the whole scene would, while at most one
+/// batch of keys is copied at a time (a motion library's keys are most of
+/// the scene).
+bool ValidateAnimations(Assimp::Importer &importer, HandOverImporter &handOver, const aiScene &scene,
+        std::string *error) {
+    constexpr size_t kBatchKeyBytes = size_t(8) << 20;
+    ExportSceneView view(scene, false); // shared parts detached again by its destructor
+    if (view.scene->mRootNode) {
+        DropMeshReferences(view.scene->mRootNode);
+    }
+    view.scene->mFlags |= AI_SCENE_FLAGS_INCOMPLETE; // no meshes: allowed
+    view.scene->mNumMeshes = view.scene->mNumMaterials = view.scene->mNumTextures = 0;
+    view.scene->mNumLights = view.scene->mNumCameras = view.scene->mNumSkeletons = 0;
+    view.scene->mMeshes = nullptr;
+    view.scene->mMaterials = nullptr;
+    view.scene->mTextures = nullptr;
+    view.scene->mLights = nullptr;
+    view.scene->mCameras = nullptr;
+    view.scene->mSkeletons = nullptr;
+    view.scene->mMetaData = nullptr;
+    for (unsigned first = 0; first < scene.mNumAnimations;) {
+        unsigned count = 1;
+        for (size_t bytes = KeyBytes(scene.mAnimations[first]); first + count < scene.mNumAnimations; ++count) {
+            bytes += KeyBytes(scene.mAnimations[first + count]);
+            if (bytes > kBatchKeyBytes) {
+                break;
+            }
+        }
+        view.scene->mAnimations = scene.mAnimations + first;
+        view.scene->mNumAnimations = count;
+        if (!ValidateCopy(importer, handOver, *view.scene, error)) {
+            return false;
+        }
+        first += count;
+    }
+    return true;
+}
 
 } // namespace
 
 bool CheckSceneForExport(const aiScene &scene, std::string *error) {
     try {
-        aiScene *copy = nullptr;
-        {
-            ExportSceneView view(scene); // node metadata left out, as the copy needs
-            aiCopyScene(view.scene, &copy); // Assimp's own deep copy
-        }
-        if (!copy) {
-            if (error) {
-                *error = "the scene could not be copied for validation";
-            }
-            return false;
-        }
         Assimp::Importer importer;
-        importer.RegisterLoader(new HandOverImporter(copy)); // the Importer deletes it
-        const uint8_t placeholder = 0;
-        if (!importer.ReadFileFromMemory(&placeholder, 1, aiProcess_ValidateDataStructure, kExtension)) {
+        auto *handOver = new HandOverImporter();
+        importer.RegisterLoader(handOver); // the Importer deletes it
+        {
+            ExportSceneView view(scene, false); // node metadata left out, as the copy needs
+            if (!ValidateCopy(importer, *handOver, *view.scene, error)) {
+                return false;
+            }
+        }
+        if (scene.mNumAnimations > 0 && !scene.mAnimations) { // (a copy would crash)
             if (error) {
-                *error = std::string("the scene fails Assimp's validation: ") + importer.GetErrorString();
+                *error = "the scene fails Assimp's validation: aiScene::mAnimations is nullptr (aiScene::mNumAnimations "
+                         "is " + std::to_string(scene.mNumAnimations) + ")";
             }
             return false;
         }
-        return true;
+        return ValidateAnimations(importer, *handOver, scene, error);
     } catch (const std::bad_alloc &) {
         if (error) {
             *error = "out of memory while validating the scene";

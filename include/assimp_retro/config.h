@@ -35,6 +35,15 @@
 /// (files still being written, some network shares).
 #define AI_CONFIG_IMPORT_RETRO_MAP_FILES "IMPORT_RETRO_MAP_FILES"
 
+/// Bool, default false. Keep every key the file gives each node channel.
+/// By default a key whose value is bitwise equal to both its neighbours' is
+/// left out (no other key is): a node that does not move keeps the first and
+/// last key of the animation, and every pose is the same at every time for a
+/// player that interpolates between two equal keys to that value (lerp as
+/// a + (b - a) * t, slerp). LithTech keyframes (with their command strings)
+/// stay in the metadata either way (abc:anim<i>.keyframes).
+#define AI_CONFIG_IMPORT_RETRO_KEEP_ALL_KEYS "IMPORT_RETRO_KEEP_ALL_KEYS"
+
 // ---- Oni OBAN ------------------------------------------------------------
 
 /// Bool, default false. Attach an aiCamera (looking down -Z, +Y up, 45 deg

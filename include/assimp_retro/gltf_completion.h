@@ -63,8 +63,10 @@ struct GltfCompletionReport {
             0; ///< skinned meshes put on a scene root node (glTF ignores their node's transform)
     unsigned long long unreferencedBytesRemoved =
             0; ///< bytes of buffer 0 no bufferView referenced, removed (Assimp's JOINTS_0 leftovers)
-    unsigned nodeChannelsWritten =
-            0; ///< ExportGltf: aiNodeAnim channels written by the completion, in place of Assimp's exporter (docs/gltf-export.md)
+    unsigned nodeChannelsWritten = 0; ///< ExportGltf: glTF channels (translation, rotation, scale) the completion
+    ///< wrote for the aiNodeAnim tracks, in place of Assimp's exporter (docs/gltf-export.md)
+    unsigned nodeTracksLeftOut = 0; ///< ExportGltf: aiNodeAnim tracks not written, of a path no animation moves
+    ///< away from the node's static value (LithTech's scale)
     bool fileChanged = false; ///< false: nothing was missing, the file was not rewritten
     bool exported = false; ///< ExportGltf: Assimp's exporter wrote the file (a failure after this is the completion's)
     std::vector<std::string> notes; ///< every part that was skipped, and why

@@ -109,7 +109,7 @@ std::vector<float> AccessorFloats(const GltfFile &file, size_t index) {
     const size_t count = accessor.at("count").get<size_t>() * components;
     const size_t offset = view.value("byteOffset", size_t(0)) + accessor.value("byteOffset", size_t(0));
     EXPECT_EQ(offset % 4, 0u) << "accessor " << index << " is not 4-byte aligned";
-    EXPECT_LE(count * 4, view.at("byteLength").get<size_t>());
+    EXPECT_LE(accessor.value("byteOffset", size_t(0)) + count * 4, view.at("byteLength").get<size_t>());
     std::vector<float> values(count);
     if (offset + count * 4 > file.buffer0.size()) {
         ADD_FAILURE() << "accessor " << index << " runs past buffer 0";

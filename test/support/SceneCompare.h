@@ -1,7 +1,8 @@
 // assimp-retro tests: compares two scenes the way an exporter's round trip
 // must keep them (import -> export -> import): the same node tree, the same
 // triangles up to vertex order (positions, UVs, normals), the same
-// animations (key times and values), morph targets and scene metadata.
+// animations (the same poses at every key time of either scene, over the
+// same time span), morph targets and scene metadata.
 #pragma once
 
 #include <set>

@@ -135,6 +135,7 @@ PropertyType KnownPropertyType(const std::string &name) {
             {AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES, PropertyType::Bool},
             {AI_CONFIG_IMPORT_RETRO_METRES_PER_UNIT, PropertyType::Float},
             {AI_CONFIG_IMPORT_RETRO_MAP_FILES, PropertyType::Bool}, {AI_CONFIG_IMPORT_OBAN_CAMERA, PropertyType::Bool},
+            {AI_CONFIG_IMPORT_RETRO_KEEP_ALL_KEYS, PropertyType::Bool},
             {AI_CONFIG_IMPORT_OBAN_CAMERA_NAMES, PropertyType::String},
             {AI_CONFIG_IMPORT_OBAN_RESAMPLE, PropertyType::Bool},
             {AI_CONFIG_IMPORT_ABC_VERTEX_ANIMATION, PropertyType::Bool},

@@ -75,6 +75,7 @@ void AbcImporter::SetupProperties(const Importer *pImp) {
     mLt1Settings.lodLevels = levels > 0 ? std::min(unsigned(levels), 32u) : 0u;
     mLt2Settings.allLods = pImp->GetPropertyBool(AI_CONFIG_IMPORT_ABC_ALL_LODS, false);
     mLt2Settings.childModels = pImp->GetPropertyBool(AI_CONFIG_IMPORT_ABC_CHILD_MODELS, true);
+    mLt1Settings.animations = mLt2Settings.animations = assimp_retro::ReadAnimationOptions(pImp);
     mTextures = assimp_retro::ReadTextureOptions(pImp);
     mUnitsToMetres = pImp->GetPropertyBool(AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES, true);
     mMetresPerUnit = pImp->GetPropertyFloat(AI_CONFIG_IMPORT_RETRO_METRES_PER_UNIT, 0.0f);

@@ -2,6 +2,7 @@
 
 #include "AbcMetadataKeys.h"
 
+#include "Common/AnimationChannels.h"
 #include "Common/Handedness.h"
 #include "Common/ImportError.h"
 #include "Common/MaterialProperty.h"
@@ -118,11 +119,11 @@ private:
     std::vector<std::unique_ptr<aiMesh>> BuildMeshes(const std::vector<MeshPlan> &plans,
             std::vector<std::string> &morphNodes);
     std::unique_ptr<aiNode> BuildNodeTree(const std::vector<MeshPlan> &plans) const;
-    /// A channel's position and rotation keys, one per kept keyframe:
-    /// positions times settings.positionKeyScale, each rotation in the
-    /// hemisphere of the one before.
-    void WriteNodeKeys(const Lt1NodeKeys &keys, const std::vector<size_t> &kept, const std::vector<double> &times,
-            aiNodeAnim &channel) const;
+    /// A channel's keys, one per kept keyframe (NodeAnimBuilder leaves out
+    /// those that add nothing): positions times settings.positionKeyScale,
+    /// each rotation in the hemisphere of the one before, the unit scale.
+    void AddNodeKeys(const Lt1NodeKeys &keys, const std::vector<size_t> &kept, const std::vector<double> &times,
+            NodeAnimBuilder &channel) const;
     std::unique_ptr<aiAnimation> BuildAnimation(size_t anim, const std::vector<std::string> &morphNodes) const;
     std::vector<std::unique_ptr<aiAnimation>> BuildAnimations(const std::vector<std::string> &morphNodes,
             std::vector<std::string> &animationNames);
@@ -383,29 +384,22 @@ void Builder::AddMorphTargets(aiMesh *mesh, const std::vector<uint32_t> &sourceV
     }
 }
 
-void Builder::WriteNodeKeys(const Lt1NodeKeys &keys, const std::vector<size_t> &kept, const std::vector<double> &times,
-        aiNodeAnim &channel) const {
-    const size_t count = kept.size();
-    channel.mNumPositionKeys = channel.mNumRotationKeys = static_cast<unsigned>(count);
-    channel.mPositionKeys = new aiVectorKey[count];
-    channel.mRotationKeys = new aiQuatKey[count];
+void Builder::AddNodeKeys(const Lt1NodeKeys &keys, const std::vector<size_t> &kept, const std::vector<double> &times,
+        NodeAnimBuilder &channel) const {
     const bool conjugate = mModel.EffectiveFlipAnim();
     const ai_real s = mSettings.positionKeyScale;
     aiQuaternion previous;
-    for (size_t i = 0; i < count; ++i) {
+    for (size_t i = 0; i < kept.size(); ++i) {
         const Lt1NodeKey key = keys[kept[i]];
-        const double time = times[i];
         const aiVector3D position = ToScene(key.position);
-        channel.mPositionKeys[i].mTime = time;
-        channel.mPositionKeys[i].mValue = aiVector3D(position.x * s, position.y * s, position.z * s);
         aiQuaternion rotation = SceneRotation(key.rotation, conjugate);
         if (i > 0) {
             rotation = SameHemisphere(previous, rotation);
         }
         previous = rotation;
-        channel.mRotationKeys[i].mTime = time;
-        channel.mRotationKeys[i].mValue = rotation;
+        channel.AddKey(times[i], aiVector3D(position.x * s, position.y * s, position.z * s), rotation);
     }
+    channel.AddScaling(times[0], aiVector3D(1.f, 1.f, 1.f));
 }
 
 std::unique_ptr<aiAnimation> Builder::BuildAnimation(size_t a, const std::vector<std::string> &morphNodes) const {
@@ -422,15 +416,11 @@ std::unique_ptr<aiAnimation> Builder::BuildAnimation(size_t a, const std::vector
     }
 
     out->mChannels = new aiNodeAnim *[mModel.nodes.size()]();
-    out->mNumChannels = static_cast<unsigned>(mModel.nodes.size());
+    NodeAnimBuilder channel(mSettings.animations.keys);
     for (size_t n = 0; n < mModel.nodes.size(); ++n) {
-        aiNodeAnim *channel = out->mChannels[n] = new aiNodeAnim();
-        channel->mNodeName = MakeAiString(mNodeNames[n]);
-        WriteNodeKeys(anim.nodes[n].keys, kept, times, *channel);
-        channel->mNumScalingKeys = 1;
-        channel->mScalingKeys = new aiVectorKey[1];
-        channel->mScalingKeys[0].mTime = anim.keyframes[kept[0]].time;
-        channel->mScalingKeys[0].mValue = aiVector3D(1.f, 1.f, 1.f);
+        AddNodeKeys(anim.nodes[n].keys, kept, times, channel);
+        out->mChannels[n] = channel.Build(MakeAiString(mNodeNames[n])).release();
+        out->mNumChannels = static_cast<unsigned>(n + 1); // the animation owns what it counts
     }
 
     // Morph weights: at keyframe k of this animation, its target weighs 1 and

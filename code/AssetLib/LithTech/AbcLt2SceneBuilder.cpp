@@ -2,6 +2,7 @@
 
 #include "AbcMetadataKeys.h"
 
+#include "Common/AnimationChannels.h"
 #include "Common/Handedness.h"
 #include "Common/ImportError.h"
 #include "Common/MaterialProperty.h"
@@ -106,6 +107,7 @@ struct Builder {
     std::vector<std::unique_ptr<aiAnimation>> animations;
     MetaBuilder sceneMeta;
     MetaBuilder nodeMeta; // reused for each node's metadata
+    NodeAnimBuilder channelBuilder{settings.animations.keys}; // reused for each channel
 
     /// nodeMeta, emptied for the next node.
     MetaBuilder &FreshNodeMeta() {
@@ -591,28 +593,21 @@ struct Builder {
                 continue;
             }
             const bool rotationOnly = model.nodes[t].flags & kNodeRotationOnly;
-            std::unique_ptr<aiNodeAnim> ch(new aiNodeAnim());
-            ch->mNodeName = MakeAiString(nodeNames[t]);
-            ch->mNumPositionKeys = ch->mNumRotationKeys = static_cast<unsigned>(keep.size());
-            ch->mPositionKeys = new aiVectorKey[keep.size()];
-            ch->mRotationKeys = new aiQuatKey[keep.size()];
             const aiVector3D bindOffset(localBind[t].a4, localBind[t].b4, localBind[t].c4);
+            aiQuaternion previous;
             for (size_t i = 0; i < keep.size(); ++i) {
-                const double time = anim.keyframes[keep[i]].timeMs;
                 const NodeKey &key = anim.Key(s, keep[i]);
-                // MNODE_ROTATIONONLY: the translation is the bind offset from the parent.
-                ch->mPositionKeys[i] = aiVectorKey(time, rotationOnly ? bindOffset : Convert(key.pos));
                 aiQuaternion q = Convert(key.rot);
                 q.Normalize();
                 if (i > 0) {
-                    q = SameHemisphere(ch->mRotationKeys[i - 1].mValue, q);
+                    q = SameHemisphere(previous, q);
                 }
-                ch->mRotationKeys[i] = aiQuatKey(time, q);
+                previous = q;
+                // MNODE_ROTATIONONLY: the translation is the bind offset from the parent.
+                channelBuilder.AddKey(anim.keyframes[keep[i]].timeMs, rotationOnly ? bindOffset : Convert(key.pos), q);
             }
-            ch->mNumScalingKeys = 1;
-            ch->mScalingKeys = new aiVectorKey[1];
-            ch->mScalingKeys[0] = aiVectorKey(anim.keyframes[keep[0]].timeMs, aiVector3D(1.f, 1.f, 1.f));
-            channels.push_back(std::move(ch));
+            channelBuilder.AddScaling(anim.keyframes[keep[0]].timeMs, aiVector3D(1.f, 1.f, 1.f));
+            channels.push_back(channelBuilder.Build(MakeAiString(nodeNames[t])));
         }
         if (channels.empty()) {
             LogWarning(prefix + (source.empty() ? "" : "child model " + source + ": ") + "animation '" + anim.name +

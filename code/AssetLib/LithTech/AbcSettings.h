@@ -2,6 +2,8 @@
 // AbcImporter::SetupProperties (v6 builder and v9+ import).
 #pragma once
 
+#include "Common/AnimationOptions.h"
+
 #include <assimp/defs.h> // ai_real
 
 #include <cstddef>
@@ -33,12 +35,14 @@ struct Lt1BuildSettings {
     /// Position keys are written times this (SceneUnitScale: the importer's
     /// unit conversion, done while writing them); 1 keeps file units.
     ai_real positionKeyScale = 1;
+    AnimationOptions animations; ///< the animation properties every format reads
 };
 
 /// Import settings for v9+ files, filled from import properties by AbcImporter::SetupProperties.
 struct Lt2ImportSettings {
     bool allLods = false; ///< AI_CONFIG_IMPORT_ABC_ALL_LODS
     bool childModels = true; ///< AI_CONFIG_IMPORT_ABC_CHILD_MODELS
+    AnimationOptions animations; ///< the animation properties every format reads
 };
 
 } // namespace abc

@@ -77,6 +77,7 @@ const aiImporterDesc *LtbImporter::GetInfo() const {
 void LtbImporter::SetupProperties(const Importer *pImp) {
     mSettings.allLods = pImp->GetPropertyBool(AI_CONFIG_IMPORT_ABC_ALL_LODS, false);
     mSettings.childModels = pImp->GetPropertyBool(AI_CONFIG_IMPORT_ABC_CHILD_MODELS, true);
+    mSettings.animations = assimp_retro::ReadAnimationOptions(pImp);
     mTextures = assimp_retro::ReadTextureOptions(pImp);
     mUnitsToMetres = pImp->GetPropertyBool(AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES, true);
     mMetresPerUnit = pImp->GetPropertyFloat(AI_CONFIG_IMPORT_RETRO_METRES_PER_UNIT, 0.0f);

@@ -70,6 +70,7 @@ void ObanImporter::SetupProperties(const Importer *importer) {
     mOptions.camerasOnAll = importer->GetPropertyBool(AI_CONFIG_IMPORT_OBAN_CAMERA, false);
     mOptions.cameraNames = SplitNames(importer->GetPropertyString(AI_CONFIG_IMPORT_OBAN_CAMERA_NAMES, ""));
     mOptions.resampleEveryFrame = importer->GetPropertyBool(AI_CONFIG_IMPORT_OBAN_RESAMPLE, false);
+    mOptions.animations = assimp_retro::ReadAnimationOptions(importer);
     mUnitsToMetres = importer->GetPropertyBool(AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES, true);
     mMetresPerUnit = importer->GetPropertyFloat(AI_CONFIG_IMPORT_RETRO_METRES_PER_UNIT, 0.0f);
     mMapFiles = importer->GetPropertyBool(AI_CONFIG_IMPORT_RETRO_MAP_FILES, true);

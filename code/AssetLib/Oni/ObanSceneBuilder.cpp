@@ -1,5 +1,6 @@
 #include "ObanSceneBuilder.h"
 
+#include "Common/AnimationChannels.h"
 #include "Common/Handedness.h"
 #include "Common/SceneHelpers.h"
 #include "Common/UniqueNames.h"
@@ -40,26 +41,22 @@ aiVector3D Translation(const ObanKey &key) {
     return aiVector3D(key.translation[0], key.translation[1], key.translation[2]);
 }
 
-/// Where a channel's keys go, written in time order: positions times the
+/// Where a channel's keys go, added in time order: positions times the
 /// unit scale (SceneUnitScale), each rotation in the hemisphere of the one
 /// before, as the engine's nlerp assumes.
 struct KeyOutput {
-    aiVectorKey *positions;
-    aiQuatKey *rotations;
+    NodeAnimBuilder &channel;
     ai_real positionScale;
 };
 
-/// Writes key `i`; `previous` is key i - 1's rotation (ignored for key 0),
+/// Adds key `i`; `previous` is key i - 1's rotation (ignored for key 0),
 /// and becomes key i's.
 inline void WriteKey(const KeyOutput &out, size_t i, double time, const aiVector3D &position,
         const aiQuaternion &rotation, aiQuaternion &previous) {
     const ai_real s = out.positionScale;
     const aiQuaternion q = i > 0 ? SameHemisphere(previous, rotation) : rotation;
     previous = q;
-    out.positions[i].mTime = time;
-    out.positions[i].mValue = aiVector3D(position.x * s, position.y * s, position.z * s);
-    out.rotations[i].mTime = time;
-    out.rotations[i].mValue = q;
+    out.channel.AddKey(time, aiVector3D(position.x * s, position.y * s, position.z * s), q);
 }
 
 /// One key per stored key.
@@ -100,20 +97,11 @@ void WriteEveryFrame(const ObanAnimation &oban, const KeyOutput &out) {
 }
 
 /// The animated node's channel: one key per stored key, or per frame when
-/// `everyFrame`.
-std::unique_ptr<aiNodeAnim> MakeChannel(const aiString &nodeName, const ObanAnimation &oban, bool everyFrame,
-        ai_real positionScale) {
-    std::unique_ptr<aiNodeAnim> channel(new aiNodeAnim());
-    channel->mNodeName = nodeName;
-    const bool resample = everyFrame && oban.keys.size() > 1;
-    const size_t count =
-            resample ? size_t(int64_t(oban.keys.back().frame) - oban.keys.front().frame + 1) : oban.keys.size();
-    channel->mPositionKeys = new aiVectorKey[count];
-    channel->mNumPositionKeys = static_cast<unsigned>(count);
-    channel->mRotationKeys = new aiQuatKey[count];
-    channel->mNumRotationKeys = static_cast<unsigned>(count);
-    const KeyOutput out{channel->mPositionKeys, channel->mRotationKeys, positionScale};
-    if (resample) {
+/// `everyFrame`, but those that add nothing (NodeAnimBuilder).
+std::unique_ptr<aiNodeAnim> MakeChannel(NodeAnimBuilder &channel, const aiString &nodeName, const ObanAnimation &oban,
+        bool everyFrame, ai_real positionScale) {
+    const KeyOutput out{channel, positionScale};
+    if (everyFrame && oban.keys.size() > 1) {
         WriteEveryFrame(oban, out);
     } else {
         WriteStoredKeys(oban, out);
@@ -121,10 +109,8 @@ std::unique_ptr<aiNodeAnim> MakeChannel(const aiString &nodeName, const ObanAnim
     // The animated node's own unit scale as one key. Without it Assimp's
     // ScenePreprocessor makes the same key itself, but finds the node by name
     // for every channel: quadratic in a level of thousands of OBANs.
-    channel->mNumScalingKeys = 1;
-    channel->mScalingKeys = new aiVectorKey[1];
-    channel->mScalingKeys[0] = aiVectorKey(static_cast<double>(oban.keys.front().frame), aiVector3D(1.f, 1.f, 1.f));
-    return channel;
+    channel.AddScaling(static_cast<double>(oban.keys.front().frame), aiVector3D(1.f, 1.f, 1.f));
+    return channel.Build(nodeName);
 }
 
 /// The animated node's metadata, written straight into its entries (no
@@ -200,6 +186,7 @@ void BuildObanScene(const std::vector<ObanAnimation> &animations, const std::vec
     root->mChildren = new aiNode *[animations.size()];
     scene->mAnimations = new aiAnimation *[animations.size()];
     std::vector<std::unique_ptr<aiCamera>> cameras;
+    NodeAnimBuilder channelBuilder(options.animations.keys);
     for (const ObanAnimation &oban : animations) {
         const std::string display = ObanDisplayName(oban.instanceName);
         const bool local = (oban.flags & kObanLocal) != 0;
@@ -236,7 +223,7 @@ void BuildObanScene(const std::vector<ObanAnimation> &animations, const std::vec
         animation->mTicksPerSecond = 60.0; // one frame per 60 Hz game tick
         animation->mDuration = static_cast<double>(oban.keys.back().frame); // the last key's, or the last frame's
         std::unique_ptr<aiNodeAnim> channel =
-                MakeChannel(animatedName, oban, options.resampleEveryFrame, options.positionScale);
+                MakeChannel(channelBuilder, animatedName, oban, options.resampleEveryFrame, options.positionScale);
         animation->mChannels = new aiNodeAnim *[1] { channel.get() };
         animation->mNumChannels = 1;
         channel.release();

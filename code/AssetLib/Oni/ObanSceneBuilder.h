@@ -16,6 +16,8 @@
 
 #include "ObanModel.h"
 
+#include "Common/AnimationOptions.h"
+
 #include <assimp/defs.h> // ai_real
 
 #include <cstdint>
@@ -36,6 +38,7 @@ struct ObanSceneOptions {
     /// is written times this (SceneUnitScale: the importer's unit conversion,
     /// done while building); 1 keeps Oni units.
     ai_real positionScale = 1;
+    AnimationOptions animations; ///< the animation properties every format reads
 };
 
 /// Most frames AI_CONFIG_IMPORT_OBAN_RESAMPLE writes per OBAN (about 4.8

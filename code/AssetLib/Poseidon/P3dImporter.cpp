@@ -53,6 +53,7 @@ void P3dImporter::SetupProperties(const Importer *importer) {
     mTextures = assimp_retro::ReadTextureOptions(importer);
     mUnitsToMetres = importer->GetPropertyBool(AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES, true);
     mMapFiles = importer->GetPropertyBool(AI_CONFIG_IMPORT_RETRO_MAP_FILES, true);
+    mAnimations = assimp_retro::ReadAnimationOptions(importer);
 }
 
 void P3dImporter::InternReadFile(const std::string &file, aiScene *scene, IOSystem *io) {
@@ -76,6 +77,7 @@ void P3dImporter::InternReadFile(const std::string &file, aiScene *scene, IOSyst
     bytes.Release(); // the model holds all it needs: free the file before the scene grows
     options.rootName = name.empty() ? std::string("P3D") : name;
     options.fileName = name; // as the reader names it in its errors
+    options.animations = mAnimations;
     assimp_retro::p3d::BuildScene(model, options, scene);
     if (mTextures.enabled) {
         const auto textures = assimp_retro::LocateP3dTextures(*scene, io, file, mTextures);

@@ -3,6 +3,7 @@
 // the properties, read the file, then reader -> format model -> scene builder.
 #pragma once
 
+#include "Common/AnimationOptions.h"
 #include "Common/Texture/TextureEmbedding.h"
 
 #include <assimp/BaseImporter.h>
@@ -26,6 +27,7 @@ private:
     assimp_retro::TextureOptions mTextures; ///< the texture properties
     bool mUnitsToMetres = true; ///< AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES
     bool mMapFiles = true; ///< AI_CONFIG_IMPORT_RETRO_MAP_FILES
+    assimp_retro::AnimationOptions mAnimations; ///< the animation properties
 };
 
 } // namespace Assimp

@@ -15,6 +15,7 @@
 #include "P3dMetadataKeys.h"
 #include "P3dResolutions.h"
 
+#include "Common/AnimationChannels.h"
 #include "Common/Handedness.h"
 #include "Common/ImportError.h"
 #include "Common/MaterialProperty.h"
@@ -782,24 +783,18 @@ std::unique_ptr<aiAnimation> Builder::BuildMorphAnimation() {
     // empty "channels"/"samplers", which glTF forbids. A constant
     // (identity) channel on each morphing LOD node keeps any exporter's
     // output valid; the glTF completion then adds the "weights" channels.
+    // A key per frame, of which NodeAnimBuilder keeps the first and last.
     anim->mChannels = new aiNodeAnim *[mMorphChannels.size()]();
-    anim->mNumChannels = static_cast<unsigned>(mMorphChannels.size());
-    for (unsigned c = 0; c < anim->mNumChannels; ++c) {
+    NodeAnimBuilder still(mOptions.animations.keys);
+    for (unsigned c = 0; c < mMorphChannels.size(); ++c) {
         const aiMeshMorphAnim *morph = mMorphChannels[c].get();
-        aiNodeAnim *still = anim->mChannels[c] = new aiNodeAnim();
-        still->mNodeName = morph->mName;
-        still->mPositionKeys = new aiVectorKey[morph->mNumKeys];
-        still->mNumPositionKeys = morph->mNumKeys;
-        still->mRotationKeys = new aiQuatKey[morph->mNumKeys];
-        still->mNumRotationKeys = morph->mNumKeys;
-        still->mScalingKeys = new aiVectorKey[morph->mNumKeys];
-        still->mNumScalingKeys = morph->mNumKeys;
         for (unsigned k = 0; k < morph->mNumKeys; ++k) {
             const double t = morph->mKeys[k].mTime;
-            still->mPositionKeys[k] = aiVectorKey(t, aiVector3D(0.f, 0.f, 0.f));
-            still->mRotationKeys[k] = aiQuatKey(t, aiQuaternion());
-            still->mScalingKeys[k] = aiVectorKey(t, aiVector3D(1.f, 1.f, 1.f));
+            still.AddKey(t, aiVector3D(0.f, 0.f, 0.f), aiQuaternion());
+            still.AddScaling(t, aiVector3D(1.f, 1.f, 1.f));
         }
+        anim->mChannels[c] = still.Build(morph->mName).release();
+        anim->mNumChannels = c + 1; // the animation owns what it counts
     }
     const unsigned channelCount = static_cast<unsigned>(mMorphChannels.size());
     anim->mMorphMeshChannels = ReleaseToArray(mMorphChannels);

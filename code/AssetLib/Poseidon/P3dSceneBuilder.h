@@ -3,6 +3,8 @@
 
 #include "P3dModel.h"
 
+#include "Common/AnimationOptions.h"
+
 #include <string>
 #include <vector>
 
@@ -25,6 +27,7 @@ struct SceneOptions {
     LodSelection lods = LodSelection::FirstVisual;
     std::string rootName = "P3D"; ///< name of the static root node
     std::string fileName; ///< for error messages (as BinaryReader::Prefix gives)
+    AnimationOptions animations; ///< the animation properties every format reads
 };
 
 /// Builds the scene into `scene` (an empty aiScene owned by the caller):

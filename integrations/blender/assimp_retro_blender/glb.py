@@ -1,6 +1,7 @@
 # GLB files as the add-on needs them: the JSON document, the binary chunk,
 # float accessors, and P3D's metadata texts. No bpy here.
 import json
+import os
 import struct
 
 # aiString holds 1023 bytes: the library splits a long metadata text over
@@ -11,6 +12,26 @@ PART_BYTES = 1023
 
 class GlbError(Exception):
     pass
+
+
+_shared = {}  # the last GLB read_shared read: {(path, mtime, size): (document, binary)}
+
+
+def read_shared(path):
+    """read(path), kept while the file stays as it is: one import's steps read
+    the same GLB, and a motion library's takes seconds to parse. Callers must
+    not change what it returns."""
+    stat = os.stat(path)
+    key = (os.path.realpath(path), stat.st_mtime_ns, stat.st_size)
+    if key not in _shared:
+        _shared.clear()
+        _shared[key] = read(path)
+    return _shared[key]
+
+
+def forget_shared():
+    """Frees what read_shared keeps (a motion library's document: hundreds of MB as Python objects)."""
+    _shared.clear()
 
 
 def read(path):

@@ -1,5 +1,7 @@
 # Model and texture import: the tool converts, Blender's glTF importer reads
 # the result, then the names, collections and timeline are put right.
+import collections
+import contextlib
 import math
 import os
 import re
@@ -47,24 +49,33 @@ class Reports:
 
 
 def _glb_key_times(path):
-    """Every animation key time (seconds) of a GLB, from its sampler inputs."""
+    """How many channels of a GLB key each time (seconds), from their sampler
+    inputs: each shared input accessor is decoded once."""
     try:
-        document, binary = glb.read(path)
+        document, binary = glb.read_shared(path)
     except glb.GlbError:
-        return []
-    return [t for animation in document.get("animations", []) for sampler in animation.get("samplers", [])
-            for (t,) in glb.floats(document, binary, sampler["input"])]
+        return collections.Counter()
+    inputs = collections.Counter(animation["samplers"][channel["sampler"]]["input"]
+                                 for animation in document.get("animations", [])
+                                 for channel in animation.get("channels", []))
+    times = collections.Counter()
+    for accessor, channels in inputs.items():
+        for (t,) in glb.floats(document, binary, accessor):
+            times[t] += channels
+    return times
 
 
 def frame_rate(glb_paths):
     """The rate of FRAME_RATES on which most keys of the GLBs fall, or None
     when they have no animation."""
-    times = [t for path in glb_paths for t in _glb_key_times(path)]
+    times = collections.Counter()
+    for path in glb_paths:
+        times.update(_glb_key_times(path))
     if not times:
         return None
 
     def on_frames(rate):
-        return sum(1 for t in times if abs(t * rate - round(t * rate)) <= KEY_TOLERANCE)
+        return sum(n for t, n in times.items() if abs(t * rate - round(t * rate)) <= KEY_TOLERANCE)
 
     return max(FRAME_RATES, key=lambda rate: (on_frames(rate), -FRAME_RATES.index(rate)))
 
@@ -110,11 +121,53 @@ class SceneState:
         render.engine, render.fps, render.fps_base, self.scene.frame_start, self.scene.frame_end = self.values
 
 
+# How many decoded accessors _accessors_decoded_once keeps: the channels of
+# one animation share their key times, and a motion library's GLB has tens of
+# thousands of accessors, too many to keep all as Python lists.
+DECODED_ACCESSORS = 2048
+
+
+@contextlib.contextmanager
+def _accessors_decoded_once():
+    """Blender 3.4's glTF importer decodes a sampler's input and output for
+    every channel; the tool's GLBs share one accessor between the channels
+    that have the same key times or values, so the last DECODED_ACCESSORS
+    decoded are kept while it runs. Its animation code makes new lists of
+    what it gets (it never changes them), so sharing them changes nothing.
+    Without that importer's BinaryData (another Blender) nothing is changed."""
+    try:
+        from io_scene_gltf2.io.imp.gltf2_io_binary import BinaryData
+    except ImportError:
+        yield
+        return
+    original = BinaryData.__dict__.get("get_data_from_accessor")
+    if not isinstance(original, staticmethod):
+        yield
+        return
+    decode = original.__func__
+    kept = {}
+
+    def get_data_from_accessor(gltf, accessor_idx, cache=False):
+        key = (id(gltf), accessor_idx)
+        if key not in kept:
+            if len(kept) >= DECODED_ACCESSORS:
+                kept.clear()
+            kept[key] = decode(gltf, accessor_idx, cache)
+        return kept[key]
+
+    BinaryData.get_data_from_accessor = staticmethod(get_data_from_accessor)
+    try:
+        yield
+    finally:
+        BinaryData.get_data_from_accessor = original
+
+
 def import_gltf(path):
     """Blender's glTF importer. Separate so that the tests can make it fail."""
     if "gltf" not in dir(bpy.ops.import_scene):  # hasattr is always true on bpy.ops
         raise RuntimeError("Blender's glTF importer (the add-on 'Import-Export: glTF 2.0 format') is not enabled")
-    result = bpy.ops.import_scene.gltf(filepath=path)
+    with _accessors_decoded_once():
+        result = bpy.ops.import_scene.gltf(filepath=path)
     if "FINISHED" not in result:
         raise RuntimeError("Blender's glTF importer could not read the converted file")
 
@@ -203,7 +256,7 @@ def _store_rest(objects, path):
     """REST on each animated object that hangs from no bone: the nodes above
     a character's bones (and its armature, when that is a node of the file),
     whose transform places the bind pose."""
-    document, _ = glb.read(path)
+    document, _ = glb.read_shared(path)
     nodes = {node.get("name"): node for node in document.get("nodes", [])}
     for obj in objects:
         node = nodes.get(obj.name)
@@ -219,7 +272,7 @@ def _store_rest(objects, path):
 
 
 def _node_names(path):
-    document, _ = glb.read(path)
+    document, _ = glb.read_shared(path)
     return {node.get("name") for node in document.get("nodes", [])}
 
 
@@ -251,7 +304,7 @@ def _join_split_meshes(objects, path):
     like every other piece and LOD holder, and an export writes it back as
     one. An empty with children or an animation of its own stays. Returns the
     objects that remain."""
-    document, _ = glb.read(path)
+    document, _ = glb.read_shared(path)
     joins = []
     for node_name, mesh_name in split_skinned_nodes(document):
         empties = _named(objects, node_name, "EMPTY")
@@ -329,6 +382,7 @@ def import_models(context, sources, fmt, values, tool_path, reports):
         count = 0
         for source, glb_path in converted:
             snapshot = _id_snapshot()
+            glb.forget_shared()  # not alive while Blender's importer holds its own copy
             try:
                 import_gltf(glb_path)
             except Exception as error:  # anything: the scene must be as it was
@@ -354,6 +408,7 @@ def import_models(context, sources, fmt, values, tool_path, reports):
             _set_frame_range(scene, imported_actions, extend=had_actions)
         return count
     finally:
+        glb.forget_shared()
         shutil.rmtree(work, ignore_errors=True)
 
 

@@ -73,6 +73,49 @@ TEST(SceneCheck, MeshIndexOutOfRangeIsRefused) {
     EXPECT_NE(error.find("mMeshes"), std::string::npos) << error;
 }
 
+TEST(SceneCheck, AnimationsAreCheckedInBatches) {
+    // The animations are copied and validated about 8 MB of keys at a time
+    // (a motion library's keys are most of its scene): 12 animations of
+    // 40,000 position keys (960 kB each) take two batches, and a key after
+    // the end of the last animation or of the first is still found.
+    auto scene = gltf_test::MakeAnimatedSkinnedScene();
+    const unsigned count = 12;
+    aiAnimation **animations = new aiAnimation *[count];
+    for (unsigned a = 0; a < count; ++a) {
+        aiNodeAnim *channel = new aiNodeAnim();
+        channel->mNodeName = "Bone";
+        channel->mNumPositionKeys = 40000;
+        channel->mPositionKeys = new aiVectorKey[channel->mNumPositionKeys];
+        for (unsigned k = 0; k < channel->mNumPositionKeys; ++k) {
+            channel->mPositionKeys[k] = aiVectorKey(double(k), aiVector3D(float(k % 7), 0, 0));
+        }
+        animations[a] = new aiAnimation();
+        animations[a]->mName = "Clip" + std::to_string(a);
+        animations[a]->mDuration = channel->mNumPositionKeys - 1;
+        animations[a]->mTicksPerSecond = 30;
+        animations[a]->mNumChannels = 1;
+        animations[a]->mChannels = new aiNodeAnim *[1]{channel};
+    }
+    for (unsigned a = 0; a < scene->mNumAnimations; ++a) {
+        delete scene->mAnimations[a];
+    }
+    delete[] scene->mAnimations;
+    scene->mAnimations = animations;
+    scene->mNumAnimations = count;
+    std::string error;
+    EXPECT_TRUE(assimp_retro::CheckSceneForExport(*scene, &error)) << error;
+    for (const unsigned wrong : {count - 1, 0u}) {
+        SCOPED_TRACE(wrong);
+        aiVectorKey &key = animations[wrong]->mChannels[0]->mPositionKeys[39999];
+        key.mTime = animations[wrong]->mDuration + 10;
+        EXPECT_FALSE(assimp_retro::CheckSceneForExport(*scene, &error));
+        EXPECT_NE(error.find("mPositionKeys[39999].mTime (40009.00000) is larger than aiAnimation::mDuration"),
+                std::string::npos)
+                << error;
+        key.mTime = animations[wrong]->mDuration;
+    }
+}
+
 TEST(SceneCheck, CostOfOneCheckOnAFullScene) {
     auto scene = gltf_test::MakeFullScene();
     const auto start = std::chrono::steady_clock::now();

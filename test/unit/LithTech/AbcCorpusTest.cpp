@@ -130,7 +130,7 @@ TEST_P(AbcCorpus, SceneMatchesStats) {
         const aiAnimation *anim = scene->mAnimations[a];
         EXPECT_EQ(anim->mTicksPerSecond, 1000.0);
         EXPECT_EQ(anim->mNumChannels, Stat(row, "nodes"));
-        keyframes += anim->mChannels[0]->mNumPositionKeys;
+        keyframes += SceneKeyframes(*scene, a).size(); // the channels need not key every keyframe
         EXPECT_EQ(anim->mNumMorphMeshChannels, Stat(row, "md_nodes") ? 1u : 0u);
     }
     EXPECT_EQ(keyframes, Stat(row, "keyframes_total"));

@@ -1,6 +1,8 @@
 #include "AbcTestHelpers.h"
 
+#include "AssetLib/LithTech/AbcMetadataKeys.h"
 #include "Common/ImportError.h"
+#include "Common/MetadataLists.h"
 #include "support/TestSupport.h"
 
 #include <assimp_retro/config.h>
@@ -47,6 +49,15 @@ size_t CountNodes(const aiNode *node) {
         count += CountNodes(node->mChildren[i]);
     }
     return count;
+}
+
+std::vector<uint32_t> SceneKeyframes(const aiScene &scene, unsigned animation) {
+    std::string list;
+    std::vector<uint32_t> keyframes;
+    const std::string key = assimp_retro::abc::keys::Anim(animation).keyframes.name;
+    EXPECT_TRUE(assimp_retro::GetLongString(scene.mMetaData, key, list)) << key;
+    EXPECT_TRUE(assimp_retro::ParseIndexRanges(list, UINT32_MAX, keyframes)) << key << ": " << list;
+    return keyframes;
 }
 
 std::string ErrorOf(const std::function<void()> &action) {

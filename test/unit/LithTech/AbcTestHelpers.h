@@ -31,6 +31,10 @@ const aiNode *FindNode(const aiNode *root, const std::string &name);
 aiMatrix4x4 GlobalTransform(const aiNode *node);
 size_t CountNodes(const aiNode *node);
 
+/// The keyframe times (ms) of the scene's animation `animation` from its
+/// metadata (abc:anim<i>.keyframes); fails the test when absent or malformed.
+std::vector<uint32_t> SceneKeyframes(const aiScene &scene, unsigned animation);
+
 /// The message of the ImportError `action` throws ("" if it throws none;
 /// any other exception fails the test).
 std::string ErrorOf(const std::function<void()> &action);

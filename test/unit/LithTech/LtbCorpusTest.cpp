@@ -6,8 +6,9 @@
 #include "LtbTestHelpers.h"
 
 #include "AssetLib/LithTech/LtbReader.h"
+#include "AbcTestHelpers.h"
+
 #include "AssetLib/LithTech/AbcMetadataKeys.h"
-#include "Common/MetadataLists.h"
 
 #include <assimp_retro/config.h>
 
@@ -225,12 +226,8 @@ TEST(LtbCorpus, EveryFileMatchesStats) {
             // The scene's keyframe list, which its channels' keys need not match.
             const unsigned index = unsigned(std::find(scene->mAnimations, scene->mAnimations + scene->mNumAnimations,
                                                     own[0]) - scene->mAnimations);
-            std::string list;
-            std::vector<uint32_t> keyframes;
-            ASSERT_TRUE(assimp_retro::GetLongString(
-                    scene->mMetaData, assimp_retro::abc::keys::Anim(index).keyframes.name, list));
-            ASSERT_TRUE(assimp_retro::ParseIndexRanges(list, UINT32_MAX, keyframes)) << list;
-            EXPECT_EQ(keyframes.size(), row.firstKeys);
+            const std::vector<uint32_t> keyframes = abc_test::SceneKeyframes(*scene, index);
+            ASSERT_EQ(keyframes.size(), row.firstKeys);
             EXPECT_EQ(keyframes.back(), row.lastKeyMs);
         }
         aiVector3D lo(FLT_MAX, FLT_MAX, FLT_MAX), hi(-FLT_MAX, -FLT_MAX, -FLT_MAX);

@@ -1,0 +1,74 @@
+# The add-on's File > Import of a CrossFire body with its motion library
+# beside it (FoxHowl_Teacher_BODY_GR.LTB names M-motion_blue.ltb: 2,282
+# animations), in a Blender process of its own, run by
+# tools/check_blender_addon.sh (issue 42):
+#
+#   BLENDER_USER_CONFIG=DIR BLENDER_USER_SCRIPTS=DIR blender -b --factory-startup \
+#     --python tools/blender/check_library_import.py -- --zip ZIP --corpus ../shared/corpus
+#
+# Installs the zip, enables the add-on, imports the body through the operator
+# File > Import uses and checks: the import finishes; the armature has the
+# library's 2,282 animations as actions; the operator takes at most
+# MAX_SECONDS of CPU time (Blender's and the tool's it runs: on an idle
+# machine the same as its wall time, which is printed too; on the shared CI
+# machine wall time depends on the load) and the process (Blender, or the
+# tool) at most MAX_PEAK_BYTES of peak resident memory. Prints "LIBRARY
+# cpu_seconds=... wall_seconds=... peak_mb=... actions=..." and "RESULT N
+# check(s), M failure(s)".
+import os
+import resource
+import sys
+import time
+
+import bpy
+
+ADDON = "assimp_retro_blender"
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from blender_checks import arguments, check, report  # noqa: E402
+
+BODY = os.path.join("ltb", "FoxHowl_Teacher_BODY_GR.LTB")
+ANIMATIONS = 2282
+MAX_SECONDS = 20.0
+MAX_PEAK_BYTES = 1.5e9
+
+
+def peak_bytes():
+    """The peak resident memory of Blender and of the largest child (ru_maxrss: KiB on Linux)."""
+    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    child = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return 1024 * max(own, child)
+
+
+def cpu_seconds():
+    """User and system time of Blender and of its finished children (the tool)."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def main():
+    args = arguments()
+    result = bpy.ops.preferences.addon_install(filepath=args["zip"], overwrite=True)
+    check(result == {"FINISHED"}, "installing %s: %s" % (args["zip"], result))
+    bpy.ops.preferences.addon_enable(module=ADDON)
+    bpy.ops.wm.read_homefile(use_empty=True)
+    body = os.path.join(os.path.realpath(args["corpus"]), BODY)
+    start, cpu = time.monotonic(), cpu_seconds()
+    result = bpy.ops.import_scene.assimp_retro_ltb(filepath=body)
+    seconds, cpu = time.monotonic() - start, cpu_seconds() - cpu
+    peak = peak_bytes()
+    check(result == {"FINISHED"}, "%s: the import failed: %s" % (BODY, result))
+    armatures = [o for o in bpy.data.objects if o.type == "ARMATURE"]
+    actions = len(bpy.data.actions)
+    print("LIBRARY cpu_seconds=%.1f wall_seconds=%.1f peak_mb=%.0f actions=%d armatures=%d"
+          % (cpu, seconds, peak / 1e6, actions, len(armatures)), flush=True)
+    check(len(armatures) == 1, "%s: %d armatures, not 1" % (BODY, len(armatures)))
+    check(actions >= ANIMATIONS, "%s: %d actions, fewer than the library's %d animations" % (BODY, actions, ANIMATIONS))
+    check(cpu <= MAX_SECONDS, "%s: the import took %.1f s of CPU, more than %.0f s" % (BODY, cpu, MAX_SECONDS))
+    check(peak <= MAX_PEAK_BYTES, "%s: peak memory %.0f MB, more than %.0f MB" % (BODY, peak / 1e6,
+                                                                                MAX_PEAK_BYTES / 1e6))
+    return report()
+
+
+sys.exit(main())
