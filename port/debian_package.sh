@@ -24,21 +24,22 @@ esac
 root=$(pwd)
 work="$root/port/work/deb"
 version_suffix="+retro1"
-as_root=()
-[ "$(id -u)" -eq 0 ] || as_root=(sudo)
-
-. port/deb_src.sh
-ensure_deb_src
-"${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-  devscripts quilt dpkg-dev fakeroot ccache python3 liblzma-dev >/dev/null
-"${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get build-dep -y -qq assimp >/dev/null
+# Downloads (Debian's packages and source) stop here at once when they fail,
+# saying what and how to fix it (tools/debian_fetch.sh).
+. tools/debian_fetch.sh
+debian_install_missing devscripts quilt dpkg-dev fakeroot ccache python3 liblzma-dev libassimp-dev
+debian_ensure_deb_src
+debian_apt "the build dependencies of Debian's assimp" build-dep -y assimp
 
 rm -rf "$work"
-mkdir -p "$work"
+# Debian's Assimp at the version of the installed libassimp-dev, the one this
+# package replaces.
+fetch_deb_source assimp "$work" src
+case "$(basename "$src")" in
+  assimp-5.2.5*) ;;
+  *) echo "error: $src is not Assimp 5.2.5, which this package is written for" >&2; exit 1 ;;
+esac
 cd "$work"
-apt-get source -qq assimp 2>/dev/null
-src=$(find "$work" -maxdepth 1 -type d -name 'assimp-5.2.5*' | head -n 1)
-[ -n "$src" ] || { echo "apt-get source assimp gave no assimp-5.2.5 tree" >&2; exit 1; }
 export QUILT_PATCHES=debian/patches QUILT_REFRESH_ARGS="-p ab --no-timestamps --no-index"
 
 # 1. The importers: apply_to_assimp.py on a copy, the difference as one patch.
@@ -116,6 +117,6 @@ ls -1 "$work"/*.deb
 if [ "$install" -eq 1 ]; then
   debs=("$work"/libassimp5_*.deb "$work"/assimp-utils_*.deb)
   dpkg -s libassimp-dev >/dev/null 2>&1 && debs+=("$work"/libassimp-dev_*.deb)
-  "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --allow-downgrades "${debs[@]}"
+  debian_apt "the packages ${debs[*]}" install -y --allow-downgrades "${debs[@]}"
   dpkg-query -W libassimp5 assimp-utils
 fi

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds Assimp itself with the assimp-retro importers compiled in, so the
 # stock `assimp` tool reads .oni/.dat, .abc, .ltb and .p3d:
-#   port/port.sh                      # Debian's source (apt-get source assimp), into port/work/
+#   port/port.sh                      # Debian's source (apt-get source assimp=<libassimp-dev's version>), into port/work/
 #   port/port.sh --source DIR         # any Assimp source tree (e.g. an upstream checkout)
 #   port/port.sh --no-build           # only copy the importers in and apply the patches
 #   port/port.sh --tests              # also build and run our tests in Assimp's style (port/tests/CMakeLists.txt)
@@ -23,23 +23,18 @@ while [ $# -gt 0 ]; do
     *) echo "usage: port/port.sh [--source DIR] [--no-build] [--tests]" >&2; exit 2 ;;
   esac
 done
-as_root=()
-[ "$(id -u)" -eq 0 ] || as_root=(sudo)
-
-# Build dependencies of Debian's source package (the upstream tarball bundles these).
-"${as_root[@]}" apt-get update -qq
-"${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-  cmake ninja-build g++ python3 dpkg-dev libstb-dev libutfcpp-dev libminizip-dev zlib1g-dev libdraco-dev liblzma-dev >/dev/null
+# Downloads (Debian's packages and source) stop here at once when they fail,
+# saying what and how to fix it (tools/debian_fetch.sh).
+. tools/debian_fetch.sh
+# Build dependencies of Debian's source package (the upstream tarball bundles
+# these), and libassimp-dev, whose version names the source to fetch.
+debian_install_missing cmake ninja-build g++ python3 dpkg-dev libstb-dev libutfcpp-dev libminizip-dev zlib1g-dev \
+  libdraco-dev liblzma-dev libassimp-dev
 
 if [ -z "$source_dir" ]; then
-  mkdir -p "$work"
-  source_dir=$(find "$work" -maxdepth 1 -type d -name 'assimp-5.2.5*' | head -n 1)
-  if [ -z "$source_dir" ]; then
-    . port/deb_src.sh
-    ensure_deb_src
-    (cd "$work" && apt-get source -qq assimp)
-    source_dir=$(find "$work" -maxdepth 1 -type d -name 'assimp-5.2.5*' | head -n 1)
-  fi
+  # Debian's Assimp at the version of the installed libassimp-dev, kept in
+  # port/work/ and checked on every run.
+  fetch_deb_source assimp "$work" source_dir
 fi
 
 # Debian's tree builds into port/work/build (out/), another tree into build-<its folder name> (out-...).

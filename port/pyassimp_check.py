@@ -18,7 +18,7 @@ P3D or OBAN model (assimp-retro's output, read by Debian's libassimp)
 crashes it with a segmentation fault.
 
 Exit status 0 when every file loads with the expected counts (with --all:
-and every other .abc, .p3d, .oni and .dat file under ../shared/corpus loads
+and every other .abc, .ltb, .p3d, .oni and .dat file under ../shared/corpus loads
 with a root node).
 """
 import os
@@ -29,7 +29,7 @@ import pyassimp
 
 CORPUS = pathlib.Path(os.environ.get("ASSIMP_RETRO_CORPUS_DIR") or
                       pathlib.Path(__file__).resolve().parent.parent.parent / "shared" / "corpus")
-MODEL_SUFFIXES = {".abc", ".p3d", ".oni", ".dat"}
+MODEL_SUFFIXES = {".abc", ".ltb", ".p3d", ".oni", ".dat"}
 
 # file: (nodes, meshes, animations). Animation counts are the corpus
 # STATS.tsv values; node and mesh counts are what the importers build (the

@@ -2,8 +2,12 @@
 # After `port/debian_package.sh --install`: programs nobody here wrote read
 # the formats through the system's patched libassimp.so.5.
 #   port/system_check.sh [OUT_DIR]
-# 1. Debian's python3-pyassimp loads every model file in ../shared/corpus
-#    (four with exact node, mesh and animation counts: port/pyassimp_check.py).
+# Without installing, on the packages extracted with dpkg -x into DIR
+# (libassimp5 and assimp-utils):
+#   PATH=DIR/usr/bin:$PATH LD_LIBRARY_PATH=DIR/usr/lib/x86_64-linux-gnu port/system_check.sh
+# 1. Debian's python3-pyassimp loads every model file (.abc, .ltb, .p3d, .oni,
+#    .dat) in ../shared/corpus (four with exact node, mesh and animation
+#    counts: port/pyassimp_check.py).
 # 2. The stock `assimp info` reads every one of them.
 # 3. The stock `assimp export` turns the vertex-animated FLAG.ABC into a GLB
 #    with a morph `weights` channel that the Khronos validator accepts.
@@ -14,7 +18,8 @@ out=${1:-/tmp/assimp-retro-system-check}
 corpus=../shared/corpus
 mkdir -p "$out"
 failures=0
-echo "libassimp5 $(dpkg-query -W -f='${Version}' libassimp5), assimp-utils $(dpkg-query -W -f='${Version}' assimp-utils)"
+echo "libassimp5 $(dpkg-query -W -f='${Version}' libassimp5), assimp-utils $(dpkg-query -W -f='${Version}' assimp-utils) installed"
+echo "assimp: $(command -v assimp), with $(ldd "$(command -v assimp)" | awk '/libassimp/ {print $3}')"
 
 /usr/bin/python3 port/pyassimp_check.py --all || failures=$((failures + 1))
 
@@ -27,7 +32,7 @@ while IFS= read -r -d '' model; do
     read_failed=$((read_failed + 1))
     echo "FAIL assimp info $model: $(grep -m1 -i error "$out/info.log" || tail -n 1 "$out/info.log")"
   fi
-done < <(find "$corpus" -type f \( -iname '*.abc' -o -iname '*.p3d' -o -iname '*.oni' -o -iname '*.dat' \) -print0 | sort -z)
+done < <(find "$corpus" -type f \( -iname '*.abc' -o -iname '*.ltb' -o -iname '*.p3d' -o -iname '*.oni' -o -iname '*.dat' \) -print0 | sort -z)
 echo "stock assimp info: $read_ok read, $read_failed failed"
 [ "$read_failed" -eq 0 ] || failures=$((failures + 1))
 

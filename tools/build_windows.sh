@@ -7,7 +7,8 @@
 # tools/run_tests.sh runs it with --port and then the same tests as --test
 # (its Windows stage; ASSIMP_RETRO_SKIP_WINDOWS=1 skips it).
 # Installs what it needs with apt-get, takes Assimp from Debian's source
-# package (apt-get source assimp, the same 5.2.5 the Linux side uses),
+# package (apt-get source assimp, the version of the installed libassimp-dev,
+# the same 5.2.5 the Linux side uses),
 # minizip from Debian's zlib source and the static liblzma from its xz-utils
 # source, and builds everything under nice through ccache.
 # Everything lands in build-windows/:
@@ -35,38 +36,25 @@ jobs=$(nproc)
 # The cross-build is long; it must not slow down whatever else the machine runs.
 nice_run=(nice -n 15)
 
-as_root=()
-[ "$(id -u)" -eq 0 ] || as_root=(sudo)
-packages=(cmake ninja-build ccache dpkg-dev pkg-config zip g++-mingw-w64-x86-64-posix libz-mingw-w64-dev
-          wine wine64 libutfcpp-dev libstb-dev googletest nlohmann-json3-dev rapidjson-dev)
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "Installing Debian packages: ${missing[*]}"
-  "${as_root[@]}" apt-get update -qq
-  "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+# Downloads (Debian's packages and sources) stop the build at once when they
+# fail, saying what and how to fix it (tools/debian_fetch.sh).
+. tools/debian_fetch.sh
+# libassimp-dev: its version names the Assimp source to fetch (the Linux side's).
+debian_install_missing cmake ninja-build ccache dpkg-dev pkg-config zip g++-mingw-w64-x86-64-posix libz-mingw-w64-dev \
+  wine wine64 libutfcpp-dev libstb-dev googletest nlohmann-json3-dev rapidjson-dev libassimp-dev zlib1g-dev liblzma-dev
 launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 
 # ---- Debian's sources: Assimp 5.2.5, zlib (for minizip), xz-utils (liblzma) ---
-mkdir -p "$out/src"
-# The unpacked source folder of Debian source package $1 (its name starts with $2), fetched when missing.
-deb_source() {
-  local dir
-  dir=$(find "$out/src" -maxdepth 1 -type d -name "$2*" | head -n 1)
-  if [ -z "$dir" ]; then
-    . port/deb_src.sh
-    ensure_deb_src
-    (cd "$out/src" && apt-get source -qq "$1" >&2)
-    dir=$(find "$out/src" -maxdepth 1 -type d -name "$2*" | head -n 1)
-  fi
-  echo "$dir"
-}
-assimp_src=$(deb_source assimp assimp-5.2.5)
-zlib_src=$(deb_source zlib zlib-)
-xz_src=$(deb_source xz-utils xz-utils-)
+# Each at the version of the system's own -dev package (for zlib and xz-utils
+# the release suite's when the archive does not serve that one), kept in
+# build-windows/src and checked on every run (fetch_deb_source).
+fetch_deb_source assimp "$out/src" assimp_src
+fetch_deb_source zlib "$out/src" zlib_src
+fetch_deb_source xz-utils "$out/src" xz_src
+case "$(basename "$assimp_src")" in
+  assimp-5.2.5*) ;;
+  *) echo "error: $assimp_src is not Assimp 5.2.5, which this build is written for" >&2; exit 1 ;;
+esac
 
 # ---- minizip (Assimp's zip reader), from zlib's contrib/minizip ---------------
 # Debian's ~ds Assimp source drops contrib/unzip; Debian links libminizip-dev,

@@ -44,22 +44,18 @@ if [ "$level" = --judges ]; then
   command -v npm >/dev/null 2>&1 || packages+=(npm)
 fi
 
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  as_root=()
-  [ "$(id -u)" -eq 0 ] || as_root=(sudo)
-  echo "Installing Debian packages: ${missing[*]}"
-  "${as_root[@]}" apt-get update -qq
-  # env after sudo: sudo resets the environment.
-  "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+# A download that fails stops here, saying what and how to fix it (tools/debian_fetch.sh).
+. tools/debian_fetch.sh
+debian_install_missing "${packages[@]}"
 
 if [ "$level" = --judges ] && [ ! -d tools/gltf-validator/node_modules/gltf-validator ]; then
   echo "Installing the Khronos glTF validator (npm gltf-validator)"
-  npm ci --prefix tools/gltf-validator --no-audit --no-fund --loglevel=error
+  if ! npm ci --prefix tools/gltf-validator --no-audit --no-fund --loglevel=error; then
+    rm -rf tools/gltf-validator/node_modules
+    echo "error: could not fetch the npm package gltf-validator (npm ci --prefix tools/gltf-validator, above)" >&2
+    echo "  fix: check that the npm registry is reachable (npm ping), then this command again" >&2
+    exit 1
+  fi
 fi
 if [ "$level" = --judges ] && [ ! -d tools/viewer/node_modules/three ]; then
   echo "Installing three.js and playwright-core (npm, tools/viewer)"
