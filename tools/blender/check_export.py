@@ -610,7 +610,8 @@ def check_renamed_animations(tool, models, out):
     actions = {}  # recorded name -> its actions (one per animated object)
     for action in bpy.data.actions:
         actions.setdefault(action.get("assimp_retro:animation"), []).append(action)
-    if not check({"walk", "idle", "death", "attack"} <= set(actions), "%s: recorded names %s" % (where, sorted(actions, key=str))):
+    if not check({"walk", "idle", "death", "attack"} <= set(actions),
+                 "%s: recorded names %s" % (where, sorted(actions, key=str))):
         return
     for action in actions["walk"]:
         action.name = "sprint"
