@@ -92,7 +92,7 @@ TMPDIR=$out/tmp BLENDER_USER_CONFIG=$out/home/config BLENDER_USER_SCRIPTS=$out/h
 library_status=$?
 set -e
 grep -E '^(MODEL|TEXTURE|OPTIONS|ERROR|BATCH|RENDER|FAIL|RESULT) ' "$out/blender.log" | tee "$out/report.txt"
-grep -E '^(EXPORT|IMPORT|REFUSAL|ROUNDTRIP|FIXTURE|MOVED|SKIP|FAIL|RESULT) ' "$out/blender-export.log" | tee "$out/report-export.txt"
+grep -E '^(EXPORT|IMPORT|REFUSAL|ROUNDTRIP|FIXTURE|RENAMED|MOVED|SKIP|FAIL|RESULT) ' "$out/blender-export.log" | tee "$out/report-export.txt"
 grep -q '^RESULT .* 0 failure(s)$' "$out/report.txt" && [ "$blender_status" -eq 0 ] || status=1
 grep -q '^RESULT .* 0 failure(s)$' "$out/report-export.txt" && [ "$export_status" -eq 0 ] || status=1
 grep -E '^(LIBRARY|FAIL|RESULT) ' "$out/blender-library.log" | tee "$out/report-library.txt"

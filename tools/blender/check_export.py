@@ -280,21 +280,21 @@ ROUND_TRIPS = (
     ("humans/NOLF1__INTHERO_ACTION.ABC", "abc12", {}, {}),
     ("ofp-tree/TZK_Objects/Model/Tomahawk_gdtcti_xj200.p3d", "p3d", {"p3d_lods": "2"}, {}),
     # Every CrossFire file but the motion library (2,282 actions: minutes in
-    # Blender; the tool's round trip covers it, LtbExportCorpusLibrary) and
-    # the waist part, whose animation "Esports_Yun_WAIST_GR" ends in its
-    # armature's name: the add-on's export takes "_Yun_WAIST_GR" for the
-    # suffix Blender's glTF importer adds to action names and writes
-    # "Esports" (exporter.add_side_channel; an add-on bug, reported by issue 46's notes).
+    # Blender; the tool's round trip covers it, LtbExportCorpusLibrary). The
+    # waist part's one animation, "Esports_Yun_WAIST_GR", ends in the name of
+    # its armature, "Yun_WAIST_GR": it must come back whole, not "Esports".
     ("ltb/PV-M4A1.LTB", "ltb", {}, {}),
     ("ltb/FoxHowl_Teacher_BODY_GR.LTB", "ltb", {}, {}),
     ("ltb/PV-KACChainSAW_RedBandag_Gn_decompress.LTB", "ltb", {}, {}),
+    ("ltb/Yun_WAIST_GR.LTB", "ltb", {}, {}),
 )
 P3D_ALL_LODS = ["--set", "IMPORT_P3D_LODS=2"]
 
 
 def summary(tool, path, work, arguments):
     """What a game file holds, as the tool reads it: nodes, sockets,
-    animations (name -> key count), triangles, size, P3D LODs (resolution ->
+    animations (name -> key count; their names in the file's order: games
+    address them by name and by index), triangles, size, P3D LODs (resolution ->
     triangles, selections: name -> distinct member positions)."""
     document = read_back(tool, path, work, arguments)
     if document is None:
@@ -306,6 +306,7 @@ def summary(tool, path, work, arguments):
     result = {"nodes": node_names(document) - {"ROOT"}, "sockets": extras_with(document, "abc:socket"),
               "command": scene_extras.get("abc:commandString"),
               "animations": {name: count for name, (count, _) in key_counts(document).items()},
+              "animation order": [animation.get("name") for animation in document.get("animations", [])],
               "triangles": 0, "lods": {}}
     for node in document.get("nodes", []):
         extras = node.get("extras") or {}
@@ -357,7 +358,7 @@ def info_size(tool, path, arguments):
 
 
 def compare(where, original, exported):
-    for key in ("nodes", "sockets", "command", "animations", "triangles", "lods"):
+    for key in ("nodes", "sockets", "command", "animations", "animation order", "triangles", "lods"):
         if key == "nodes" and original["sockets"] and not exported["sockets"]:
             continue
         check(original[key] == exported[key], "%s: %s %s, the original %s" % (where, key, exported[key], original[key]))
@@ -489,12 +490,15 @@ def check_round_trip(tool, corpus, out, relative, fmt, import_options, export_op
 # (file under test/models/roundtrip, export format): what the Blender route
 # must keep: every vertex-group member, loose points too (the import's, and a
 # vertex of no face added in Blender, alone in its group); the LOD order; the
-# animation order. The face patterns stay on the tool route (ctest
-# P3dRoundTripTool): Blender's glTF importer drops faces with repeated corners.
+# animation order and names (awkward_animation_names.abc: names that Blender
+# changes, docs/blender.md "Animation names"). The face patterns stay on the
+# tool route (ctest P3dRoundTripTool): Blender's glTF importer drops faces
+# with repeated corners.
 FIXTURES = (
     ("loose_point_selection.p3d", "p3d"),
     ("unsorted_lods_mlod.p3d", "p3d"),
     ("unsorted_animations.abc", "abc12"),
+    ("awkward_animation_names.abc", "abc12"),
 )
 
 
@@ -590,6 +594,43 @@ def check_fixture(tool, models, out, name, fmt):
     print("FIXTURE %s: %s" % (name, actual), flush=True)
 
 
+def check_renamed_animations(tool, models, out):
+    """docs/blender.md, "Animation names": unsorted_animations.abc (walk,
+    idle, death, attack) imported, then its action walk renamed in Blender
+    (the file's name wins), idle's recorded name changed to rest (that
+    renames it) and death's recorded name and place removed (an action like
+    one made in Blender: named after its NLA track, after the file's
+    animations)."""
+    where = "renamed animations"
+    bpy.ops.wm.read_homefile(use_empty=True)
+    result, error = run_operator(bpy.ops.import_scene.assimp_retro_abc,
+                                 filepath=os.path.join(models, "unsorted_animations.abc"))
+    if not check(result == {"FINISHED"}, "%s: import %s %s" % (where, result, error)):
+        return
+    actions = {}  # recorded name -> its actions (one per animated object)
+    for action in bpy.data.actions:
+        actions.setdefault(action.get("assimp_retro:animation"), []).append(action)
+    if not check({"walk", "idle", "death", "attack"} <= set(actions),
+                 "%s: recorded names %s" % (where, sorted(actions, key=str))):
+        return
+    for action in actions["walk"]:
+        action.name = "sprint"
+    for action in actions["idle"]:
+        action["assimp_retro:animation"] = "rest"
+    for action in actions["death"]:
+        del action["assimp_retro:animation"]
+        del action["assimp_retro:index"]
+    target = os.path.join(out, "renamed.abc")
+    os.makedirs(out, exist_ok=True)
+    result, error = run_operator(bpy.ops.export_scene.assimp_retro_abc, filepath=target, version="abc12")
+    if not check(result == {"FINISHED"}, "%s: export %s %s" % (where, result, error)):
+        return
+    order = animation_order(tool, target, out)
+    check(order == ["walk", "rest", "attack", "death"], "%s: animations %s, expected walk, rest, attack, death"
+          % (where, order))
+    print("RENAMED %s" % order, flush=True)
+
+
 def main():
     args = arguments()
     out = os.path.realpath(args["out"])
@@ -615,6 +656,7 @@ def main():
                              relative, fmt, import_options, export_options)
         for name, fmt in FIXTURES:
             check_fixture(args["tool"], os.path.realpath(args["models"]), os.path.join(work, "fixtures"), name, fmt)
+        check_renamed_animations(args["tool"], os.path.realpath(args["models"]), os.path.join(work, "renamed"))
     leftovers = [n for n in os.listdir(tempfile.gettempdir()) if n.startswith("assimp_retro_")]
     check(not leftovers, "temporary folders left: %s" % leftovers)
     return report()

@@ -10,10 +10,12 @@
 # code/AssetLib/Poseidon/P3dMetadataKeys.h:
 # - a socket (socket_names) gets abc:socket = true, every other node loses
 #   the key;
-# - an animation is named after its action, without the "_<armature>" suffix
-#   that the add-on's import gives actions, and the animations keep the
-#   order of the file they were imported from (importer.ANIMATION_INDEX):
-#   Blender lists actions by name, LithTech games address them by index;
+# - an animation whose actions were imported keeps the file's name and place
+#   among the file's animations (importer.ANIMATION_NAME, ANIMATION_INDEX):
+#   Blender lists actions by name and changes their names, LithTech games
+#   address animations by name and by index; another animation is named
+#   after its action (or NLA track), without an "_<armature>" suffix, and
+#   follows them;
 # - an object the import renamed (the armature, the file's top node) gets its
 #   node name in the game file back (importer.GAME_NAME);
 # - an armature object that was no node of the game file (Blender's glTF
@@ -270,21 +272,61 @@ def scene_metadata_on_root(document):
     nodes[root]["extras"] = dict(extras, **own)
 
 
-def order_animations(document, objects):
-    """The GLB's animations in the file's order (importer.ANIMATION_INDEX on
-    each imported action): Blender lists actions by name, and LithTech games
-    address animations by index. Blender's glTF exporter names an animation
-    after its action, or after the NLA track holding it; animations of other
-    actions follow, in the order written."""
-    index = {a.name: a[importer.ANIMATION_INDEX] for a in bpy.data.actions if importer.ANIMATION_INDEX in a}
-    for obj in objects:
-        for track in obj.animation_data.nla_tracks if obj.animation_data else ():
-            for strip in track.strips:
-                if strip.action is not None and importer.ANIMATION_INDEX in strip.action:
-                    index.setdefault(track.name, strip.action[importer.ANIMATION_INDEX])
-    animations = document.get("animations")
+def _recorded_animations(objects):
+    """The imported actions behind the GLB's animation names: Blender's glTF
+    exporter names an animation after the NLA track that holds its action
+    (joining the tracks of one name on several objects into one animation),
+    or after the action when it is in no track. Tracks first: the file's
+    "Run" and "Run_<model>" are the tracks "Run" and "Run_<model>" holding
+    the actions "Run_<model>" and "Run_<model>_<model>", and the GLB's
+    "Run_<model>" is the second. The armatures' tracks before the other
+    objects', every action by its name last."""
+    found = {}
+    for obj in sorted(objects, key=lambda o: o.type != "ARMATURE"):
+        for data in importer.animation_data(obj):
+            for track in data.nla_tracks:
+                for strip in track.strips:
+                    if strip.action is not None and _is_recorded(strip.action):
+                        found.setdefault(track.name, strip.action)
+    for action in bpy.data.actions:
+        if _is_recorded(action):
+            found.setdefault(action.name, action)
+    return found
+
+
+def _is_recorded(action):
+    return importer.ANIMATION_INDEX in action or importer.ANIMATION_NAME in action
+
+
+def _without_armature_suffix(name, armatures):
+    """An action's name without the "_<armature>" suffix that the import
+    gives action names: the rule for an animation whose action has no
+    recorded name (made in Blender, or imported by an add-on before it
+    recorded them)."""
+    for armature in armatures:
+        if name.endswith("_" + armature) and len(name) > len(armature) + 1:
+            return name[:-len(armature) - 1]
+    return name
+
+
+def name_and_order_animations(document, objects, armatures):
+    """The GLB's animations named and ordered as in the file their actions
+    were imported from (importer.ANIMATION_NAME and ANIMATION_INDEX):
+    LithTech games address animations by name and by index, and Blender
+    lists actions by name and changes their names. The animations of other
+    actions follow, in the order written, named by their action or track
+    without an "_<armature>" suffix."""
+    recorded = _recorded_animations(objects)
+    animations = document.get("animations", [])
+    keyed = []
+    for i, animation in enumerate(animations):
+        written = animation.get("name", "")
+        action = recorded.get(written, {})
+        index, name = action.get(importer.ANIMATION_INDEX), action.get(importer.ANIMATION_NAME)
+        # Custom properties a user may have edited into other types.
+        keyed.append(((0, index) if isinstance(index, int) else (1, i), i))
+        animation["name"] = name if isinstance(name, str) else _without_armature_suffix(written, armatures)
     if animations:
-        keyed = [((0, index[a.get("name")]) if a.get("name") in index else (1, i), i) for i, a in enumerate(animations)]
         document["animations"] = [animations[i] for _, i in sorted(keyed)]
 
 
@@ -303,12 +345,6 @@ def add_side_channel(document, sockets, armatures, images):
         elif name in armatures and _is_still(document, index):
             _lift(document, index)
     _image_names(document, images)
-    for animation in document.get("animations", []):
-        name = animation.get("name", "")
-        for armature in armatures:
-            if name.endswith("_" + armature) and len(name) > len(armature) + 1:
-                animation["name"] = name[:-len(armature) - 1]
-                break
 
 
 def export_game(context, target, fmt, settings, selection_only, animations, tool_path):
@@ -329,7 +365,8 @@ def export_game(context, target, fmt, settings, selection_only, animations, tool
         except glb.GlbError:
             raise tool.ToolError("Blender's glTF exporter wrote no GLB")
         nest_under_parents(document, lifted.parents)
-        order_animations(document, objects)  # first: it finds the animations by their action and track names
+        # First: it finds the animations by their action and track names.
+        name_and_order_animations(document, objects, armature_names(objects))
         if fmt == "p3d":  # first: it finds the objects by their Blender names
             p3d_selections.from_vertex_groups(document, binary, objects)
         add_side_channel(document, socket_names(objects), armature_names(objects),

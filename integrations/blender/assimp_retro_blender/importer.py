@@ -228,21 +228,62 @@ def _rename(objects, actions, source, node_names):
                 break
 
 
-# The custom property that keeps an action's place among the file's
-# animations, for the export (exporter.py) to write them in that order:
-# Blender lists actions by name, LithTech games address animations by index.
+# The custom properties that keep, on each action, its animation's place
+# among the file's animations and the file's own name of it, for the export
+# (exporter.py) to write them in that order and with that name: Blender lists
+# actions by name, and LithTech games address animations by index and by
+# name, which Blender changes (the "_<object>" suffix of action names, at most
+# 63 bytes, ".001" on a name already taken).
 ANIMATION_INDEX = "assimp_retro:index"
+ANIMATION_NAME = "assimp_retro:animation"
+# Blender's longest name in UTF-8 bytes (its glTF importer cuts track names to it).
+NAME_BYTES = 63
 
 
-def _record_animation_order(actions, path):
-    """ANIMATION_INDEX on each action the glTF importer made of the GLB's
-    animation i ("<animation>_<object>"; the longest name that fits)."""
-    document, _ = glb.read(path)
+def track_names(names):
+    """The NLA track name Blender 3.4's glTF importer gives each animation of
+    `names` (in order): the animation's name ("Anim_<i>" when it has none)
+    cut to NAME_BYTES, with ".001", ".002", ... on a name taken before, so that
+    no two are alike."""
+    taken = set()
+    tracks = []
+    for i, name in enumerate(names):
+        stem, suffix, count = name or "Anim_%d" % i, "", 0
+        while True:
+            track = stem + suffix
+            if len(track.encode("utf-8")) > NAME_BYTES:
+                stem = stem[:-1]
+            elif track in taken:
+                count += 1
+                suffix = ".%03d" % count
+            else:
+                break
+        taken.add(track)
+        tracks.append(track)
+    return tracks
+
+
+def animation_data(obj):
+    """The animation data of `obj` and of its shape keys (vertex animation)."""
+    keys = getattr(obj.data, "shape_keys", None)
+    return [data for data in (obj.animation_data, keys.animation_data if keys else None) if data is not None]
+
+
+def _record_animations(objects, path):
+    """ANIMATION_INDEX and ANIMATION_NAME on each action the glTF importer
+    made of the GLB's animation i: it puts every action in an NLA track of
+    `objects` named after the animation (track_names)."""
+    document, _ = glb.read_shared(path)
     names = [animation.get("name", "") for animation in document.get("animations", [])]
-    for action in actions:
-        fits = [i for i, name in enumerate(names) if action.name == name or action.name.startswith(name + "_")]
-        if fits:
-            action[ANIMATION_INDEX] = max(fits, key=lambda i: len(names[i]))
+    index = {track: i for i, track in enumerate(track_names(names))}
+    for obj in objects:
+        for data in animation_data(obj):
+            for track in data.nla_tracks:
+                i = index.get(track.name)
+                for strip in track.strips if i is not None else ():
+                    if strip.action is not None:
+                        strip.action[ANIMATION_INDEX] = i
+                        strip.action[ANIMATION_NAME] = names[i]
 
 
 # The custom property that keeps an animated object's own transform (its
@@ -393,7 +434,7 @@ def import_models(context, sources, fmt, values, tool_path, reports):
             actions = _new_ids(snapshot, "actions")
             if fmt == options.P3D:
                 p3d_selections.to_vertex_groups(glb_path, objects)
-            _record_animation_order(actions, glb_path)  # before _rename: it finds them by the glTF's names
+            _record_animations(objects, glb_path)
             _store_rest(objects, glb_path)  # first: it finds the objects by their node names
             _rename(objects, actions, source, _node_names(glb_path))
             collection = _into_collection(context, objects, _model_name(source))
