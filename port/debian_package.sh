@@ -27,7 +27,10 @@ version_suffix="+retro1"
 # Downloads (Debian's packages and source) stop here at once when they fail,
 # saying what and how to fix it (tools/debian_fetch.sh).
 . tools/debian_fetch.sh
-debian_install_missing devscripts quilt dpkg-dev fakeroot ccache python3 liblzma-dev libassimp-dev
+# python3-pyassimp: Debian's Python binding, the program nobody here wrote
+# that the package's checks load the corpus with (port/pyassimp_check.py,
+# port/system_check.sh).
+debian_install_missing devscripts quilt dpkg-dev fakeroot ccache python3 liblzma-dev libassimp-dev python3-pyassimp
 debian_ensure_deb_src
 debian_apt "the build dependencies of Debian's assimp" build-dep -y assimp
 
