@@ -46,6 +46,13 @@ std::string FindChildModel(Assimp::IOSystem *io, const std::string &folder, cons
 
 namespace {
 
+/// One spelling per file for the cycle and once-only checks: Windows' paths
+/// ignore case and take either slash, and a path given there may mix both
+/// where the lookup's answer has forward slashes only.
+std::string PathKey(const std::string &path) {
+    return ToLower(ForwardSlashes(path));
+}
+
 struct ChildLoader {
     Assimp::IOSystem *io;
     const ChildModelFormat &format;
@@ -76,7 +83,7 @@ struct ChildLoader {
                 Warn(fileName, "child model '" + name + "' not found next to the model; its animations are not imported");
                 continue;
             }
-            const std::string key = ToLower(found);
+            const std::string key = PathKey(found);
             if (std::find(chain.begin(), chain.end(), key) != chain.end()) {
                 Warn(fileName, "child model '" + name + "' (" + found + ") refers back to a model that uses it (cycle); skipped");
                 continue;
@@ -111,7 +118,7 @@ std::vector<lt2::ChildAnimationSource> LoadChildModels(const lt2::Model &model, 
     if (!io) {
         return {};
     }
-    ChildLoader loader{io, format, {ToLower(fileName)}, {ToLower(fileName)}, {}};
+    ChildLoader loader{io, format, {PathKey(fileName)}, {PathKey(fileName)}, {}};
     loader.Load(model, fileName);
     return std::move(loader.out);
 }
