@@ -236,8 +236,10 @@ TEST(GltfAnimations, SharedAccessorsTwoViewsNoStillPaths) {
     EXPECT_EQ(run.at("samplers").size(), 2u);
     EXPECT_EQ(run.at("channels").at(1).at("sampler"), run.at("channels").at(2).at("sampler"));
     retro_test::ExpectValidGltf(path);
+#if !defined(_WIN32) // under wine ExpectValidGltf lists the file for the Linux side's validator
     const retro_test::GltfValidation validation = retro_test::ValidateGltf(path);
     EXPECT_EQ(validation.warnings, 0) << validation.report;
+#endif
 }
 
 TEST(GltfAnimations, CompletingTwiceChangesNothing) {

@@ -67,8 +67,16 @@ TEST(AbcAnimationOrderTool, CommittedFixturesAreTheWritersOutput) {
             {FixturePath("awkward_animation_names.abc"), AwkwardAnimationNames()}};
     for (const auto &[path, bytes] : fixtures) {
         if (std::getenv("ASSIMP_RETRO_UPDATE_FUZZ_SEEDS")) retro_test::WriteFile(path, bytes);
+#if defined(_WIN32)
+        // The writer animates with std::sin, which mingw-w64's C runtime rounds
+        // differently from glibc (docs/windows.md): the bytes are compared on
+        // Linux; here the file's size and what these tests read from it.
+        EXPECT_EQ(retro_test::ReadFile(path).size(), bytes.size()) << path;
+        EXPECT_EQ(AnimationNames(retro_test::ReadFile(path), path), AnimationNames(bytes, path)) << path;
+#else
         EXPECT_EQ(retro_test::ReadFile(path), bytes)
                 << path << " differs from the writer's output; rerun with ASSIMP_RETRO_UPDATE_FUZZ_SEEDS=1";
+#endif
     }
 }
 
