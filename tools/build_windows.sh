@@ -101,8 +101,9 @@ ln -sfn /usr/include/rapidjson "$prefix/include/rapidjson"
 # ---- Assimp 5.2.5 for Windows -------------------------------------------------
 # The formats: our importers' outputs and inputs as the tool and its tests use
 # them (docs/windows.md): glTF 2 (GLB/glTF), FBX, Collada, OBJ, DirectX X in and
-# out; the dumps (ASSBIN, ASSXML, ASSJSON) out; nothing else, to keep CI short.
-importers=(OBJ GLTF FBX COLLADA X)
+# out; the dumps (ASSBIN, ASSXML, ASSJSON) out, and ASSBIN in (tests compare the
+# tool's .assbin outputs, and give it .assbin inputs); nothing else, to keep CI short.
+importers=(OBJ GLTF FBX COLLADA X ASSBIN)
 exporters=(OBJ GLTF FBX COLLADA X ASSBIN ASSXML ASSJSON)
 format_flags=()
 for f in "${importers[@]}"; do format_flags+=("-DASSIMP_BUILD_${f}_IMPORTER=ON"); done
