@@ -12,26 +12,9 @@
 
 #include <exception>
 
-#ifndef AI_CONFIG_IMPORT_RETRO_ANIMATIONS // until the animation filter (i42-scene) lands in config.h
-#define AI_CONFIG_IMPORT_RETRO_ANIMATIONS "IMPORT_RETRO_ANIMATIONS"
-#endif
-
 namespace assimp_retro {
 
 namespace {
-
-std::string LowerExtension(const std::string &fileName) {
-    const size_t dot = fileName.find_last_of('.');
-    const size_t slash = fileName.find_last_of("/\\");
-    if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) {
-        return "";
-    }
-    std::string extension = fileName.substr(dot + 1);
-    for (char &c : extension) {
-        c = char(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-    }
-    return extension;
-}
 
 template <class Draw>
 bool Guarded(std::string *error, Draw &&draw) {
@@ -53,11 +36,7 @@ bool Guarded(std::string *error, Draw &&draw) {
 } // namespace
 
 void SetThumbnailImportProperties(Assimp::Importer &importer, const std::string &fileName) {
-    const std::string extension = LowerExtension(fileName);
-    const bool oban = extension == "oni" || extension == "dat"; // the animation is the picture
-    if (!oban) {
-        importer.SetPropertyString(AI_CONFIG_IMPORT_RETRO_ANIMATIONS, "-");
-    }
+    (void)fileName; // the same properties for every format today
     importer.SetPropertyBool(AI_CONFIG_IMPORT_ABC_CHILD_MODELS, false);
     importer.SetPropertyBool(AI_CONFIG_IMPORT_ABC_VERTEX_ANIMATION, false);
     importer.SetPropertyInteger(AI_CONFIG_IMPORT_ABC_LOD_LEVELS, 0);

@@ -42,11 +42,12 @@ struct ThumbnailOptions {
 };
 
 /// Sets the import properties that make `importer` load only what a
-/// thumbnail of `fileName` draws: no animations and no child models
-/// (animation libraries) unless the file is an Oni OBAN (.oni, .dat), whose
-/// animations are the picture; the first LOD; ABC v6 without its vertex
-/// animation (frame 0 of the first animation, its bind pose, stays); textures
-/// found but not embedded (decoded once, for the picture only).
+/// thumbnail of `fileName` draws: no child models (the animation libraries
+/// beside a model); the first LOD; ABC v6 without its vertex animation
+/// (frame 0 of the first animation, its bind pose, stays); textures found but
+/// not embedded (decoded once, for the picture only). A model's own
+/// animations are imported (no property leaves them out) but not drawn; an
+/// Oni OBAN's are its picture.
 void SetThumbnailImportProperties(Assimp::Importer &importer, const std::string &fileName);
 
 /// The picture of `scene`. False with the reason in `*error` for a size out
