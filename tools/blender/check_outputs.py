@@ -12,7 +12,7 @@
 # no armature deformation), in metres as Blender shows them.
 #
 #   blender -b --factory-startup --python tools/blender/check_outputs.py -- \
-#       --tool build/tools/assimp-retro --out OUTDIR MODEL...
+#       --tool build/tools/assimp-retro --out OUTDIR [--set NAME=VALUE]... MODEL...
 #   blender -b --factory-startup --python tools/blender/check_outputs.py -- --files a.fbx b.dae
 #
 # Checks per model (exit status 1 if any fails, "FAIL ..." lines say which):
@@ -142,9 +142,9 @@ def checked_stats(path):
     return result
 
 
-def scene_info(tool, model):
+def scene_info(tool, model, settings):
     """Faces, bones and animations of the aiScene, from `assimp-retro info`."""
-    text = subprocess.run([tool, "info", model], capture_output=True, text=True, check=True).stdout
+    text = subprocess.run([tool, "info", model] + settings, capture_output=True, text=True, check=True).stdout
     numbers = {}
     for key in ("Faces", "Bones", "Animations"):
         match = re.search(r"^" + key + r":\s+(\d+)", text, re.MULTILINE)
@@ -243,17 +243,18 @@ def compare_props(where, result, glb):
     return failures
 
 
-def check_model(tool, out_dir, model):
-    """Returns (failures, known): known differences are printed, not failed."""
+def check_model(tool, out_dir, model, settings):
+    """Returns (failures, known): known differences are printed, not failed.
+    settings: the tool's --set arguments, for the aiScene and every output."""
     failures = []
     known = []
-    info = scene_info(tool, model)
+    info = scene_info(tool, model, settings)
     print("SCENE " + json.dumps({"model": model, **info}), flush=True)
     stem = os.path.join(out_dir, os.path.splitext(os.path.basename(model))[0])
     results = {}
     for ext in ("glb", "fbx", "dae", "obj"):
         path = stem + "." + ext
-        run = subprocess.run([tool, "export", model, path], capture_output=True, text=True)
+        run = subprocess.run([tool, "export", model, path] + settings, capture_output=True, text=True)
         if run.returncode != 0:
             failures.append("%s: export failed: %s" % (path, run.stderr.strip()[-300:]))
             continue
@@ -304,23 +305,26 @@ def main():
         return 0
     tool = out_dir = None
     models = []
+    settings = []
     i = 0
     while i < len(argv):
         if argv[i] == "--tool":
             tool, i = argv[i + 1], i + 2
         elif argv[i] == "--out":
             out_dir, i = argv[i + 1], i + 2
+        elif argv[i] == "--set":
+            settings, i = settings + ["--set", argv[i + 1]], i + 2
         else:
             models.append(argv[i])
             i += 1
     if not tool or not out_dir or not models:
-        print("usage: ... -- --tool TOOL --out DIR MODEL... | --files FILE...")
+        print("usage: ... -- --tool TOOL --out DIR [--set NAME=VALUE]... MODEL... | --files FILE...")
         return 2
     os.makedirs(out_dir, exist_ok=True)
     failures = []
     known = []
     for model in models:
-        model_failures, model_known = check_model(tool, out_dir, model)
+        model_failures, model_known = check_model(tool, out_dir, model, settings)
         failures += model_failures
         known += model_known
     for difference in known:
