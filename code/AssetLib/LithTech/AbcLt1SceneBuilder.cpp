@@ -415,12 +415,15 @@ std::unique_ptr<aiAnimation> Builder::BuildAnimation(size_t a, const std::vector
         times[i] = anim.keyframes[kept[i]].time;
     }
 
+    // Counted at once, the slots empty: aiAnimation frees the array (and
+    // each slot, null or built) only when it counts channels, so a Build
+    // that throws (out of memory) leaks nothing.
     out->mChannels = new aiNodeAnim *[mModel.nodes.size()]();
+    out->mNumChannels = static_cast<unsigned>(mModel.nodes.size());
     NodeAnimBuilder channel(mSettings.animations.keys);
     for (size_t n = 0; n < mModel.nodes.size(); ++n) {
         AddNodeKeys(anim.nodes[n].keys, kept, times, channel);
         out->mChannels[n] = channel.Build(MakeAiString(mNodeNames[n])).release();
-        out->mNumChannels = static_cast<unsigned>(n + 1); // the animation owns what it counts
     }
 
     // Morph weights: at keyframe k of this animation, its target weighs 1 and

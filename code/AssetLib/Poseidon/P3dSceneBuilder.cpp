@@ -784,7 +784,10 @@ std::unique_ptr<aiAnimation> Builder::BuildMorphAnimation() {
     // (identity) channel on each morphing LOD node keeps any exporter's
     // output valid; the glTF completion then adds the "weights" channels.
     // A key per frame, of which NodeAnimBuilder keeps the first and last.
+    // Counted at once, the slots empty (aiAnimation frees only what it
+    // counts): a Build that throws leaks nothing.
     anim->mChannels = new aiNodeAnim *[mMorphChannels.size()]();
+    anim->mNumChannels = static_cast<unsigned>(mMorphChannels.size());
     NodeAnimBuilder still(mOptions.animations.keys);
     for (unsigned c = 0; c < mMorphChannels.size(); ++c) {
         const aiMeshMorphAnim *morph = mMorphChannels[c].get();
@@ -794,7 +797,6 @@ std::unique_ptr<aiAnimation> Builder::BuildMorphAnimation() {
             still.AddScaling(t, aiVector3D(1.f, 1.f, 1.f));
         }
         anim->mChannels[c] = still.Build(morph->mName).release();
-        anim->mNumChannels = c + 1; // the animation owns what it counts
     }
     const unsigned channelCount = static_cast<unsigned>(mMorphChannels.size());
     anim->mMorphMeshChannels = ReleaseToArray(mMorphChannels);
