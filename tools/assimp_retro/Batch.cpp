@@ -121,6 +121,22 @@ std::string ParseBatchArguments(const std::vector<std::string> &args, BatchArgum
     return "";
 }
 
+// A file that goes with a model and is not one, though an Assimp importer may
+// claim its extension: an Oni level's bulk data (levelN_Final.raw, .sep beside
+// its .dat; Assimp's RAW importer claims ".raw") and OniSplit's XML of a
+// resource beside its .oni (a libassimp with COLLADA but no other XML importer
+// hands it to COLLADA, which fails: "File came out empty").
+bool IsCompanionFile(const fs::path &path, const std::string &lowerExtension) {
+    std::error_code ec;
+    if (lowerExtension == ".raw" || lowerExtension == ".sep") {
+        return fs::exists(fs::path(path).replace_extension(".dat"), ec);
+    }
+    if (lowerExtension == ".xml") {
+        return fs::exists(fs::path(path).replace_extension(".oni"), ec);
+    }
+    return false;
+}
+
 // Lists the files to convert. Files under <out-dir> (when it lies inside
 // <in-dir>) are not inputs. Two inputs that would give the same output name
 // (a.obj and a.dae) both keep their full name: a.obj.glb, a.dae.glb.
@@ -154,9 +170,7 @@ std::vector<Job> PlanJobs(const fs::path &inputDir, const fs::path &outputDir, c
             ++skipped;
             continue;
         }
-        // An Oni level's bulk-data companions (levelN_Final.raw, .sep) are
-        // not models, though Assimp's RAW importer claims ".raw".
-        if ((extension == ".raw" || extension == ".sep") && fs::exists(fs::path(path).replace_extension(".dat"), ec)) {
+        if (IsCompanionFile(path, extension)) {
             ++skipped;
             continue;
         }
@@ -186,7 +200,7 @@ std::vector<Job> PlanJobs(const fs::path &inputDir, const fs::path &outputDir, c
 }
 
 // A known extension on a file no importer recognises by content (e.g. an
-// OniSplit .xml next to its .oni): not a model, so skipped rather than failed.
+// .xml that no XML importer takes): not a model, so skipped rather than failed.
 bool IsNotAModel(const ConversionResult &result) {
     return !result.ok && result.error.rfind("No suitable reader found", 0) == 0;
 }

@@ -563,7 +563,10 @@ TEST(Tool, BatchSkipsXmlAndLevelCompanions) {
     const ToolRun run = RunTool("export --recursive " + Quote(in.string()) + " " + Quote(out.string()));
     EXPECT_EQ(run.exitCode, 0) << run.out << run.err;
     EXPECT_TRUE(Contains(run.out, "Summary: 3 converted, 0 failed, 5 skipped")) << run.out;
-    EXPECT_TRUE(Contains(run.err, "skipped OBANshpadoinkle.xml: no importer recognises its content")) << run.err;
+    // Companions are left out before any importer sees them: with a libassimp
+    // whose COLLADA importer is its only one for .xml (port/'s small build),
+    // the OniSplit .xml failed as an empty COLLADA file.
+    EXPECT_FALSE(Contains(run.err, "OBANshpadoinkle.xml")) << run.err;
     EXPECT_TRUE(fs::exists(out / "level_pc" / "level1_Final.glb"));
     EXPECT_FALSE(fs::exists(out / "level_pc" / "level1_Final.raw.glb"));
     EXPECT_FALSE(fs::exists(out / "level_pc" / "level1_Final.sep.glb"));
