@@ -13,6 +13,7 @@
 #include <assimp/scene.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <set>
 
 namespace assimp_retro {
@@ -46,11 +47,14 @@ std::string FindChildModel(Assimp::IOSystem *io, const std::string &folder, cons
 
 namespace {
 
-/// One spelling per file for the cycle and once-only checks: Windows' paths
-/// ignore case and take either slash, and a path given there may mix both
-/// where the lookup's answer has forward slashes only.
+/// One spelling per file for the cycle and once-only checks: absolute,
+/// normalised, forward slashes, lower case. On Windows a path may come
+/// without its drive ("/work/a.ltb") or with either slash, where the lookup's
+/// answer is "Z:/work/a.ltb"; case never matters there.
 std::string PathKey(const std::string &path) {
-    return ToLower(ForwardSlashes(path));
+    std::error_code ec;
+    const std::filesystem::path absolute = std::filesystem::absolute(std::filesystem::u8path(path), ec);
+    return ToLower(ForwardSlashes(ec ? path : absolute.lexically_normal().generic_u8string()));
 }
 
 struct ChildLoader {

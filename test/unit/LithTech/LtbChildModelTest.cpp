@@ -105,9 +105,9 @@ TEST(LtbChildModels, AModelNamingItselfIsACycle) {
     const aiScene *scene = retro_test::Import(importer, path);
     ASSERT_NE(scene, nullptr) << importer.GetErrorString();
     EXPECT_EQ(AnimationNames(*scene), (std::vector<std::string>{"wave"}));
-    // The warning names the file as the lookup spells it: with forward slashes
-    // on Windows too (std::filesystem joins the test's path with a backslash).
-    const std::string found = std::filesystem::path(path).generic_string();
+    // The warning names the file as the lookup spells it: on Windows with the
+    // drive and forward slashes (the test's path may have neither).
+    const std::string found = std::filesystem::absolute(path).generic_string();
     EXPECT_TRUE(log.Contains("child model 'self' (" + found + ") refers back to a model that uses it (cycle); skipped"))
             << log.Text();
 }
