@@ -253,6 +253,9 @@ TEST(ToolGameExportRoutes, ToolBatchAndLibraryWriteTheSameBytes) {
         for (const char *copy : {"in/a/", "in/b/"}) {
             fs::create_directories(fs::u8path(work + copy));
             fs::copy_file(fs::u8path(source), fs::u8path(work + copy + name));
+            // The copy of a read-only corpus file is read-only too, and Windows
+            // refuses to delete such a file: the next run's remove_all failed.
+            fs::permissions(fs::u8path(work + copy + name), fs::perms::owner_write, fs::perm_options::add);
         }
         const std::string in = work + "in/a/" + name;
 
