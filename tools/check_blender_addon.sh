@@ -84,7 +84,8 @@ TMPDIR=$out/tmp BLENDER_USER_CONFIG=$out/home/config BLENDER_USER_SCRIPTS=$out/h
     > "$out/blender-export.log" 2>&1
 export_status=$?
 # The body with its motion library beside it (2,282 animations), in a Blender of its own so that
-# its peak memory is the import's: at most 20 s of CPU and 1.5 GB (issue 42).
+# its peak memory is the import's: at most 1.5 GB; its CPU time against issue 42's goal of 20 s
+# (a GOAL line; a failure only above twice that, tools/blender/check_library_import.py says why).
 TMPDIR=$out/tmp BLENDER_USER_CONFIG=$out/home/config BLENDER_USER_SCRIPTS=$out/home/scripts \
     PATH=/usr/local/bin:/usr/bin:/bin \
     "$blender" -b --factory-startup --python "$root/tools/blender/check_library_import.py" -- \
