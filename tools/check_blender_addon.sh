@@ -96,7 +96,7 @@ grep -E '^(MODEL|TEXTURE|OPTIONS|ERROR|BATCH|RENDER|FAIL|RESULT) ' "$out/blender
 grep -E '^(EXPORT|IMPORT|REFUSAL|ROUNDTRIP|FIXTURE|RENAMED|MOVED|SKIP|FAIL|RESULT) ' "$out/blender-export.log" | tee "$out/report-export.txt"
 grep -q '^RESULT .* 0 failure(s)$' "$out/report.txt" && [ "$blender_status" -eq 0 ] || status=1
 grep -q '^RESULT .* 0 failure(s)$' "$out/report-export.txt" && [ "$export_status" -eq 0 ] || status=1
-grep -E '^(LIBRARY|FAIL|RESULT) ' "$out/blender-library.log" | tee "$out/report-library.txt"
+grep -E '^(LIBRARY|GOAL|FAIL|RESULT) ' "$out/blender-library.log" | tee "$out/report-library.txt"
 grep -q '^RESULT .* 0 failure(s)$' "$out/report-library.txt" && [ "$library_status" -eq 0 ] || status=1
 times > "$out/times.txt"
 echo "TIME $(($(date +%s) - start)) s wall; CPU (user, system) of this script and of its children: $(tr '\n' ' ' < "$out/times.txt")"
