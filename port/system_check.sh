@@ -6,7 +6,8 @@
 # (libassimp5 and assimp-utils):
 #   PATH=DIR/usr/bin:$PATH LD_LIBRARY_PATH=DIR/usr/lib/x86_64-linux-gnu port/system_check.sh
 # 1. Debian's python3-pyassimp loads every model file (.abc, .ltb, .p3d, .oni,
-#    .dat) in ../shared/corpus (four with exact node, mesh and animation
+#    .dat) in ../shared/corpus, or the folder ASSIMP_RETRO_CORPUS_DIR names
+#    (as port/pyassimp_check.py reads it; four with exact node, mesh and animation
 #    counts: port/pyassimp_check.py).
 # 2. The stock `assimp info` reads every one of them.
 # 3. The stock `assimp export` turns the vertex-animated FLAG.ABC into a GLB
@@ -15,7 +16,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-/tmp/assimp-retro-system-check}
-corpus=../shared/corpus
+corpus=${ASSIMP_RETRO_CORPUS_DIR:-../shared/corpus}
 mkdir -p "$out"
 failures=0
 echo "libassimp5 $(dpkg-query -W -f='${Version}' libassimp5), assimp-utils $(dpkg-query -W -f='${Version}' assimp-utils) installed"
