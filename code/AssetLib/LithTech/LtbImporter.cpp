@@ -20,6 +20,8 @@
 #include <assimp/importerdesc.h>
 #include <assimp/scene.h>
 
+#include <utility>
+
 
 namespace Assimp {
 
@@ -54,7 +56,7 @@ std::vector<ChildAnimationSource> LoadChildModels(const assimp_retro::abc::lt2::
     ltb.read = [](const std::vector<uint8_t> &bytes, const std::string &file, assimp_retro::abc::lt2::Model &child) {
         assimp_retro::ltb::Model read = assimp_retro::ltb::ReadModel(bytes.data(), bytes.size(), file);
         read.pieces.clear(); // only its nodes and animations are used
-        child = assimp_retro::ltb::ToAbcLt2(read);
+        child = assimp_retro::ltb::ToAbcLt2(std::move(read));
         return true;
     };
     return assimp_retro::abc::LoadChildModels(model, fileName, io, ltb);
@@ -92,10 +94,10 @@ void LtbImporter::InternReadFile(const std::string &pFile, aiScene *pScene, IOSy
     {
         assimp_retro::FileBytes data =
                 assimp_retro::ReadOrMapWholeFile(pIOHandler, pFile, "LTB", assimp_retro::kMaxInputFileBytes, mMapFiles);
-        const assimp_retro::ltb::Model ltb = assimp_retro::ltb::ReadModel(data.data(), data.size(), pFile);
+        assimp_retro::ltb::Model ltb = assimp_retro::ltb::ReadModel(data.data(), data.size(), pFile);
         data.Release();
         const assimp_retro::abc::lt2::Model model =
-                assimp_retro::ltb::ToAbcLt2(ltb, assimp_retro::ltb::kMaxMorphVertices, mSettings.allLods);
+                assimp_retro::ltb::ToAbcLt2(std::move(ltb), assimp_retro::ltb::kMaxMorphVertices, mSettings.allLods);
         const std::vector<ChildAnimationSource> children =
                 mSettings.childModels ? LoadChildModels(model, pFile, pIOHandler) : std::vector<ChildAnimationSource>{};
         assimp_retro::abc::lt2::BuildScene(model, children, mSettings, pFile, pScene, "LTB");

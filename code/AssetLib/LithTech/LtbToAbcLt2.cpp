@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <utility>
 
 namespace assimp_retro {
 namespace ltb {
@@ -255,7 +256,8 @@ abc::lt2::Animation ConvertAnimation(const Animation &anim, const std::vector<ab
 
 } // namespace
 
-abc::lt2::Model ToAbcLt2(const Model &ltb, size_t maxMorphVertices, bool allLods) {
+abc::lt2::Model ToAbcLt2(Model &&source, size_t maxMorphVertices, bool allLods) {
+    const Model ltb = std::move(source); // freed on return, before the scene is built
     abc::lt2::Model out;
     const Header &h = ltb.header;
     out.header.version = h.modelVersion;
@@ -312,6 +314,7 @@ abc::lt2::Model ToAbcLt2(const Model &ltb, size_t maxMorphVertices, bool allLods
         out.childModels[i + 1].name = ltb.childModels[i];
     }
     const std::vector<abc::lt2::NodeKey> bind = LocalBindKeys(ltb.nodes);
+    out.animations.reserve(ltb.animations.size());
     for (const Animation &anim : ltb.animations) {
         out.animations.push_back(ConvertAnimation(anim, bind));
     }
@@ -322,6 +325,10 @@ abc::lt2::Model ToAbcLt2(const Model &ltb, size_t maxMorphVertices, bool allLods
     out.warnings.insert(out.warnings.begin(), ltb.warnings.begin(), ltb.warnings.end());
     out.layout.lodDistances = "per piece (LTB): the first piece's";
     return out;
+}
+
+abc::lt2::Model ToAbcLt2(const Model &ltb, size_t maxMorphVertices, bool allLods) {
+    return ToAbcLt2(Model(ltb), maxMorphVertices, allLods);
 }
 
 } // namespace ltb
