@@ -4,9 +4,12 @@
 #include "Export/GltfDocument.h"
 
 #include <algorithm>
+#include <deque>
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
 #include <limits>
+#include <string_view>
 
 #include "Common/LittleEndianWriter.h"
 #include "Common/ProcessId.h"
@@ -33,7 +36,17 @@ void ReplaceFile(const fs::path &from, const fs::path &to, std::error_code &ec) 
 #endif
 }
 
-bool WriteFileReplacing(const std::string &path, const void *data, size_t size, std::string &error) {
+/// A run of bytes of a file written in parts.
+struct ByteSpan {
+    const void *data;
+    size_t size;
+};
+
+/// Writes `parts` one after the other to a file beside `path`, then moves it
+/// over `path`: a reader never sees half a file. The parts are written as
+/// they are (a GLB's header, JSON, buffer and padding), never joined in
+/// memory first.
+bool WriteFileReplacing(const std::string &path, std::initializer_list<ByteSpan> parts, std::string &error) {
     const std::string temp = path + ".tmp-" + std::to_string(CurrentProcessId());
     {
         std::ofstream out(fs::u8path(temp), std::ios::binary | std::ios::trunc);
@@ -41,7 +54,9 @@ bool WriteFileReplacing(const std::string &path, const void *data, size_t size, 
             error = "cannot create " + temp;
             return false;
         }
-        out.write(static_cast<const char *>(data), static_cast<std::streamsize>(size));
+        for (const ByteSpan &part : parts) {
+            out.write(static_cast<const char *>(part.data), static_cast<std::streamsize>(part.size));
+        }
         out.flush();
         if (!out) {
             error = "cannot write " + temp;
@@ -59,6 +74,10 @@ bool WriteFileReplacing(const std::string &path, const void *data, size_t size, 
         return false;
     }
     return true;
+}
+
+bool WriteFileReplacing(const std::string &path, const void *data, size_t size, std::string &error) {
+    return WriteFileReplacing(path, {ByteSpan{data, size}}, error);
 }
 
 std::string Base64Encode(const std::vector<uint8_t> &data) {
@@ -137,29 +156,46 @@ std::string GltfDocument::DumpMembers(int indent) {
         }
     }
     const std::string newline = indent > 0 ? "\n" + std::string(static_cast<size_t>(indent), ' ') : "";
-    std::string out = "{";
+    // The parts are collected first (the members kept as text are borrowed,
+    // the rest dumped), then joined into a string of its final size: a motion
+    // library's document is 15 MB, which growing by doubling would hold twice.
+    std::deque<std::string> dumped; // stable: the parts view into it
+    std::vector<std::string_view> parts;
+    const auto add = [&](std::string text) {
+        dumped.push_back(std::move(text));
+        parts.emplace_back(dumped.back());
+    };
+    add("{");
     for (size_t k = 0; k < keys.size(); ++k) {
-        out += (k ? "," : "") + newline + DumpJson(Json(keys[k]), -1) + (indent > 0 ? ": " : ":");
+        add((k ? "," : "") + newline + DumpJson(Json(keys[k]), -1) + (indent > 0 ? ": " : ":"));
         const auto text = mText.find(keys[k]);
         if (text == mText.end() || text->second.parsed) {
-            out += IndentMember(DumpJson(mJson[keys[k]], indent), indent);
+            add(IndentMember(DumpJson(mJson[keys[k]], indent), indent));
             continue;
         }
         const TextMember &member = text->second;
         if (member.appended.empty()) {
-            out += member.text;
+            parts.emplace_back(member.text);
             continue;
         }
-        out.append(member.text, 0, member.text.size() - 1); // without the closing ']'
+        parts.emplace_back(member.text.data(), member.text.size() - 1); // without the closing ']'
         bool first = member.count == 0;
         for (const Json &element : member.appended) {
-            out += first ? "" : ",";
-            out += DumpJson(element, -1);
+            add((first ? "" : ",") + DumpJson(element, -1));
             first = false;
         }
-        out += ']';
+        add("]");
     }
-    out += keys.empty() ? "}" : (indent > 0 ? "\n}" : "}");
+    add(keys.empty() ? "}" : (indent > 0 ? "\n}" : "}"));
+    size_t size = 0;
+    for (const std::string_view part : parts) {
+        size += part.size();
+    }
+    std::string out;
+    out.reserve(size);
+    for (const std::string_view part : parts) {
+        out += part;
+    }
     return out;
 }
 
@@ -181,13 +217,11 @@ bool GltfDocument::Save(std::string &error) {
     while (text.size() % 4 != 0) {
         text += ' '; // JSON chunk: padded with spaces
     }
-    std::vector<uint8_t> bin = (mBufferKind == BufferKind::GlbChunk && mBufferLoaded) ? mBuffer : mBinChunk;
-    while (bin.size() % 4 != 0) {
-        bin.push_back(0); // BIN chunk: padded with zeros
-    }
+    const std::vector<uint8_t> &bin = (mBufferKind == BufferKind::GlbChunk && mBufferLoaded) ? mBuffer : mBinChunk;
+    const size_t binPadding = (4 - bin.size() % 4) % 4; // BIN chunk: padded with zeros
     uint64_t total = 12 + 8 + text.size();
     if (mHasBinChunk) {
-        total += 8 + bin.size();
+        total += 8 + bin.size() + binPadding;
     }
     for (const auto &chunk : mOtherChunks) {
         total += 8 + chunk.second.size();
@@ -196,25 +230,31 @@ bool GltfDocument::Save(std::string &error) {
         error = mPath + ": the completed GLB would exceed 4 GiB";
         return false;
     }
-    LittleEndianWriter out;
-    out.bytes.reserve(static_cast<size_t>(total));
-    out.U32(kGlbMagic);
-    out.U32(2);
-    out.U32(static_cast<uint32_t>(total));
-    out.U32(static_cast<uint32_t>(text.size()));
-    out.U32(kChunkJson);
-    out.Raw(text.data(), text.size());
+    // The chunks are written from where they are (the JSON text and the
+    // buffer are the largest parts of the export's peak memory); only the
+    // small headers are made here.
+    LittleEndianWriter head, binHead, others;
+    head.U32(kGlbMagic);
+    head.U32(2);
+    head.U32(static_cast<uint32_t>(total));
+    head.U32(static_cast<uint32_t>(text.size()));
+    head.U32(kChunkJson);
     if (mHasBinChunk) {
-        out.U32(static_cast<uint32_t>(bin.size()));
-        out.U32(kChunkBin);
-        out.Raw(bin.data(), bin.size());
+        binHead.U32(static_cast<uint32_t>(bin.size() + binPadding));
+        binHead.U32(kChunkBin);
     }
     for (const auto &chunk : mOtherChunks) {
-        out.U32(static_cast<uint32_t>(chunk.second.size()));
-        out.U32(chunk.first);
-        out.Raw(chunk.second.data(), chunk.second.size());
+        others.U32(static_cast<uint32_t>(chunk.second.size()));
+        others.U32(chunk.first);
+        others.Raw(chunk.second.data(), chunk.second.size());
     }
-    return WriteFileReplacing(mPath, out.bytes.data(), out.bytes.size(), error);
+    const uint8_t zeros[4] = {0, 0, 0, 0};
+    return WriteFileReplacing(mPath,
+            {ByteSpan{head.bytes.data(), head.bytes.size()}, ByteSpan{text.data(), text.size()},
+                    ByteSpan{binHead.bytes.data(), binHead.bytes.size()},
+                    ByteSpan{bin.data(), mHasBinChunk ? bin.size() : 0}, ByteSpan{zeros, mHasBinChunk ? binPadding : 0},
+                    ByteSpan{others.bytes.data(), others.bytes.size()}},
+            error);
 }
 
 } // namespace assimp_retro
