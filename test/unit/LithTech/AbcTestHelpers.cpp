@@ -8,7 +8,6 @@
 #include <assimp_retro/config.h>
 #include <assimp_retro/gltf_completion.h>
 
-#include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>
 
 #include <gtest/gtest.h>
@@ -24,10 +23,8 @@ const aiScene *ImportAbc(Assimp::Importer &importer, const std::vector<uint8_t> 
 
 std::string ExportGlb(const aiScene *scene, const std::string &name) {
     const std::string path = retro_test::OutputPath("LithTech/" + name + ".glb");
-    Assimp::Exporter exporter;
-    EXPECT_EQ(exporter.Export(scene, "glb2", path), AI_SUCCESS) << exporter.GetErrorString();
     std::string error;
-    EXPECT_TRUE(assimp_retro::CompleteGltf(*scene, path, &error)) << error;
+    EXPECT_TRUE(assimp_retro::ExportGltf(*scene, "glb2", path, &error)) << error;
     return path;
 }
 

@@ -22,8 +22,9 @@ namespace abc_test {
 const aiScene *ImportAbc(Assimp::Importer &importer, const std::vector<uint8_t> &bytes, unsigned flags = 0, int lodLevels = 0,
         bool vertexAnimation = true);
 
-/// Assimp's glTF2 exporter ("glb2") then assimp_retro::CompleteGltf; fails the
-/// test on errors. Returns the path written.
+/// The library's GLB route as users get it (assimp_retro::ExportGltf:
+/// checked, Assimp's "glb2", completed, skinned meshes on scene roots); fails
+/// the test on errors. Returns the path written.
 std::string ExportGlb(const aiScene *scene, const std::string &name);
 
 const aiNode *FindNode(const aiNode *root, const std::string &name);
