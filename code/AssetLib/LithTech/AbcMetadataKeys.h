@@ -57,7 +57,11 @@ inline MetaKey<std::string> SkippedSection(size_t i) {
     return {"abc:skippedSection" + std::to_string(i)};
 }
 
-/// Scene animation `index`: its fields ("abc:anim<index>.<field>").
+/// Scene animation `index`: its fields ("abc:anim<index>.<field>"), under
+/// the scene's index of the animation, not the file's (the animation filter,
+/// AI_CONFIG_IMPORT_RETRO_ANIMATIONS, leaves some out). The form
+/// "<format>:anim<index>.<field>" is what AnimationSubset (scene_export.h)
+/// renumbers for a scene showing some of its animations.
 struct AnimKeys {
     std::string prefix; ///< "abc:anim<index>."
     MetaKey<std::string> name;
