@@ -49,7 +49,8 @@ bool ExportWithAssimp(Assimp::Exporter &exporter, const aiScene &scene, const st
 /// index, "<format>:anim<i>.<field>" (LithTech's abc:anim<i>.*), follows the
 /// chosen animations' new indices, and the keys of the others are left out,
 /// so that the game exporters (abc6, abc12, ltb) find each animation's
-/// keyframes and commands. Destroyed, it gives the scene back its animations
+/// keyframes and commands; so does LithTech's own binding list
+/// (abc:animBinding0.<j>.*, which names its animations), by name. Destroyed, it gives the scene back its animations
 /// and metadata as they were. Costs one pass over the metadata, then per
 /// Select a copy of the entries kept (not of the animations).
 class AnimationSubset {

@@ -47,6 +47,10 @@ inline AnimBindingKeys AnimBinding(size_t child, size_t binding) {
     const std::string prefix = "abc:animBinding" + std::to_string(child) + "." + std::to_string(binding) + ".";
     return {{prefix + "name"}, {prefix + "dims"}, {prefix + "translation"}};
 }
+/// The model's own binding list (child model 0) binds the model's own
+/// animations by name: AnimationSubset (scene_export.h) keeps the bindings
+/// of the animations a scene shows, in order.
+inline constexpr const char *kOwnAnimBindingPrefix = "abc:animBinding0.";
 /// The v9+ layout the reader found (which variant of a section).
 inline const MetaKey<std::string> kLayoutLodDistances{"abc:layout.lodDistances"};
 inline const MetaKey<std::string> kLayoutPieceLodWeight{"abc:layout.pieceLodWeight"};

@@ -55,6 +55,16 @@ void ExpectAnimationsOf(const lt2::Model &original, const lt2::Model &written, c
     }
 }
 
+/// The animations the model's own binding list names, in order (the
+/// engine binds them by name and place).
+std::vector<std::string> OwnBindings(const lt2::Model &model) {
+    std::vector<std::string> names;
+    if (!model.animBindings.empty()) {
+        for (const lt2::AnimBinding &b : model.animBindings[0]) names.push_back(b.animName);
+    }
+    return names;
+}
+
 /// A fresh, empty folder under the test output.
 std::string EmptyFolder(const std::string &name) {
     const std::string folder = retro_test::OutputPath("AnimationFilterTool/" + name);
@@ -84,6 +94,8 @@ TEST(AnimationFilterTool, ExportKeepsTheMatchedAnimationsWithTheirKeyframes) {
     std::string log;
     ASSERT_EQ(retro_test::RunToolExport(Fixture(), out, "-f abc12 --animations " + ShellQuote("ATTACK, w*"), &log), 0) << log;
     ExpectAnimationsOf(original, ReadAbc(out), {"walk", "attack"}); // file order, not the list's
+    EXPECT_EQ(OwnBindings(original), std::vector<std::string>{"idle"});
+    EXPECT_EQ(OwnBindings(ReadAbc(out)), (std::vector<std::string>{"walk", "attack"})); // idle's left with it
     // --set spells the same property.
     const std::string viaSet = EmptyFolder("filtered_set") + "/model.abc";
     ASSERT_EQ(retro_test::RunToolExport(Fixture(), viaSet, "-f abc12 --set IMPORT_RETRO_ANIMATIONS=d?ath", &log), 0)
@@ -120,6 +132,7 @@ TEST(AnimationFilterTool, SplitWritesTheModelAndOneFilePerAnimation) {
         EXPECT_EQ(one.nodes.size(), original.nodes.size()) << name;
         EXPECT_EQ(one.pieces.size(), original.pieces.size()) << name;
         ExpectAnimationsOf(original, one, {name});
+        EXPECT_EQ(OwnBindings(one), std::vector<std::string>{name});
     }
 }
 
