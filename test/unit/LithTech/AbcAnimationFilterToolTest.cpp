@@ -182,3 +182,27 @@ TEST(AnimationFilterTool, SplitRefusesToOverwriteAndWritesNothing) {
             << log;
     EXPECT_NE(log.find("it does not go with --recursive"), std::string::npos) << log;
 }
+
+TEST(AnimationFilterTool, ABatchFailsTheFilesWithoutAMatch) {
+    // unsorted_animations.abc has walk; only_idle.abc has idle alone.
+    abcv9_writer::Model model = abcv9_writer::MakeTestModel(12, 1);
+    model.animations.resize(1);
+    ASSERT_EQ(model.animations[0].name, "idle");
+    const std::string folder = EmptyFolder("batch");
+    retro_test::WriteFile(folder + "/in/only_idle.abc", abcv9_writer::Write(model));
+    retro_test::WriteFile(folder + "/in/unsorted_animations.abc", retro_test::ReadFile(Fixture()));
+    std::string log;
+    EXPECT_EQ(retro_test::RunCommand(ShellQuote(retro_test::ToolPath()) + " export --recursive " +
+                              ShellQuote(folder + "/in") + " " + ShellQuote(folder + "/out") +
+                              " -f abc12 -j 2 --animations=WALK",
+                      &log),
+            6)
+            << log;
+    EXPECT_NE(log.find("Summary: 1 converted, 1 failed"), std::string::npos) << log;
+    EXPECT_NE(log.find("only_idle.abc: ABC: "), std::string::npos) << log;
+    EXPECT_NE(log.find("no animation matches the animation filter \"WALK\" (IMPORT_RETRO_ANIMATIONS); the file has "
+                       "1 animation: 'idle'"),
+            std::string::npos)
+            << log;
+    ExpectAnimationsOf(ReadAbc(Fixture()), ReadAbc(folder + "/out/unsorted_animations.abc"), {"walk"});
+}
