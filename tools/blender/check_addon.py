@@ -420,7 +420,7 @@ def check_animation_filter():
     _, error, _ = run_operator(bpy.ops.import_scene.assimp_retro_abc, filepath=fixture, retro_animations="run")
     check("no animation matches" in error and "'death'" in error and snapshot() == before,
           "Animations 'run': error %r, scene kept %s" % (error, snapshot() == before))
-    print("ANIMATIONS 'ATTACK, w*': %s" % recorded, flush=True)
+    print("OPTIONS animations 'ATTACK, w*': actions of %s" % recorded, flush=True)
 
 
 def check_failures(module, corpus, work):
