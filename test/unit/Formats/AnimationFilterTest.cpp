@@ -97,8 +97,15 @@ void ExpectSameChannels(const aiAnimation &a, const aiAnimation &b) {
         EXPECT_STREQ(x.mNodeName.C_Str(), y.mNodeName.C_Str());
         ASSERT_EQ(x.mNumPositionKeys, y.mNumPositionKeys);
         ASSERT_EQ(x.mNumRotationKeys, y.mNumRotationKeys);
-        EXPECT_EQ(0, std::memcmp(x.mPositionKeys, y.mPositionKeys, sizeof(aiVectorKey) * x.mNumPositionKeys));
-        EXPECT_EQ(0, std::memcmp(x.mRotationKeys, y.mRotationKeys, sizeof(aiQuatKey) * x.mNumRotationKeys));
+        // Key by key, field by field: an aiVectorKey has padding after its value.
+        for (unsigned k = 0; k < x.mNumPositionKeys; ++k) {
+            EXPECT_EQ(x.mPositionKeys[k].mTime, y.mPositionKeys[k].mTime);
+            EXPECT_EQ(0, std::memcmp(&x.mPositionKeys[k].mValue, &y.mPositionKeys[k].mValue, sizeof(aiVector3D)));
+        }
+        for (unsigned k = 0; k < x.mNumRotationKeys; ++k) {
+            EXPECT_EQ(x.mRotationKeys[k].mTime, y.mRotationKeys[k].mTime);
+            EXPECT_EQ(0, std::memcmp(&x.mRotationKeys[k].mValue, &y.mRotationKeys[k].mValue, sizeof(aiQuaternion)));
+        }
     }
     EXPECT_EQ(a.mNumMorphMeshChannels, b.mNumMorphMeshChannels);
 }
