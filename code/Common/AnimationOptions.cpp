@@ -11,6 +11,7 @@ AnimationOptions ReadAnimationOptions(const Assimp::Importer *importer) {
     AnimationOptions options;
     options.keys = importer->GetPropertyBool(AI_CONFIG_IMPORT_RETRO_KEEP_ALL_KEYS, false) ? KeyReduction::KeepAll
                                                                                           : KeyReduction::DropRepeated;
+    options.filter = AnimationFilter(importer->GetPropertyString(AI_CONFIG_IMPORT_RETRO_ANIMATIONS, ""));
     return options;
 }
 

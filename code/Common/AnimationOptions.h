@@ -3,6 +3,7 @@
 #pragma once
 
 #include "Common/AnimationChannels.h"
+#include "Common/AnimationFilter.h"
 
 namespace Assimp {
 class Importer;
@@ -12,6 +13,7 @@ namespace assimp_retro {
 
 struct AnimationOptions {
     KeyReduction keys = KeyReduction::DropRepeated; ///< AI_CONFIG_IMPORT_RETRO_KEEP_ALL_KEYS
+    AnimationFilter filter; ///< AI_CONFIG_IMPORT_RETRO_ANIMATIONS (default: every animation)
 };
 
 /// Reads the animation properties of `importer` (in SetupProperties).

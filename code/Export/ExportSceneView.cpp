@@ -18,53 +18,55 @@ namespace {
 
 constexpr int kMaxFlattenDepth = 64;
 
-/// Adds the entries of `metadata` to `out`, keys prefixed with `prefix`;
-/// a nested aiMetadata's entries become "<key>.<inner key>".
-void AddFlattened(const aiMetadata &metadata, const std::string &prefix, const std::string &where, int depth,
-        MetaBuilder &out, std::vector<std::string> *notes) {
-    for (unsigned i = 0; metadata.mKeys && metadata.mValues && i < metadata.mNumProperties; ++i) {
-        const std::string key = prefix + metadata.mKeys[i].C_Str();
-        const void *data = metadata.mValues[i].mData;
-        if (!data || metadata.mKeys[i].length == 0) {
-            continue; // no entry: an empty key or value cannot be copied
-        }
-        switch (metadata.mValues[i].mType) {
-        case AI_BOOL:
-            out.Add(key, *static_cast<const bool *>(data));
-            break;
-        case AI_INT32:
-            out.Add(key, *static_cast<const int32_t *>(data));
-            break;
-        case AI_UINT64:
-            out.Add(key, *static_cast<const uint64_t *>(data));
-            break;
-        case AI_FLOAT:
-            out.Add(key, *static_cast<const float *>(data));
-            break;
-        case AI_DOUBLE:
-            out.Add(key, *static_cast<const double *>(data));
-            break;
-        case AI_AISTRING:
-            out.Add(key, *static_cast<const aiString *>(data));
-            break;
-        case AI_AIVECTOR3D:
-            out.Add(key, *static_cast<const aiVector3D *>(data));
-            break;
-        case AI_AIMETADATA:
-            if (depth >= kMaxFlattenDepth) {
-                if (notes) notes->push_back(where + ": metadata '" + key + "' nested too deep; left out");
-                break;
-            }
-            if (notes)
-                notes->push_back(where + ": nested metadata '" + key + "' passed on flattened as '" + key + ".*'");
-            AddFlattened(*static_cast<const aiMetadata *>(data), key + ".", where, depth + 1, out, notes);
-            break;
-        default:
-            if (notes) notes->push_back(where + ": metadata '" + key + "' has a type this build cannot copy; left out");
+} // namespace
+
+void AddFlattenedEntry(const aiMetadata &metadata, unsigned i, const std::string &key, const std::string &where,
+        int depth, MetaBuilder &out, std::vector<std::string> *notes) {
+    const void *data = metadata.mValues[i].mData;
+    if (!data || metadata.mKeys[i].length == 0) {
+        return; // no entry: an empty key or value cannot be copied
+    }
+    switch (metadata.mValues[i].mType) {
+    case AI_BOOL:
+        out.Add(key, *static_cast<const bool *>(data));
+        break;
+    case AI_INT32:
+        out.Add(key, *static_cast<const int32_t *>(data));
+        break;
+    case AI_UINT64:
+        out.Add(key, *static_cast<const uint64_t *>(data));
+        break;
+    case AI_FLOAT:
+        out.Add(key, *static_cast<const float *>(data));
+        break;
+    case AI_DOUBLE:
+        out.Add(key, *static_cast<const double *>(data));
+        break;
+    case AI_AISTRING:
+        out.Add(key, *static_cast<const aiString *>(data));
+        break;
+    case AI_AIVECTOR3D:
+        out.Add(key, *static_cast<const aiVector3D *>(data));
+        break;
+    case AI_AIMETADATA: {
+        if (depth >= kMaxFlattenDepth) {
+            if (notes) notes->push_back(where + ": metadata '" + key + "' nested too deep; left out");
             break;
         }
+        if (notes) notes->push_back(where + ": nested metadata '" + key + "' passed on flattened as '" + key + ".*'");
+        const aiMetadata &inner = *static_cast<const aiMetadata *>(data);
+        for (unsigned j = 0; inner.mKeys && inner.mValues && j < inner.mNumProperties; ++j) {
+            AddFlattenedEntry(inner, j, key + "." + inner.mKeys[j].C_Str(), where, depth + 1, out, notes);
+        }
+        break;
+    }
+    default:
+        if (notes) notes->push_back(where + ": metadata '" + key + "' has a type this build cannot copy; left out");
+        break;
     }
 }
+
+namespace {
 
 /// A flat copy of `metadata` (nullptr when it has no entry).
 aiMetadata *FlatCopy(const aiMetadata *metadata, const std::string &where, std::vector<std::string> *notes) {
@@ -72,7 +74,9 @@ aiMetadata *FlatCopy(const aiMetadata *metadata, const std::string &where, std::
         return nullptr;
     }
     MetaBuilder builder;
-    AddFlattened(*metadata, std::string(), where, 0, builder, notes);
+    for (unsigned i = 0; metadata->mKeys && metadata->mValues && i < metadata->mNumProperties; ++i) {
+        AddFlattenedEntry(*metadata, i, metadata->mKeys[i].C_Str(), where, 0, builder, notes);
+    }
     return builder.Build();
 }
 

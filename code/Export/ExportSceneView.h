@@ -17,6 +17,15 @@ struct aiScene;
 
 namespace assimp_retro {
 
+class MetaBuilder;
+
+/// Adds entry `i` of `metadata` to `out` as `key`; a nested aiMetadata's
+/// entries become "<key>.<inner key>" (down to 64 levels). An entry without
+/// key or value is left out; what cannot be copied is named in `notes`
+/// (`where`: "scene", "node 'x'"), when given.
+void AddFlattenedEntry(const aiMetadata &metadata, unsigned i, const std::string &key, const std::string &where,
+        int depth, MetaBuilder &out, std::vector<std::string> *notes);
+
 /// What the view does with node metadata.
 enum class ViewMetadata {
     Drop, ///< no node metadata (Assimp's own exporters write none)

@@ -1,4 +1,5 @@
 target_sources(assimp_retro PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/AnimationSubset.cpp
   ${CMAKE_CURRENT_LIST_DIR}/BridgeBones.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ColladaAnimations.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ColladaExport.cpp

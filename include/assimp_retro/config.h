@@ -44,6 +44,26 @@
 /// stay in the metadata either way (abc:anim<i>.keyframes).
 #define AI_CONFIG_IMPORT_RETRO_KEEP_ALL_KEYS "IMPORT_RETRO_KEEP_ALL_KEYS"
 
+/// String, default "" (every animation). Keep only the animations whose names
+/// match one of a list of names or wildcard patterns, separated by commas
+/// ("M-wait*, M-run?"): `*` is any run of characters, `?` one character,
+/// ASCII case is ignored (as LithTech does), spaces around a pattern are left
+/// out. There is no escape: write `?` for a comma, `*` or `?` in a name. A
+/// list without any pattern keeps every animation. Names are matched as the
+/// file stores them (LithTech's animation names, the OBAN instance name
+/// "OBANdoor", P3D's one animation "morph"), before the scene makes
+/// duplicates unique. Every format: LithTech ABC v6, v9-v13, LTB (with the
+/// animations of child models), Oni OBAN, P3D. The filter changes nothing
+/// but which animations the scene holds: meshes, nodes, the bind pose (ABC
+/// v6: still from the file's animation 0) and the kept animations' names
+/// stay as without it; the morph targets that only a left-out animation
+/// plays (ABC v6, LTB vertex animation) are not made; metadata keyed by
+/// animation index (abc:anim<i>.*) follows the kept animations' indices.
+/// A filter that keeps none of a file's animations fails the import, naming
+/// them (the first 20 and how many more); a file without animations is no
+/// error (nothing to keep).
+#define AI_CONFIG_IMPORT_RETRO_ANIMATIONS "IMPORT_RETRO_ANIMATIONS"
+
 // ---- Oni OBAN ------------------------------------------------------------
 
 /// Bool, default false. Attach an aiCamera (looking down -Z, +Y up, 45 deg

@@ -15,7 +15,9 @@
 // game formats ExportGameModel (assimp_retro.h).
 #pragma once
 
+#include <memory>
 #include <string>
+#include <vector>
 
 struct aiScene;
 namespace Assimp {
@@ -40,5 +42,33 @@ bool CheckSceneForExport(const aiScene &scene, std::string *error = nullptr);
 /// (its message in exporter.GetErrorString()). `scene` is not modified.
 bool ExportWithAssimp(Assimp::Exporter &exporter, const aiScene &scene, const std::string &formatId,
         const std::string &path, unsigned preprocessing = 0, const Assimp::ExportProperties *properties = nullptr);
+
+/// While it lives, `scene` holds only the animations last chosen with Select,
+/// for writing some of a scene's animations (the tool's --split-animations):
+/// everything else is the scene's own. Scene metadata keyed by animation
+/// index, "<format>:anim<i>.<field>" (LithTech's abc:anim<i>.*), follows the
+/// chosen animations' new indices, and the keys of the others are left out,
+/// so that the game exporters (abc6, abc12, ltb) find each animation's
+/// keyframes and commands; so does LithTech's own binding list
+/// (abc:animBinding0.<j>.*, which names its animations), by name. Destroyed, it gives the scene back its animations
+/// and metadata as they were. Costs one pass over the metadata, then per
+/// Select a copy of the entries kept (not of the animations).
+class AnimationSubset {
+public:
+    explicit AnimationSubset(aiScene &scene);
+    ~AnimationSubset();
+    AnimationSubset(const AnimationSubset &) = delete;
+    AnimationSubset &operator=(const AnimationSubset &) = delete;
+
+    /// The scene's animations as they were.
+    unsigned Count() const;
+    /// Makes the scene hold the animations `indices` (into the scene's list
+    /// as it was; each below Count()), in that order; none for an empty list.
+    void Select(const std::vector<unsigned> &indices);
+
+private:
+    struct State;
+    std::unique_ptr<State> mState;
+};
 
 } // namespace assimp_retro

@@ -77,6 +77,9 @@ std::string ParseBatchArguments(const std::vector<std::string> &args, BatchArgum
             (arg == "--gallery" ? batch.gallery.gallery : batch.gallery.thumbnails) = true;
             continue;
         }
+        if (arg == "--split-animations") {
+            return "--split-animations writes one file's animations beside its output; it does not go with --recursive";
+        }
         if (arg.size() < 2 || arg[0] != '-') {
             positional.push_back(arg);
         } else if (IsCommonParameter(arg)) { // before -f<id> / -j<N>: -fi, -fid, -jiv ...

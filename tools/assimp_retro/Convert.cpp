@@ -324,6 +324,61 @@ bool ExportScene(Assimp::Exporter &exporter, aiScene &scene, const std::string &
     return true;
 }
 
+/// The files `output` stands for: itself, and for a .gltf its buffer
+/// "<stem>.bin", which Assimp's glTF exporter writes beside it.
+std::vector<std::string> FilesWritten(const std::string &output, const OutputFormat &format) {
+    std::vector<std::string> files{output};
+    if (format.id == "gltf2") {
+        files.push_back(std::filesystem::u8path(output).replace_extension(".bin").u8string());
+    }
+    return files;
+}
+
+/// --split-animations: the model without animations to `output`, then each
+/// animation, with the rest of the model, to its own file beside it
+/// (SplitAnimationPaths). Nothing is written when any of those files exists.
+bool ExportSplitAnimations(Assimp::Exporter &exporter, aiScene &scene, const std::string &output,
+        const OutputFormat &format, const ImportOptions &options, ConversionResult &result) {
+    std::vector<std::string> names;
+    for (unsigned a = 0; a < scene.mNumAnimations; ++a) {
+        names.emplace_back(scene.mAnimations[a]->mName.C_Str());
+    }
+    const std::vector<std::string> paths = SplitAnimationPaths(output, names);
+    std::vector<std::string> existing;
+    for (const std::string &target : FilesWritten(output, format)) {
+        std::error_code ec;
+        if (std::filesystem::exists(std::filesystem::u8path(target), ec)) existing.push_back(target);
+    }
+    for (const std::string &path : paths) {
+        for (const std::string &target : FilesWritten(path, format)) {
+            std::error_code ec;
+            if (std::filesystem::exists(std::filesystem::u8path(target), ec)) existing.push_back(target);
+        }
+    }
+    if (!existing.empty()) {
+        result.error = "--split-animations would overwrite " + existing.front() +
+                (existing.size() > 1 ? " and " + std::to_string(existing.size() - 1) + " other file(s)" : "") +
+                "; nothing written (remove them, or choose another output name)";
+        result.exitCode = kExitUsage;
+        return false;
+    }
+    assimp_retro::AnimationSubset subset(scene);
+    subset.Select({});
+    if (!ExportScene(exporter, scene, output, format, options, result)) {
+        return false;
+    }
+    for (unsigned a = 0; a < subset.Count(); ++a) {
+        subset.Select({a});
+        if (!ExportScene(exporter, scene, paths[a], format, options, result)) {
+            result.error = paths[a] + ": " + result.error;
+            return false;
+        }
+    }
+    result.notes.push_back("--split-animations: the model without animations, and " + std::to_string(paths.size()) +
+            " file(s) of one animation each beside it");
+    return true;
+}
+
 } // namespace
 
 ConversionResult ConvertFile(Assimp::Importer &importer, Assimp::Exporter &exporter, const std::string &input,
@@ -341,7 +396,8 @@ ConversionResult ConvertFile(Assimp::Importer &importer, Assimp::Exporter &expor
         }
         PrepareSceneForFormat(*scene, format, options, result);
         const auto start = std::chrono::steady_clock::now();
-        if (!ExportScene(exporter, *scene, output, format, options, result)) {
+        if (options.splitAnimations ? !ExportSplitAnimations(exporter, *scene, output, format, options, result)
+                                    : !ExportScene(exporter, *scene, output, format, options, result)) {
             return;
         }
         result.exportSeconds = SecondsSince(start);

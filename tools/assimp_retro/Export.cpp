@@ -25,6 +25,11 @@ const char *const kExportHelp =
         "\t\tname is the input name with the format's extension (default format glb2).\n"
         "\t\tOther files are skipped. A file that fails never stops the batch; a summary\n"
         "\t\tlists every failure with its reason.\n"
+        "\t--split-animations  one file: write the model without animations to <out>, and\n"
+        "\t\teach animation, with the whole model, to '<out stem>.<animation>.<out extension>'\n"
+        "\t\tbeside it (the name made safe as a file name: <>:\"/\\|?* and control characters\n"
+        "\t\tbecome _, a Windows device name gets a leading _, names equal ignoring case\n"
+        "\t\tget ~2, ~3, ...). Refuses, writing nothing, when any of these files exists.\n"
         "\t-j N, -jN, --jobs=N  batch mode: N worker threads (default: number of CPUs;\n"
         "\t\tlog options -l/-v/-lo force 1 because Assimp's logger is process-wide)\n"
         "\tglTF output (gltf2/glb2):\n"
@@ -47,7 +52,7 @@ bool IsHelp(const std::string &arg) {
 /// Sorts `args` into positional arguments (model, out), the -f format id and
 /// the common parameters. False, with the message printed, when -f has no id.
 bool SplitExportArguments(const std::vector<std::string> &args, std::vector<std::string> &positional,
-        std::vector<std::string> &rest, std::string &formatName) {
+        std::vector<std::string> &rest, std::string &formatName, bool &splitAnimations) {
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string &arg = args[i];
         if (arg.size() > 1 && arg[0] == '-') {
@@ -59,6 +64,8 @@ bool SplitExportArguments(const std::vector<std::string> &args, std::vector<std:
                 formatName = args[++i];
             } else if (arg.compare(0, 9, "--format=") == 0) {
                 formatName = arg.substr(9);
+            } else if (arg == "--split-animations") {
+                splitAnimations = true;
             } else if (arg.compare(0, 2, "-f") == 0 && !IsCommonParameter(arg)) {
                 formatName = arg.substr(2);
             } else {
@@ -115,7 +122,8 @@ int RunExport(const std::vector<std::string> &args) {
     std::vector<std::string> positional;
     std::vector<std::string> rest;
     std::string formatName;
-    if (!SplitExportArguments(args, positional, rest, formatName)) {
+    bool splitAnimations = false;
+    if (!SplitExportArguments(args, positional, rest, formatName, splitAnimations)) {
         return kExitUsage;
     }
     if (positional.empty() || positional.size() > 2) {
@@ -127,6 +135,7 @@ int RunExport(const std::vector<std::string> &args) {
     if (!ParseVerbParameters("export", rest, options)) {
         return kExitUsage;
     }
+    options.splitAnimations = splitAnimations;
 
     const std::string input = positional[0];
     std::string output = positional.size() > 1 ? positional[1] : "";

@@ -136,16 +136,22 @@ int main(int argc, char *argv[]) {
         return retro_tool::kExitUsage;
     }
     const std::string verb = arguments[1];
-    // "--set NAME=VALUE" becomes one argument "--set=NAME=VALUE", so that no
-    // verb mistakes the assignment for a file name.
+    // "--set NAME=VALUE" becomes one argument "--set=NAME=VALUE" (and
+    // "--animations P" "--animations=P"), so that no verb mistakes the value
+    // for a file name.
     std::vector<std::string> args;
     for (size_t i = 2; i < arguments.size(); ++i) {
         if (arguments[i] == "--set" && i + 1 == arguments.size()) {
             std::fprintf(stderr, "assimp-retro: --set needs NAME=VALUE\n");
             return retro_tool::kExitUsage;
         }
-        if (arguments[i] == "--set") {
-            args.push_back("--set=" + arguments[++i]);
+        if (arguments[i] == "--animations" && i + 1 == arguments.size()) {
+            std::fprintf(stderr, "assimp-retro: --animations needs PATTERN[,PATTERN...]\n");
+            return retro_tool::kExitUsage;
+        }
+        if (arguments[i] == "--set" || arguments[i] == "--animations") {
+            args.push_back(arguments[i] + "=" + arguments[i + 1]);
+            ++i;
         } else {
             args.push_back(arguments[i]);
         }

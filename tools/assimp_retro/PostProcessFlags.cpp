@@ -136,6 +136,7 @@ PropertyType KnownPropertyType(const std::string &name) {
             {AI_CONFIG_IMPORT_RETRO_METRES_PER_UNIT, PropertyType::Float},
             {AI_CONFIG_IMPORT_RETRO_MAP_FILES, PropertyType::Bool}, {AI_CONFIG_IMPORT_OBAN_CAMERA, PropertyType::Bool},
             {AI_CONFIG_IMPORT_RETRO_KEEP_ALL_KEYS, PropertyType::Bool},
+            {AI_CONFIG_IMPORT_RETRO_ANIMATIONS, PropertyType::String},
             {AI_CONFIG_IMPORT_OBAN_CAMERA_NAMES, PropertyType::String},
             {AI_CONFIG_IMPORT_OBAN_RESAMPLE, PropertyType::Bool},
             {AI_CONFIG_IMPORT_ABC_VERTEX_ANIMATION, PropertyType::Bool},
@@ -243,6 +244,11 @@ bool ParseOne(const std::string &arg, ImportOptions &options, std::string &error
                     name.c_str());
         }
         options.properties.emplace_back(name, value);
+        return true;
+    }
+    if (StartsWith(arg, "--animations=")) {
+        // The same as --set IMPORT_RETRO_ANIMATIONS=<patterns>.
+        options.properties.emplace_back(AI_CONFIG_IMPORT_RETRO_ANIMATIONS, arg.substr(13));
         return true;
     }
     if (arg == "--no-limit-bone-weights") {
@@ -395,6 +401,10 @@ const char *CommonParametersHelp() {
            "  -lo<file>, --log-out=<file>   write Assimp's log to <file> (default assimp-log.txt)\n"
            "  -rx=<a> -ry=<a> -rz=<a>       rotate the root node about X/Y/Z by <a> radians\n"
            "  --no-limit-bone-weights       glTF output: do not add -lbw by default (see below)\n"
+           "  --animations PATTERN[,PATTERN...]   import only the animations whose names match one of\n"
+           "                                the names or wildcard patterns (* any run, ? one character,\n"
+           "                                case ignored; a name's comma, * or ? as ?): the same as\n"
+           "                                --set IMPORT_RETRO_ANIMATIONS=PATTERN[,PATTERN...]\n"
            "  --set NAME=VALUE              set an import property, e.g. --set IMPORT_OBAN_CAMERA=1\n"
            "                                (names: docs/properties.md, include/assimp_retro/config.h); repeatable\n";
 }

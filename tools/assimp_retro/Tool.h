@@ -8,6 +8,7 @@
 //   Convert.cpp           one file: import, glTF preparation, export, glTF completion
 //   Export.cpp            `export <in> [<out>]` and output format selection
 //   Batch.cpp             `export --recursive <in-dir> <out-dir>` with worker threads
+//   SplitAnimations.cpp   the file names of `export --split-animations`
 //   Info.cpp              `info <file>`
 //   Texture.cpp           `texture <in> [<out.png>]`, `texture --recursive <in-dir> <out-dir>`
 //   TextureEncode.cpp     `texture <in> <out.paa|out.pac>`
@@ -66,6 +67,9 @@ struct ImportOptions {
     assimp_retro::TextureCache *textureCache = nullptr;
     /// Arguments that were neither a known parameter nor consumed by the verb.
     std::vector<std::string> unknown;
+    /// export --split-animations: the model without animations to the
+    /// output, each animation to its own file beside it (SplitAnimationPaths).
+    bool splitAnimations = false;
     /// Batch gallery (Gallery.h): shown the scene right after its import,
     /// before anything prepares it for the output.
     std::function<void(const aiScene &)> inspectScene;
@@ -164,6 +168,19 @@ void ConvertCatchingAll(ConversionResult &result, Convert &&convert) {
 /// Returns false with `error` set when a file cannot be written.
 bool WriteTexturesBeside(aiScene &scene, const std::string &output, std::vector<std::string> &notes,
         std::string &error);
+
+/// An animation's name as part of a file name, safe on Windows and Linux:
+/// each of <>:"/\|?* and every control character becomes '_', the name is
+/// cut to 100 bytes (at a UTF-8 boundary), an empty one becomes "animation",
+/// a trailing dot or space becomes '_', and a device name (CON, NUL, COM1,
+/// ..., with any extension) gets a leading '_'.
+std::string SafeFileNamePart(const std::string &name);
+
+/// The files --split-animations writes beside `output` for the animations
+/// `names`, in order: "<output stem>.<SafeFileNamePart(name)>.<output
+/// extension>"; a name part already taken (ignoring case) gets "~2", "~3",
+/// ... (the first free).
+std::vector<std::string> SplitAnimationPaths(const std::string &output, const std::vector<std::string> &names);
 
 /// The post-processing flags ConvertFile uses for `format` (the user's flags,
 /// plus aiProcess_LimitBoneWeights for glTF unless pointless or switched off).

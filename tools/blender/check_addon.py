@@ -402,6 +402,27 @@ def check_option_effects(corpus):
     print("OPTIONS units off: size x%g; skins: %s; P3D LODs 0/2: %s meshes" % (100.0 / unit, ours["images"], counts), flush=True)
 
 
+def check_animation_filter():
+    """The Animations field (IMPORT_RETRO_ANIMATIONS) reaches the tool: the
+    committed unsorted_animations.abc (walk, idle, death, attack) filtered to
+    "ATTACK, w*" gives the actions of walk and attack only, at their new
+    places 0 and 1; a filter that keeps nothing fails naming the animations,
+    and leaves the scene as it was."""
+    fixture = os.path.join(HERE, "..", "..", "test", "models", "roundtrip", "unsorted_animations.abc")
+    reset()
+    _, error, _ = run_operator(bpy.ops.import_scene.assimp_retro_abc, filepath=fixture,
+                               retro_animations="ATTACK, w*")
+    recorded = sorted({(a.get("assimp_retro:animation"), a.get("assimp_retro:index")) for a in bpy.data.actions},
+                      key=str)
+    check(not error and recorded == [("attack", 1), ("walk", 0)],
+          "Animations 'ATTACK, w*': actions of %s, expected walk (0) and attack (1) (%s)" % (recorded, error))
+    before = snapshot()
+    _, error, _ = run_operator(bpy.ops.import_scene.assimp_retro_abc, filepath=fixture, retro_animations="run")
+    check("no animation matches" in error and "'death'" in error and snapshot() == before,
+          "Animations 'run': error %r, scene kept %s" % (error, snapshot() == before))
+    print("OPTIONS animations 'ATTACK, w*': actions of %s" % recorded, flush=True)
+
+
 def check_failures(module, corpus, work):
     """Errors as reports, the scene as it was."""
     source = os.path.join(corpus, "kpc-tree", "MODELS", "CREATURES", "TIBERIUS.ABC")
@@ -567,6 +588,7 @@ def main():
     for path in models(corpus):
         check_model(args["tool"], corpus, out, path)
     check_option_effects(corpus)
+    check_animation_filter()
     with tempfile.TemporaryDirectory() as work:
         check_failures(module, corpus, work)
     check_batch(corpus)

@@ -3,6 +3,7 @@
 #include "AbcMetadataKeys.h"
 
 #include "Common/AnimationChannels.h"
+#include "Common/AnimationFilter.h"
 #include "Common/Handedness.h"
 #include "Common/ImportError.h"
 #include "Common/MaterialProperty.h"
@@ -137,6 +138,9 @@ private:
     UniqueNames mNames;
     std::vector<std::string> mNodeNames;
     std::vector<std::vector<size_t>> mKeptKeys; ///< per animation: keyframes with increasing times
+    /// Per animation: whether the animation filter keeps it (the bind pose
+    /// comes from the file's animation 0 either way).
+    std::vector<bool> mSelected;
     std::vector<aiMatrix4x4> mLocal, mGlobal; ///< scene space, animation 0 keyframe 0
     std::vector<int> mMdSlot; ///< per vertex: index in its node's MD list, or -1
     /// Morph targets in order: (animation, keyframe) of each.
@@ -155,8 +159,10 @@ void Builder::NameNodes() {
 
 void Builder::ComputeKeptKeys() {
     mKeptKeys.resize(mModel.animations.size());
+    mSelected.resize(mModel.animations.size());
     for (size_t a = 0; a < mModel.animations.size(); ++a) {
         const Lt1Animation &anim = mModel.animations[a];
+        mSelected[a] = mSettings.animations.filter.Keeps(anim.name);
         std::vector<size_t> &kept = mKeptKeys[a];
         kept.reserve(anim.keyframes.size());
         uint32_t lastTime = 0; // of the last kept keyframe
@@ -527,6 +533,9 @@ void Builder::PlanMorphTargets() {
         return; // no mesh can have targets
     }
     for (size_t a = 0; a < mModel.animations.size(); ++a) {
+        if (!mSelected[a]) {
+            continue; // only the animations the scene holds play targets
+        }
         mFirstTarget[a] = mTargets.size();
         for (size_t k : mKeptKeys[a]) {
             mTargets.emplace_back(a, k);
@@ -606,16 +615,23 @@ std::vector<std::unique_ptr<aiAnimation>> Builder::BuildAnimations(const std::ve
     mNames.Reserve("defaultScene");
     animationNames.assign(mModel.animations.size(), std::string());
     std::vector<std::unique_ptr<aiAnimation>> animations;
+    AnimationSelection selection(mSettings.animations.filter);
     for (size_t a = 0; a < mModel.animations.size(); ++a) {
         if (mKeptKeys[a].empty()) {
             Warn("animation '" + mModel.animations[a].name + "' has no keyframes; left out"); // cannot be represented
             continue;
         }
-        animationNames[a] = mNames.Make(mModel.animations[a].name, "anim" + std::to_string(a));
+        // Named whether kept or not, so that every kept name is as without the filter.
+        const std::string name = mNames.Make(mModel.animations[a].name, "anim" + std::to_string(a));
+        if (!selection.Offer(mModel.animations[a].name)) {
+            continue;
+        }
+        animationNames[a] = name;
         std::unique_ptr<aiAnimation> anim = BuildAnimation(a, morphNodes);
         anim->mName = MakeAiString(animationNames[a]);
         animations.push_back(std::move(anim));
     }
+    selection.RequireAnyKept(MessagePrefix("ABC", mSettings.fileName));
     return animations;
 }
 

@@ -18,7 +18,8 @@
 // - Animations: keys in milliseconds (mTicksPerSecond = 1000), one channel
 //   per node. FlipAnim conjugates the stored quaternions.
 // - Vertex animation: one morph target (aiAnimMesh, named "<anim>@<ms>") per
-//   keyframe of every animation; each animation gets an aiMeshMorphAnim per
+//   keyframe of every animation the filter (AI_CONFIG_IMPORT_RETRO_ANIMATIONS)
+//   keeps; the bind pose is animation 0's whether it is kept or not; each animation gets an aiMeshMorphAnim per
 //   mesh node (mName = the node's name) with one key per keyframe naming that
 //   keyframe's target with weight 1 (targets a key does not name weigh 0).
 // - Scene metadata (flat keys, named like the v9+ import's): abc:version (6),

@@ -3,6 +3,7 @@
 #include "AbcMetadataKeys.h"
 
 #include "Common/AnimationChannels.h"
+#include "Common/AnimationFilter.h"
 #include "Common/Handedness.h"
 #include "Common/ImportError.h"
 #include "Common/MaterialProperty.h"
@@ -108,6 +109,7 @@ struct Builder {
     MetaBuilder sceneMeta;
     MetaBuilder nodeMeta; // reused for each node's metadata
     NodeAnimBuilder channelBuilder{settings.animations.keys}; // reused for each channel
+    AnimationSelection selection{settings.animations.filter}; // AI_CONFIG_IMPORT_RETRO_ANIMATIONS
 
     /// nodeMeta, emptied for the next node.
     MetaBuilder &FreshNodeMeta() {
@@ -413,7 +415,7 @@ struct Builder {
         for (const VertexAnimation &va : lod.vertexAnimations) {
             const Animation &anim = model.animations[va.animation];
             const std::vector<size_t> keep = KeptKeyframes(anim);
-            if (keep.empty()) {
+            if (keep.empty() || !settings.animations.filter.Keeps(anim.name)) {
                 continue; // the animation is left out
             }
             morph.firstTarget.emplace_back(va.animation, static_cast<unsigned>(targets.size()));
@@ -561,9 +563,22 @@ struct Builder {
         return lod - 1 < d.size() ? d[lod - 1] : 0.f;
     }
 
+    /// Whether the tracks of `anim` move any node of this model (`target`
+    /// maps each source node to a node of this model, or -1).
+    static bool AnimatesAnyNode(const Animation &anim, const std::vector<int> &target) {
+        for (size_t s = 0; s < anim.tracks.size() && s < target.size(); ++s) {
+            if (target[s] >= 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /// Converts one animation whose tracks belong to `sourceNodes`; `target`
     /// maps each source node to a node of this model (or -1). `index` is its
-    /// index in this model's animations (-1: a child model's).
+    /// index in this model's animations (-1: a child model's). An animation
+    /// the filter leaves out is named all the same, so that the names of
+    /// those it keeps are as without a filter.
     void BuildAnimation(const Animation &anim, int index, const std::vector<int> &target, const std::string &source,
             UniqueNames &animNames, std::set<std::string> &seenNames) {
         if (anim.keyframes.empty()) {
@@ -579,12 +594,41 @@ struct Builder {
         if (!children.empty()) { // the names only serve to skip a child's animation of the same name
             seenNames.insert(ToLower(anim.name));
         }
+        if (!AnimatesAnyNode(anim, target)) {
+            LogWarning(prefix + (source.empty() ? "" : "child model " + source + ": ") + "animation '" + anim.name +
+                    "' animates no node of this model; skipped");
+            return;
+        }
+        const aiString name = MakeAiString(animNames.Make(anim.name, "anim"));
+        if (!selection.Offer(anim.name)) {
+            return;
+        }
         const std::vector<size_t> keep = KeptKeyframes(anim);
         if (keep.size() != anim.keyframes.size()) {
             LogWarning(prefix + "animation '" + anim.name +
                     "': " + std::to_string(anim.keyframes.size() - keep.size()) +
                     " keyframes with non-increasing times dropped");
         }
+        std::vector<std::unique_ptr<aiNodeAnim>> channels = BuildChannels(anim, target, keep);
+        std::unique_ptr<aiAnimation> a(new aiAnimation());
+        a->mName = name;
+        a->mTicksPerSecond = 1000.0;
+        a->mDuration = anim.keyframes[keep.back()].timeMs;
+        const unsigned channelCount = static_cast<unsigned>(channels.size());
+        a->mChannels = ReleaseToArray(channels);
+        a->mNumChannels = channelCount;
+        std::vector<std::unique_ptr<aiMeshMorphAnim>> morphChannels = MorphChannels(index, anim, keep);
+        const unsigned morphCount = static_cast<unsigned>(morphChannels.size());
+        a->mMorphMeshChannels = ReleaseToArray(morphChannels);
+        a->mNumMorphMeshChannels = morphCount;
+        AddAnimationMetadata(anim, a->mName, keep, source);
+        animations.push_back(std::move(a));
+    }
+
+    /// One channel per node of this model that `anim` moves, with a key at
+    /// each of its kept keyframes `keep`.
+    std::vector<std::unique_ptr<aiNodeAnim>> BuildChannels(const Animation &anim, const std::vector<int> &target,
+            const std::vector<size_t> &keep) {
         std::vector<std::unique_ptr<aiNodeAnim>> channels;
         channels.reserve(anim.tracks.size());
         for (size_t s = 0; s < anim.tracks.size(); ++s) {
@@ -609,24 +653,7 @@ struct Builder {
             channelBuilder.AddScaling(anim.keyframes[keep[0]].timeMs, aiVector3D(1.f, 1.f, 1.f));
             channels.push_back(channelBuilder.Build(MakeAiString(nodeNames[t])));
         }
-        if (channels.empty()) {
-            LogWarning(prefix + (source.empty() ? "" : "child model " + source + ": ") + "animation '" + anim.name +
-                    "' animates no node of this model; skipped");
-            return;
-        }
-        std::unique_ptr<aiAnimation> a(new aiAnimation());
-        a->mName = MakeAiString(animNames.Make(anim.name, "anim"));
-        a->mTicksPerSecond = 1000.0;
-        a->mDuration = anim.keyframes[keep.back()].timeMs;
-        const unsigned channelCount = static_cast<unsigned>(channels.size());
-        a->mChannels = ReleaseToArray(channels);
-        a->mNumChannels = channelCount;
-        std::vector<std::unique_ptr<aiMeshMorphAnim>> morphChannels = MorphChannels(index, anim, keep);
-        const unsigned morphCount = static_cast<unsigned>(morphChannels.size());
-        a->mMorphMeshChannels = ReleaseToArray(morphChannels);
-        a->mNumMorphMeshChannels = morphCount;
-        AddAnimationMetadata(anim, a->mName, keep, source);
-        animations.push_back(std::move(a));
+        return channels;
     }
 
     /// The scene metadata of the next animation ("abc:animN.*"), its kept
@@ -710,9 +737,16 @@ struct Builder {
             Put(sceneMeta, keys::ChildModelBuildNumber(i), int32_t(model.childModels[i].buildNumber));
         }
         for (size_t l = 0; l < model.animBindings.size(); ++l) {
+            size_t written = 0;
             for (size_t j = 0; j < model.animBindings[l].size(); ++j) {
                 const AnimBinding &b = model.animBindings[l][j];
-                const keys::AnimBindingKeys key = keys::AnimBinding(l, j);
+                // List 0 binds the model's own animations, by name and place:
+                // those the filter leaves out leave it too. The child models'
+                // lists describe their files, which stay as they are.
+                if (l == 0 && !settings.animations.filter.Keeps(b.animName)) {
+                    continue;
+                }
+                const keys::AnimBindingKeys key = keys::AnimBinding(l, written++);
                 Put(sceneMeta, key.name, b.animName);
                 Put(sceneMeta, key.dims, aiVector3D(b.dims.x, b.dims.y, b.dims.z));
                 Put(sceneMeta, key.translation, Convert(b.translation));
@@ -741,6 +775,7 @@ struct Builder {
             top.push_back(std::move(node));
         }
         BuildAnimations();
+        selection.RequireAnyKept(prefix); // a filter that keeps none of them
         BuildSceneMetadata();
 
         // Hand everything over; the scene owns each array as soon as it is set.

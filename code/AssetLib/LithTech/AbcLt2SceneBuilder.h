@@ -17,7 +17,8 @@
 //                 "<piece>_LOD<n>", holding only that mesh)
 //   scene:        abc:version, abc:commandString, abc:internalRadius, abc:lodCount, abc:lodDistance<i>,
 //                 abc:weightSet<i>.name, abc:childModel<i>.name/.buildNumber,
-//                 abc:animBinding<list>.<j>.name/.dims/.translation,
+//                 abc:animBinding<list>.<j>.name/.dims/.translation (list 0, the
+//                 model's own: only the animations AI_CONFIG_IMPORT_RETRO_ANIMATIONS keeps),
 //                 abc:anim<i>.name/.interpolationMs/.compressionType/.extents/.source,
 //                 abc:anim<i>.keyframes (every kept keyframe's time in ms, MetadataLists.h),
 //                 abc:anim<i>.key<k>.command/.timeMs (keyframes with a command string; k =

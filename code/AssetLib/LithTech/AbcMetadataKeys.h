@@ -47,6 +47,10 @@ inline AnimBindingKeys AnimBinding(size_t child, size_t binding) {
     const std::string prefix = "abc:animBinding" + std::to_string(child) + "." + std::to_string(binding) + ".";
     return {{prefix + "name"}, {prefix + "dims"}, {prefix + "translation"}};
 }
+/// The model's own binding list (child model 0) binds the model's own
+/// animations by name: AnimationSubset (scene_export.h) keeps the bindings
+/// of the animations a scene shows, in order.
+inline constexpr const char *kOwnAnimBindingPrefix = "abc:animBinding0.";
 /// The v9+ layout the reader found (which variant of a section).
 inline const MetaKey<std::string> kLayoutLodDistances{"abc:layout.lodDistances"};
 inline const MetaKey<std::string> kLayoutPieceLodWeight{"abc:layout.pieceLodWeight"};
@@ -57,7 +61,11 @@ inline MetaKey<std::string> SkippedSection(size_t i) {
     return {"abc:skippedSection" + std::to_string(i)};
 }
 
-/// Scene animation `index`: its fields ("abc:anim<index>.<field>").
+/// Scene animation `index`: its fields ("abc:anim<index>.<field>"), under
+/// the scene's index of the animation, not the file's (the animation filter,
+/// AI_CONFIG_IMPORT_RETRO_ANIMATIONS, leaves some out). The form
+/// "<format>:anim<index>.<field>" is what AnimationSubset (scene_export.h)
+/// renumbers for a scene showing some of its animations.
 struct AnimKeys {
     std::string prefix; ///< "abc:anim<index>."
     MetaKey<std::string> name;

@@ -113,7 +113,7 @@ void ObanImporter::InternReadFile(const std::string &file, aiScene *scene, IOSys
     oni::ObanSceneOptions options = mOptions;
     options.positionScale = SceneUnitScale(centimetresPerUnit, mUnitsToMetres); // the scene is converted as built
     oni::BuildObanScene(contents.animations, contents.placeholders, contents.levelFile, std::move(fileName), options,
-            scene);
+            scene, MessagePrefix("OBAN", file));
     // The source format before Assimp adds it unsafely (SceneUnits.h).
     RecordUnitsAndSourceFormat(*scene, centimetresPerUnit, mUnitsToMetres, kObanDescription.mName);
 }

@@ -1,6 +1,7 @@
 #include "ObanSceneBuilder.h"
 
 #include "Common/AnimationChannels.h"
+#include "Common/AnimationFilter.h"
 #include "Common/Handedness.h"
 #include "Common/SceneHelpers.h"
 #include "Common/UniqueNames.h"
@@ -173,7 +174,8 @@ aiMetadata *MakeRootMetadata(const std::vector<std::string> &placeholders, bool 
 } // namespace
 
 void BuildObanScene(const std::vector<ObanAnimation> &animations, const std::vector<std::string> &placeholders,
-        bool levelFile, std::string rootName, const ObanSceneOptions &options, aiScene *scene) {
+        bool levelFile, std::string rootName, const ObanSceneOptions &options, aiScene *scene,
+        const std::string &messagePrefix) {
     UniqueNames names;
     names.ExpectNames(1 + 4 * animations.size()); // the root; per OBAN up to three nodes and the animation
     // The scene owns each part as soon as it is made: the root's children and
@@ -187,6 +189,7 @@ void BuildObanScene(const std::vector<ObanAnimation> &animations, const std::vec
     scene->mAnimations = new aiAnimation *[animations.size()];
     std::vector<std::unique_ptr<aiCamera>> cameras;
     NodeAnimBuilder channelBuilder(options.animations.keys);
+    AnimationSelection selection(options.animations.filter); // AI_CONFIG_IMPORT_RETRO_ANIMATIONS
     for (const ObanAnimation &oban : animations) {
         const std::string display = ObanDisplayName(oban.instanceName);
         const bool local = (oban.flags & kObanLocal) != 0;
@@ -215,11 +218,17 @@ void BuildObanScene(const std::vector<ObanAnimation> &animations, const std::vec
         rootChild->mParent = root;
         root->mChildren[root->mNumChildren++] = rootChild.release();
 
-        std::unique_ptr<aiAnimation> animation(new aiAnimation());
         // Named after the Oni resource, and never like a node: Assimp's glTF2
         // exporter gives animations the raw name as glTF id, and an id shared
         // with a node aborts the export ("two objects with the same ID exist").
-        animation->mName = MakeAiString(names.Make(oban.instanceName));
+        // Named even when the filter leaves it out (its node stays, in the
+        // first key's pose), so that every other name is as without a filter.
+        const aiString animationName = MakeAiString(names.Make(oban.instanceName));
+        if (!selection.Offer(oban.instanceName)) {
+            continue;
+        }
+        std::unique_ptr<aiAnimation> animation(new aiAnimation());
+        animation->mName = animationName;
         animation->mTicksPerSecond = 60.0; // one frame per 60 Hz game tick
         animation->mDuration = static_cast<double>(oban.keys.back().frame); // the last key's, or the last frame's
         std::unique_ptr<aiNodeAnim> channel =
@@ -230,6 +239,7 @@ void BuildObanScene(const std::vector<ObanAnimation> &animations, const std::vec
         scene->mAnimations[scene->mNumAnimations++] = animation.release();
     }
 
+    selection.RequireAnyKept(messagePrefix);
     const unsigned cameraCount = static_cast<unsigned>(cameras.size());
     scene->mCameras = ReleaseToArray(cameras);
     scene->mNumCameras = cameraCount;

@@ -54,10 +54,13 @@ constexpr float kCameraAspect = 4.f / 3.f;
 std::string ObanDisplayName(const std::string &instanceName);
 
 /// Fills `scene` (empty, as handed to InternReadFile) with one animated node
-/// and one aiAnimation per OBAN (at least one). `rootName` names the static
-/// root node.
+/// per OBAN (at least one) and one aiAnimation per OBAN the animation filter
+/// keeps (options.animations.filter: the OBAN's instance name, "OBANdoor").
+/// `rootName` names the static root node; `messagePrefix` ("OBAN: <file>: ")
+/// starts the error of a filter that keeps none.
 void BuildObanScene(const std::vector<ObanAnimation> &animations, const std::vector<std::string> &placeholders,
-        bool levelFile, std::string rootName, const ObanSceneOptions &options, aiScene *scene);
+        bool levelFile, std::string rootName, const ObanSceneOptions &options, aiScene *scene,
+        const std::string &messagePrefix);
 
 } // namespace oni
 } // namespace assimp_retro

@@ -16,6 +16,7 @@
 #include "P3dResolutions.h"
 
 #include "Common/AnimationChannels.h"
+#include "Common/AnimationFilter.h"
 #include "Common/Handedness.h"
 #include "Common/ImportError.h"
 #include "Common/MaterialProperty.h"
@@ -62,6 +63,8 @@ aiVector3D SceneUv(const Uv &uv) {
 
 /// Face flags that change how the material looks.
 constexpr uint32_t kMaterialFlags = kIsAlpha | kIsTransparent | kNoClamp | kClampU | kClampV;
+/// The one animation a P3D scene can have: the LODs' morph frames.
+constexpr const char *kMorphAnimationName = "morph";
 
 /// A material stands for one texture and one set of face flags, all of them
 /// (ODOL special and MLOD face flags), so that every face's flags survive in
@@ -771,7 +774,7 @@ aiMetadata *Builder::RootMetadata() const {
 
 std::unique_ptr<aiAnimation> Builder::BuildMorphAnimation() {
     std::unique_ptr<aiAnimation> anim(new aiAnimation());
-    anim->mName = aiString("morph");
+    anim->mName = aiString(kMorphAnimationName);
     anim->mTicksPerSecond = 1.0; // frame times are animation phase, played as seconds
     double last = 0.0;
     for (const auto &channel : mMorphChannels) {
@@ -816,7 +819,12 @@ void Builder::Build() {
         lodNodes.push_back(BuildLod(index, mNodeNames.Make(LodName(lod.resolution), "LOD")));
     }
     AdoptChildren(root.get(), lodNodes);
-    std::unique_ptr<aiAnimation> morph = mMorphChannels.empty() ? nullptr : BuildMorphAnimation();
+    // The one animation, "morph", plays the LODs' frames; the animation
+    // filter may leave it out (the frames stay on the meshes).
+    AnimationSelection selection(mOptions.animations.filter);
+    std::unique_ptr<aiAnimation> morph =
+            mMorphChannels.empty() || !selection.Offer(kMorphAnimationName) ? nullptr : BuildMorphAnimation();
+    selection.RequireAnyKept(MessagePrefix("P3D", mOptions.fileName));
     if (mMaterials.empty()) {
         mMaterials.push_back(std::unique_ptr<aiMaterial>(new aiMaterial()));
         const aiString name("untextured");

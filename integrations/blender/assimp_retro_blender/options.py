@@ -48,6 +48,9 @@ OPTIONS = (
     Option("IMPORT_RETRO_KEEP_ALL_KEYS", "bool", False, "Keep Every Key",
            "Keep every animation key of the file; by default a key equal to both its neighbours is left out, "
            "which changes no pose", ALL),
+    Option("IMPORT_RETRO_ANIMATIONS", "string", "", "Animations",
+           "Import only the animations whose names match (commas between names or patterns; * any run, "
+           "? one character, case ignored; a comma, * or ? in a name as ?). Empty: every animation", ALL),
     Option("IMPORT_RETRO_MAP_FILES", "bool", True, "Memory-Map Large Files",
            "Read files of 1 MiB or more by mapping them; switch off for files that may change while read", ALL),
     Option("IMPORT_ABC_VERTEX_ANIMATION", "bool", True, "Vertex Animation",
