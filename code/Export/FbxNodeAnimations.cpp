@@ -69,10 +69,10 @@ const double kGimbalLock = 1e-8;
 /// A rotation as Euler angles (x, y, z) in radians with M = Rz * Ry * Rx, the
 /// convention of Assimp's FBX exporter (aiMatrix4x4::Decompose) and of FBX's
 /// default rotation order (eEulerXYZ). Computed in double from the
-/// normalised quaternion: Assimp's float decomposition loses a few 1e-6 of
-/// the angles near 90 degrees about Y, and there, where rounding makes the
-/// sine of Y exceed 1, gives a NaN angle and drops the rotation about X
-/// (LithTech's toes and hands have such keys). Gimbal-locked: X is 0, as
+/// normalised quaternion, the sine of Y clamped: near 90 degrees about Y
+/// (LithTech's toes and hands have such keys) Assimp's float Decompose loses
+/// up to a few 1e-5 of the rotation, and its asin can get a sine past 1
+/// (NaN: the rotation about X and Z is lost). Gimbal-locked: X is 0, as
 /// Assimp's Decompose has it.
 aiVector3t<double> EulerOf(const aiQuaternion &rotation) {
     aiQuaterniont<double> q(rotation.w, rotation.x, rotation.y, rotation.z);

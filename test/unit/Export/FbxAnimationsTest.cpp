@@ -232,6 +232,33 @@ TEST(FbxAnimations, AnimatedRootGetsANodeAbove) {
             std::vector<std::string>());
 }
 
+TEST(FbxAnimations, GimbalLockedKeysKeepTheirPose) {
+    // 90 degrees about Y with a turn about X (a LithTech hand's key), the
+    // same at -90, and a key just off the lock, where Assimp's float
+    // Decompose loses 2e-5 of the rotation.
+    std::unique_ptr<aiScene> scene = gltf_test::MakeSkinnedScene();
+    const float a = 0.0053910017f, b = 0.707086265f;
+    std::vector<aiQuaternion> keys = {aiQuaternion(b, a, -b, a), aiQuaternion(b, a, b, -a),
+            aiQuaternion(b, 2e-4f, b - 1e-6f, 1e-4f)};
+    for (aiQuaternion &key : keys) {
+        key.Normalize();
+    }
+    aiAnimation *turn =
+            MakeAnimation("Turn", {MakeChannel("Bone", {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}}, keys, {})});
+    scene->mNumAnimations = 1;
+    scene->mAnimations = new aiAnimation *[1]{turn};
+    const std::string path = retro_test::OutputPath("Export/fbx_animations/gimbal.fbx");
+    std::string error;
+    assimp_retro::FbxCompletionReport report;
+    ASSERT_TRUE(assimp_retro::ExportFbx(*scene, "fbx", path, &error, &report)) << error;
+    Assimp::Importer reader;
+    const aiScene *back = ReadBack(reader, path);
+    ASSERT_NE(back, nullptr) << reader.GetErrorString();
+    EXPECT_EQ(retro_test::ComparePoses(retro_test::PosesFromScene(*scene), retro_test::PosesFromScene(*back),
+                      kPoseTolerance),
+            std::vector<std::string>());
+}
+
 /// Under AddressSanitizer the motion library (2,282 animations) takes
 /// minutes here; KeyReduction checks its scene there.
 bool TooSlowHere(const std::string &file) {
