@@ -1,11 +1,15 @@
 // CompleteFbx / ExportFbx: Assimp's binary FBX exporter, then a pass that
 // rewrites the node records with the null records Assimp 5.2.5 leaves out
 // (see include/assimp_retro/fbx_export.h), and, for ExportFbx, adds the
-// scene's morph targets (FbxMorphTargets.cpp) and metadata (FbxMetadata.cpp).
+// scene's node animation (FbxNodeAnimations.cpp: Assimp is given the scene
+// without it), morph targets (FbxMorphTargets.cpp) and metadata
+// (FbxMetadata.cpp).
 //
 // The record layout is in FbxRecords.h. The pass parses the record tree by
 // the end offsets Assimp wrote (they are consistent, only the null records
-// are missing), and writes it out again.
+// are missing), and writes it out again through fbx::RecordOutput; the node
+// animation's records go there directly, at the end of Objects and
+// Connections.
 #include <assimp_retro/fbx_export.h>
 
 #include "Common/ExportError.h"

@@ -1,5 +1,6 @@
 // The node records of a binary FBX file, for the FBX completion pass
-// (FbxCompletion.cpp) and the records it adds (FbxMorphTargets.cpp).
+// (FbxCompletion.cpp) and the records it adds (FbxNodeAnimations.cpp,
+// FbxMorphTargets.cpp, FbxMetadata.cpp).
 //
 // Binary FBX (version >= 7500; 32-bit fields before): a 27-byte header, then
 // node records { uint64 endOffset, uint64 numProperties, uint64

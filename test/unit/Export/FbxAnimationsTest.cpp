@@ -307,10 +307,11 @@ TEST(FbxAnimations, EveryAnimatedCorpusFileKeepsEveryPose) {
         std::string log;
         ASSERT_EQ(retro_test::RunCommand(retro_test::ShellQuote(tool) + " export " +
                                   retro_test::ShellQuote(file.string()) + " " + retro_test::ShellQuote(fbx) +
-                                  " --set IMPORT_RETRO_TEXTURES=0",
+                                  " --set IMPORT_RETRO_TEXTURES=0 -v",
                           &log),
                 0)
                 << log;
+        EXPECT_NE(log.find("note: FBX completion: node animation in "), std::string::npos) << log;
         Assimp::Importer reader;
         const aiScene *back = ReadBack(reader, fbx);
         ASSERT_NE(back, nullptr) << reader.GetErrorString();
