@@ -79,8 +79,8 @@ public:
     FbxRecordWriter(const std::vector<char> &input, const RecordReader &reader, double unitScaleFactor,
             const FbxNodeAnimations *animations, FbxCompletionReport &report) :
             output(reader.FieldSize() == 8),
-            input_(input), reader_(reader), unitScaleFactor_(unitScaleFactor), animations_(animations),
-            report_(report), out(output.bytes) {}
+            input_(input), reader_(reader), unitScaleFactor_(unitScaleFactor), animations_(animations), report_(report),
+            out(output.bytes) {}
 
     fbx::RecordOutput output;
 
@@ -107,7 +107,7 @@ public:
             Write(child, path);
         }
         // The node animation's many small records go straight into the output.
-        const bool appended = animations_ && (path == "/Objects" || path == "/Connections");
+        const bool appended = animations_ && animations_->HasCurves() && (path == "/Objects" || path == "/Connections");
         if (appended && path == "/Objects") {
             animations_->WriteObjects(output);
         } else if (appended) {
@@ -122,8 +122,8 @@ public:
         // too, so that the FBX is the same with either library.
         const bool emptyReferences =
                 !record.owned && path == "/References" && record.children.empty() && record.numProperties == 0;
-        const bool nullRecord = !record.children.empty() || record.hadNullRecord || emptyScope || emptyReferences ||
-                appended;
+        const bool nullRecord =
+                !record.children.empty() || record.hadNullRecord || emptyScope || emptyReferences || appended;
         if (nullRecord && !record.hadNullRecord && !record.owned) {
             ++report_.nullRecordsAdded;
             report_.animationLayerScopesAdded += emptyScope ? 1 : 0;
@@ -437,8 +437,7 @@ bool CompleteFbxBytes(const std::vector<char> &input, bool written, const std::s
 }
 
 /// CompleteFbx of the file at `path`.
-bool CompleteFbxFile(const std::string &path, double unitScaleFactor, std::string *error,
-        FbxCompletionReport &result) {
+bool CompleteFbxFile(const std::string &path, double unitScaleFactor, std::string *error, FbxCompletionReport &result) {
     std::vector<char> input;
     {
         std::ifstream file(std::filesystem::u8path(path), std::ios::binary);

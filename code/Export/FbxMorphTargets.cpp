@@ -52,7 +52,8 @@ class MorphTargetWriter {
 public:
     MorphTargetWriter(const aiScene &scene, const fbx::RecordReader &reader, const std::vector<int64_t> &layers,
             int64_t &nextId, std::map<std::string, unsigned> &added, FbxCompletionReport &report) :
-            scene_(scene), reader_(reader), layers_(layers), nextId_(nextId), added_(added), report_(report) {}
+            scene_(scene),
+            reader_(reader), layers_(layers), nextId_(nextId), added_(added), report_(report) {}
 
     void Run(std::vector<Record> &top) {
         Record *objects = TopRecord(top, "Objects");

@@ -325,8 +325,8 @@ void FbxNodeAnimations::Plan(const fbx::RecordReader &reader, std::vector<Record
                 std::max(lastKey[a], KTime(duration, gltf_rules::MorphTicksPerSecond(animation.mTicksPerSecond)));
         const int64_t stack = nextId++;
         const int64_t layer = nextId++;
-        Record stackRecord = MakeRecord("AnimationStack", PropertyList().Int64(stack).String(
-                fbx::ObjectName(animation.mName.C_Str(), "AnimStack")).String(""));
+        Record stackRecord = MakeRecord("AnimationStack",
+                PropertyList().Int64(stack).String(fbx::ObjectName(animation.mName.C_Str(), "AnimStack")).String(""));
         std::vector<Record> times;
         for (const char *name : {"LocalStart", "LocalStop", "ReferenceStart", "ReferenceStop"}) {
             const bool start = std::strstr(name, "Start") != nullptr;
@@ -334,8 +334,8 @@ void FbxNodeAnimations::Plan(const fbx::RecordReader &reader, std::vector<Record
         }
         stackRecord.children.push_back(Properties70(std::move(times)));
         objects->children.push_back(std::move(stackRecord));
-        Record layerRecord =
-                MakeRecord("AnimationLayer", PropertyList().Int64(layer).String(fbx::ObjectName("", "AnimLayer")).String(""));
+        Record layerRecord = MakeRecord("AnimationLayer",
+                PropertyList().Int64(layer).String(fbx::ObjectName("", "AnimLayer")).String(""));
         layerRecord.hadNullRecord = true; // an empty child list: Assimp's importer needs it
         objects->children.push_back(std::move(layerRecord));
         connections->children.push_back(Connection("OO", layer, stack));

@@ -17,17 +17,19 @@
 //     3 AnimationCurves: KeyTime (KTime, 46186158000 per second, of
 //       mTime / mTicksPerSecond), KeyValueFloat -> the curve node's "d|X",
 //       "d|Y", "d|Z" (C "OP"). Rotations are Euler angles in degrees, XYZ
-//       order (the Models' RotationOrder default), from aiMatrix4x4::
-//       Decompose as Assimp's exporter does, in double.
+//       order (the Models' RotationOrder default), the convention of
+//       aiMatrix4x4::Decompose that Assimp's exporter uses, computed in
+//       double (EulerOf in the .cpp says why).
 // Left out, each as the FBX readers read the file without it:
 //   - the curve nodes of a path of a node that no animation of the scene
 //     moves away from the node's static value (its Model's Lcl value): every
 //     key within 5e-7 relative, half the FBX pose tolerance (LithTech's scale:
-//     1 in the keys, 1 within 1e-6 in the decomposed bind pose). A path some animation moves keeps its curve node in every
-//     animation that has keys for it, so a player switching animations never
-//     keeps a stale pose. An animation whose moving tracks would end before
-//     its last key (or that has none) keeps its first still track that ends
-//     there, as the glTF completion does;
+//     1 in the keys, 1 within 1e-6 in the decomposed bind pose). A path some
+//     animation moves keeps its curve node in every animation that has keys
+//     for it, so a player switching animations never keeps a stale pose.
+//     An animation whose moving tracks would end before its last key (or
+//     that has none) keeps its first still track that ends there, as the
+//     glTF completion does;
 //   - a curve's Default (its value when it has no key: every curve here has
 //     keys), KeyVer and KeyAttrFlags/KeyAttrDataFloat/KeyAttrRefCount (Assimp
 //     writes flags 0: no interpolation named; the readers interpolate keys
@@ -76,6 +78,8 @@ public:
     void Plan(const fbx::RecordReader &reader, std::vector<fbx::Record> &top, int64_t &nextId,
             std::map<std::string, unsigned> &added, FbxCompletionReport &report);
 
+    /// True when there are curve nodes to write (WriteObjects, WriteConnections).
+    bool HasCurves() const { return !tracks_.empty(); }
     /// Per animation, the id of its AnimationLayer (for the morph weight curves).
     const std::vector<int64_t> &Layers() const { return layers_; }
     /// The bytes the curve nodes, curves and their connections will take (to reserve).

@@ -83,11 +83,14 @@ std::unique_ptr<aiScene> MakeLibraryScene() {
     aiAnimation *pose = MakeAnimation("Pose", {MakeChannel("Bone1", {origin, origin, origin}, {}, {})});
     pose->mDuration = 30.0;
     scene->mNumAnimations = 4;
-    scene->mAnimations = new aiAnimation *[4]{
-            MakeAnimation("Walk", {MakeChannel("Bone0", walk, {still, still, still}, {one, one, one}), bone1Channel()}),
-            MakeAnimation("Run", {MakeChannel("Bone0", run, {still, turned, still}, {one, one, one}), bone1Channel()}),
-            MakeAnimation("Idle", {MakeChannel("Bone0", walk, {still, still, still}, {one, one, one}), bone1Channel()}),
-            pose};
+    scene->mAnimations = new aiAnimation *[4] {
+        MakeAnimation("Walk", {MakeChannel("Bone0", walk, {still, still, still}, {one, one, one}), bone1Channel()}),
+                MakeAnimation("Run",
+                        {MakeChannel("Bone0", run, {still, turned, still}, {one, one, one}), bone1Channel()}),
+                MakeAnimation("Idle",
+                        {MakeChannel("Bone0", walk, {still, still, still}, {one, one, one}), bone1Channel()}),
+                pose
+    };
     return scene;
 }
 
@@ -194,8 +197,9 @@ TEST(FbxAnimations, OnlyMovingPathsInEveryAnimationThatKeysThem) {
     EXPECT_EQ(records.targets.at("d|X"), 10u);
     // Stops in KTime: 2 s, and Pose's 3 s (its duration, past its last key).
     const int64_t second = 46186158000;
-    EXPECT_EQ(records.stops, (std::vector<std::pair<std::string, int64_t>>{
-                                     {"Walk", 2 * second}, {"Run", 2 * second}, {"Idle", 2 * second}, {"Pose", 3 * second}}));
+    EXPECT_EQ(records.stops,
+            (std::vector<std::pair<std::string, int64_t>>{{"Walk", 2 * second}, {"Run", 2 * second},
+                    {"Idle", 2 * second}, {"Pose", 3 * second}}));
 
     Assimp::Importer reader;
     const aiScene *back = ReadBack(reader, path);
@@ -243,10 +247,9 @@ TEST(FbxAnimations, GimbalLockedKeysKeepTheirPose) {
     for (aiQuaternion &key : keys) {
         key.Normalize();
     }
-    aiAnimation *turn =
-            MakeAnimation("Turn", {MakeChannel("Bone", {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}}, keys, {})});
+    aiAnimation *turn = MakeAnimation("Turn", {MakeChannel("Bone", {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}}, keys, {})});
     scene->mNumAnimations = 1;
-    scene->mAnimations = new aiAnimation *[1]{turn};
+    scene->mAnimations = new aiAnimation *[1] { turn };
     const std::string path = retro_test::OutputPath("Export/fbx_animations/gimbal.fbx");
     std::string error;
     assimp_retro::FbxCompletionReport report;
@@ -296,7 +299,8 @@ TEST(FbxAnimations, EveryAnimatedCorpusFileKeepsEveryPose) {
         SCOPED_TRACE(file.string());
         Assimp::Importer full;
         full.SetPropertyBool(AI_CONFIG_IMPORT_RETRO_KEEP_ALL_KEYS, true);
-        full.SetPropertyBool(AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES, true); // as the tool (the tests' helper turns it off)
+        full.SetPropertyBool(AI_CONFIG_IMPORT_RETRO_UNITS_TO_METRES,
+                true); // as the tool (the tests' helper turns it off)
         const aiScene *every = retro_test::Import(full, file.string());
         ASSERT_NE(every, nullptr) << full.GetErrorString();
         if (every->mNumAnimations == 0) {
