@@ -1,19 +1,23 @@
 // CompleteFbx / ExportFbx: Assimp's binary FBX exporter, then a pass that
 // rewrites the node records with the null records Assimp 5.2.5 leaves out
 // (see include/assimp_retro/fbx_export.h), and, for ExportFbx, adds the
-// scene's morph targets (FbxMorphTargets.cpp) and metadata (FbxMetadata.cpp).
+// scene's node animation (FbxNodeAnimations.cpp: Assimp is given the scene
+// without it), morph targets (FbxMorphTargets.cpp) and metadata
+// (FbxMetadata.cpp).
 //
 // The record layout is in FbxRecords.h. The pass parses the record tree by
 // the end offsets Assimp wrote (they are consistent, only the null records
-// are missing), and writes it out again.
+// are missing), and writes it out again through fbx::RecordOutput; the node
+// animation's records go there directly, at the end of Objects and
+// Connections.
 #include <assimp_retro/fbx_export.h>
 
 #include "Common/ExportError.h"
 #include "Export/BridgeBones.h"
 #include "Export/ExportSceneView.h"
-#include "Export/FbxAnimationTimes.h"
 #include "Export/FbxMetadata.h"
 #include "Export/FbxMorphTargets.h"
+#include "Export/FbxNodeAnimations.h"
 #include "Export/FbxRecords.h"
 #include <assimp_retro/scene_export.h>
 
@@ -28,6 +32,8 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -71,25 +77,22 @@ std::string FirstStringProperty(const std::vector<char> &bytes, const Record &re
 class FbxRecordWriter {
 public:
     FbxRecordWriter(const std::vector<char> &input, const RecordReader &reader, double unitScaleFactor,
-            FbxCompletionReport &report) :
-            input_(input),
-            reader_(reader), unitScaleFactor_(unitScaleFactor), report_(report) {}
+            const FbxNodeAnimations *animations, FbxCompletionReport &report) :
+            output(reader.FieldSize() == 8),
+            input_(input), reader_(reader), unitScaleFactor_(unitScaleFactor), animations_(animations), report_(report),
+            out(output.bytes) {}
 
-    std::vector<char> out;
+    fbx::RecordOutput output;
 
     void Write(const Record &record, const std::string &parentPath) {
         const std::string path = parentPath + "/" + record.name;
-        const size_t start = out.size();
-        out.resize(start + 3 * reader_.FieldSize());
-        PutField(start + reader_.FieldSize(), record.numProperties);
-        out.push_back(static_cast<char>(record.name.size()));
-        out.insert(out.end(), record.name.begin(), record.name.end());
+        const size_t start = output.Begin(record.name);
         const size_t propertiesAt = out.size();
         if (record.owned) {
-            out.insert(out.end(), record.ownedProperties.begin(), record.ownedProperties.end());
+            output.PutProperties(record.ownedProperties.data(), record.ownedProperties.size(), record.numProperties);
         } else {
-            out.insert(out.end(), input_.begin() + static_cast<std::ptrdiff_t>(record.propertiesBegin),
-                    input_.begin() + static_cast<std::ptrdiff_t>(record.propertiesEnd));
+            output.PutProperties(input_.data() + record.propertiesBegin, record.propertiesEnd - record.propertiesBegin,
+                    record.numProperties);
         }
         if (record.owned) {
             // made by the pass: nothing to patch
@@ -100,9 +103,15 @@ public:
         } else if (path == "/Connections/C") {
             FixScalingConnection(record);
         }
-        PutField(start + 2 * reader_.FieldSize(), out.size() - propertiesAt);
         for (const Record &child : record.children) {
             Write(child, path);
+        }
+        // The node animation's many small records go straight into the output.
+        const bool appended = animations_ && animations_->HasCurves() && (path == "/Objects" || path == "/Connections");
+        if (appended && path == "/Objects") {
+            animations_->WriteObjects(output);
+        } else if (appended) {
+            animations_->WriteConnections(output);
         }
         // Assimp 5.2.5 writes AnimationLayer without a child list; Assimp's
         // FBX importer requires one ("expected compound scope") and then
@@ -113,17 +122,14 @@ public:
         // too, so that the FBX is the same with either library.
         const bool emptyReferences =
                 !record.owned && path == "/References" && record.children.empty() && record.numProperties == 0;
-        if (!record.children.empty() || record.hadNullRecord || emptyScope || emptyReferences) {
-            PutNullRecord();
-            if (!record.hadNullRecord && !record.owned) {
-                ++report_.nullRecordsAdded;
-                report_.animationLayerScopesAdded += emptyScope ? 1 : 0;
-            }
+        const bool nullRecord =
+                !record.children.empty() || record.hadNullRecord || emptyScope || emptyReferences || appended;
+        if (nullRecord && !record.hadNullRecord && !record.owned) {
+            ++report_.nullRecordsAdded;
+            report_.animationLayerScopesAdded += emptyScope ? 1 : 0;
         }
-        PutField(start, out.size());
+        output.End(start, nullRecord);
     }
-
-    void PutNullRecord() { out.insert(out.end(), reader_.NullRecordSize(), '\0'); }
 
 private:
     /// Assimp 5.2.5 names a morph target's shape geometry "<name>\0\1Blendshape";
@@ -169,12 +175,6 @@ private:
         ++report_.scalingConnectionsFixed;
     }
 
-    void PutField(size_t at, uint64_t value) {
-        for (size_t i = 0; i < reader_.FieldSize(); ++i) {
-            out[at + i] = static_cast<char>((value >> (8 * i)) & 0xFF);
-        }
-    }
-
     void PatchUnitScale(const Record &record, size_t propertiesAt) {
         if (!(unitScaleFactor_ > 0)) {
             return;
@@ -198,7 +198,9 @@ private:
     const std::vector<char> &input_;
     const RecordReader &reader_;
     double unitScaleFactor_;
+    const FbxNodeAnimations *animations_;
     FbxCompletionReport &report_;
+    std::vector<char> &out; ///< output.bytes, patched in place
 };
 
 /// The footer after the top-level node list (without its null record):
@@ -220,8 +222,75 @@ void WriteFooter(const std::vector<char> &input, size_t footerAt, std::vector<ch
     out.insert(out.end(), input.begin() + static_cast<std::ptrdiff_t>(restAt), input.end());
 }
 
+/// The largest object id of the file (Documents, Objects, Connections).
+int64_t LargestId(const RecordReader &reader, std::vector<Record> &top) {
+    int64_t largest = 0;
+    for (const char *holder : {"Documents", "Objects"}) {
+        if (const Record *objects = fbx::TopRecord(top, holder)) {
+            for (const Record &record : objects->children) {
+                const fbx::ObjectHeader header = fbx::ReadObjectHeader(reader, record);
+                largest = header.valid ? std::max(largest, header.id) : largest;
+            }
+        }
+    }
+    if (const Record *connections = fbx::TopRecord(top, "Connections")) {
+        for (const Record &record : connections->children) {
+            const fbx::Connection c = fbx::ReadConnection(reader, record);
+            largest = c.valid ? std::max(largest, std::max(c.child, c.parent)) : largest;
+        }
+    }
+    return largest;
+}
+
+/// Sets a record's Count child to its count plus `added` (a Count the pass
+/// made counts as 0), or gives it one.
+void AddToCount(const RecordReader &reader, Record &record, unsigned added) {
+    for (Record &child : record.children) {
+        if (child.name == "Count") {
+            const double current =
+                    (!child.owned && child.numProperties == 1) ? reader.Number(reader.Properties(child)[0]) : 0;
+            child = fbx::MakeRecord("Count", fbx::PropertyList().Int32(static_cast<int32_t>(current + added)));
+            return;
+        }
+    }
+    record.children.insert(record.children.begin(),
+            fbx::MakeRecord("Count", fbx::PropertyList().Int32(static_cast<int32_t>(added))));
+}
+
+/// Definitions: the object counts per type and in all, with the objects the
+/// pass added (`added`: type -> count); a type Assimp wrote none of gets its
+/// ObjectType, with the property template Assimp writes for it.
+void UpdateDefinitions(const RecordReader &reader, std::vector<Record> &top,
+        const std::map<std::string, unsigned> &added) {
+    Record *definitions = fbx::TopRecord(top, "Definitions");
+    unsigned total = 0;
+    for (const auto &entry : added) {
+        if (!definitions || entry.second == 0) {
+            continue;
+        }
+        total += entry.second;
+        Record *type = nullptr;
+        for (Record &child : definitions->children) {
+            if (child.name == "ObjectType" && !child.owned && child.numProperties == 1) {
+                const std::vector<fbx::PropertyAt> properties = reader.Properties(child);
+                if (properties[0].type == 'S' && reader.String(properties[0]) == entry.first) {
+                    type = &child;
+                }
+            }
+        }
+        if (!type) {
+            definitions->children.push_back(AnimationObjectType(entry.first));
+            type = &definitions->children.back();
+        }
+        AddToCount(reader, *type, entry.second);
+    }
+    if (total > 0) {
+        AddToCount(reader, *definitions, total);
+    }
+}
+
 std::vector<char> RewriteFbx(const std::vector<char> &input, double unitScaleFactor, const aiScene *exportedScene,
-        FbxCompletionReport &report) {
+        const std::vector<FbxModelSlot> &models, FbxCompletionReport &report) {
     uint32_t version = 0;
     std::memcpy(&version, &input[23], 4);
     const RecordReader reader(input, version >= 7500);
@@ -244,22 +313,28 @@ std::vector<char> RewriteFbx(const std::vector<char> &input, double unitScaleFac
     if (top.empty()) {
         throw fbx::FormatError("no node records", kHeaderSize);
     }
+    std::unique_ptr<FbxNodeAnimations> animations;
     if (exportedScene) {
-        FixFbxAnimationTimes(*exportedScene, reader, top, report);
-        AddFbxMorphTargets(*exportedScene, reader, top, report);
+        int64_t nextId = LargestId(reader, top) + 1;
+        std::map<std::string, unsigned> added; // object type -> objects the pass adds
+        animations = std::make_unique<FbxNodeAnimations>(*exportedScene, models);
+        animations->Plan(reader, top, nextId, added, report);
+        AddFbxMorphTargets(*exportedScene, reader, top, animations->Layers(), nextId, added, report);
         AddFbxMetadata(*exportedScene, reader, top, report);
+        UpdateDefinitions(reader, top, added);
     }
-    FbxRecordWriter writer(input, reader, unitScaleFactor, report);
-    writer.out.assign(input.begin(), input.begin() + kHeaderSize);
+    FbxRecordWriter writer(input, reader, unitScaleFactor, animations.get(), report);
+    writer.output.bytes.reserve(input.size() + (animations ? animations->EstimatedSize() : 0) + 1024);
+    writer.output.bytes.assign(input.begin(), input.begin() + kHeaderSize);
     for (const Record &record : top) {
         writer.Write(record, "");
     }
-    writer.PutNullRecord();
+    writer.output.PutNullRecord();
     if (!hadNullRecord) {
         ++report.nullRecordsAdded;
     }
-    WriteFooter(input, at, writer.out);
-    return std::move(writer.out);
+    WriteFooter(input, at, writer.output.bytes);
+    return std::move(writer.output.bytes);
 }
 
 /// s if `m` is a uniform scale by s > 0 (no rotation, translation or
@@ -302,6 +377,19 @@ struct HiddenMorphTargets {
     unsigned count = 0;
 };
 
+/// True when a node channel of some animation names `node`.
+bool IsAnimated(const aiScene &scene, const aiString &node) {
+    for (unsigned a = 0; a < scene.mNumAnimations && scene.mAnimations; ++a) {
+        const aiAnimation *animation = scene.mAnimations[a];
+        for (unsigned c = 0; animation && animation->mChannels && c < animation->mNumChannels; ++c) {
+            if (animation->mChannels[c] && animation->mChannels[c]->mNodeName == node) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
 bool HasNodeMetadata(const aiNode &node, unsigned depth) {
     if (node.mMetaData && node.mMetaData->mNumProperties > 0) {
         return true;
@@ -325,13 +413,14 @@ bool HasMetadata(const aiScene &scene) {
 /// the file at `path` holds `input` already (nothing to write when the pass
 /// changes nothing).
 bool CompleteFbxBytes(const std::vector<char> &input, bool written, const std::string &path, double unitScaleFactor,
-        const aiScene *exportedScene, std::string *error, FbxCompletionReport &result) {
+        const aiScene *exportedScene, const std::vector<FbxModelSlot> &models, std::string *error,
+        FbxCompletionReport &result) {
     if (input.size() < kHeaderSize || std::memcmp(input.data(), kBinaryMagic, 20) != 0) {
         return FailWith(error, "'" + path + "' is not a binary FBX file");
     }
     std::vector<char> output;
     try {
-        output = RewriteFbx(input, unitScaleFactor, exportedScene, result);
+        output = RewriteFbx(input, unitScaleFactor, exportedScene, models, result);
     } catch (const std::exception &e) {
         return FailWith(error, std::string(e.what()) + " in '" + path + "'");
     }
@@ -348,8 +437,7 @@ bool CompleteFbxBytes(const std::vector<char> &input, bool written, const std::s
 }
 
 /// CompleteFbx of the file at `path`.
-bool CompleteFbxFile(const std::string &path, double unitScaleFactor, std::string *error,
-        FbxCompletionReport &result) {
+bool CompleteFbxFile(const std::string &path, double unitScaleFactor, std::string *error, FbxCompletionReport &result) {
     std::vector<char> input;
     {
         std::ifstream file(std::filesystem::u8path(path), std::ios::binary);
@@ -358,7 +446,7 @@ bool CompleteFbxFile(const std::string &path, double unitScaleFactor, std::strin
         }
         input.assign(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
     }
-    return CompleteFbxBytes(input, true, path, unitScaleFactor, nullptr, error, result);
+    return CompleteFbxBytes(input, true, path, unitScaleFactor, nullptr, {}, error, result);
 }
 
 } // namespace
@@ -394,19 +482,23 @@ bool ExportFbx(const aiScene &scene, const std::string &formatId, const std::str
     }
     double unitScaleFactor = FbxUnitScaleFactor(scene);
     std::vector<char> input; // the binary FBX Assimp writes
+    std::vector<FbxModelSlot> models; // the Models it writes, in order
     {
-        ExportSceneView view(scene);
+        // Binary FBX: the pass writes the node animation (FbxNodeAnimations.h).
+        ExportSceneView view(scene, formatId == "fbxa");
         // Assimp's FBX exporter writes no Model for the root node, so its
         // transform is lost. A uniform scale (the unit conversion) goes into
-        // UnitScaleFactor; any other transform gets an identity root above it.
+        // UnitScaleFactor; any other transform, or an animated root, gets an
+        // identity root above it.
         aiNode *root = view.scene->mRootNode;
         const double rootScale = root ? UniformScale(root->mTransformation) : 1.0;
-        if (rootScale > 0) {
+        if (rootScale > 0 && !(root && IsAnimated(scene, root->mName))) {
             unitScaleFactor *= rootScale;
         } else {
             view.scene->mRootNode = new aiNode(std::string(root->mName.C_Str()) + ".FbxRoot");
             view.scene->mRootNode->addChildren(1, &root);
         }
+        models = AssimpFbxModelOrder(*view.scene);
         // Assimp 5.2.5 writes blend shapes that Blender 3.4 refuses and no
         // morph weight animation: hide the morph targets from it; the pass
         // writes them (binary FBX only; docs/outputs.md "FBX output").
@@ -442,7 +534,7 @@ bool ExportFbx(const aiScene &scene, const std::string &formatId, const std::str
         }
         return true;
     }
-    return CompleteFbxBytes(input, false, path, unitScaleFactor, &scene, error, result);
+    return CompleteFbxBytes(input, false, path, unitScaleFactor, &scene, models, error, result);
 }
 
 } // namespace assimp_retro

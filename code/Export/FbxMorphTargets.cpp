@@ -50,8 +50,10 @@ const aiNode *FindNode(const aiNode *node, const std::string &name, unsigned dep
 
 class MorphTargetWriter {
 public:
-    MorphTargetWriter(const aiScene &scene, const fbx::RecordReader &reader, FbxCompletionReport &report) :
-            scene_(scene), reader_(reader), report_(report) {}
+    MorphTargetWriter(const aiScene &scene, const fbx::RecordReader &reader, const std::vector<int64_t> &layers,
+            int64_t &nextId, std::map<std::string, unsigned> &added, FbxCompletionReport &report) :
+            scene_(scene),
+            reader_(reader), layers_(layers), nextId_(nextId), added_(added), report_(report) {}
 
     void Run(std::vector<Record> &top) {
         Record *objects = TopRecord(top, "Objects");
@@ -59,7 +61,7 @@ public:
         if (!objects || !connections) {
             throw fbx::FormatError("no Objects or Connections record", 0);
         }
-        IndexObjects(*objects, *connections);
+        IndexObjects(*objects);
         channelIds_.assign(scene_.mNumMeshes, {});
         if (meshGeometries_.size() != scene_.mNumMeshes) {
             LeaveAllOut("the file has " + std::to_string(meshGeometries_.size()) + " mesh geometries, the scene " +
@@ -78,35 +80,17 @@ public:
         for (Record &record : newConnections_) {
             connections->children.push_back(std::move(record));
         }
-        if (Record *definitions = TopRecord(top, "Definitions")) {
-            UpdateDefinitions(*definitions);
-        }
     }
 
 private:
-    void IndexObjects(const Record &objects, const Record &connections) {
+    void IndexObjects(const Record &objects) {
         for (const Record &record : objects.children) {
             const fbx::ObjectHeader info = fbx::ReadObjectHeader(reader_, record);
             if (!info.valid) {
                 continue;
             }
-            lastId_ = std::max(lastId_, info.id);
             if (record.name == "Geometry" && info.objectClass == "Mesh") {
                 meshGeometries_.emplace_back(&record, info.id);
-            } else if (record.name == "AnimationStack") {
-                stacks_.emplace_back(info.id, info.name);
-            } else if (record.name == "AnimationLayer") {
-                layers_.insert(info.id);
-            }
-        }
-        for (const Record &record : connections.children) {
-            const fbx::Connection connection = fbx::ReadConnection(reader_, record);
-            if (!connection.valid) {
-                continue;
-            }
-            lastId_ = std::max(lastId_, std::max(connection.child, connection.parent));
-            if (connection.type == "OO" && layers_.count(connection.child) && !layerOfStack_.count(connection.parent)) {
-                layerOfStack_[connection.parent] = connection.child;
             }
         }
     }
@@ -122,7 +106,7 @@ private:
         }
     }
 
-    int64_t NewId() { return ++lastId_; }
+    int64_t NewId() { return nextId_++; }
 
     void Connect(const char *type, int64_t child, int64_t parent, const std::string &property = "") {
         PropertyList properties;
@@ -302,12 +286,11 @@ private:
             return;
         }
         const std::string what = "animation " + Quote(animation->mName.C_Str(), '\'');
-        if (stacks_.size() != scene_.mNumAnimations || stacks_[a].second != animation->mName.C_Str() ||
-                !layerOfStack_.count(stacks_[a].first)) {
-            report_.notes.push_back(what + ": morph weight animation left out: no AnimationStack/Layer of that name");
+        if (a >= layers_.size()) {
+            report_.notes.push_back(what + ": morph weight animation left out: no AnimationStack/Layer for it");
             return;
         }
-        const int64_t layer = layerOfStack_[stacks_[a].first];
+        const int64_t layer = layers_[a];
         const double ticksPerSecond = gltf_rules::MorphTicksPerSecond(animation->mTicksPerSecond);
         for (unsigned c = 0; c < animation->mNumMorphMeshChannels; ++c) {
             const aiMeshMorphAnim *channel = animation->mMorphMeshChannels[c];
@@ -393,66 +376,30 @@ private:
         ++report_.morphWeightCurves;
     }
 
-    /// Definitions: the object counts per type and in all, with the new objects.
-    void UpdateDefinitions(Record &definitions) {
-        unsigned total = 0;
-        for (const auto &entry : added_) {
-            total += entry.second;
-            Record *type = nullptr;
-            for (Record &child : definitions.children) {
-                if (child.name == "ObjectType" && !child.owned && child.numProperties == 1 &&
-                        reader_.Properties(child)[0].type == 'S' &&
-                        reader_.String(reader_.Properties(child)[0]) == entry.first) {
-                    type = &child;
-                }
-            }
-            if (!type) {
-                definitions.children.push_back(Leaf("ObjectType", PropertyList().String(entry.first)));
-                type = &definitions.children.back();
-            }
-            AddToCount(*type, entry.second);
-        }
-        AddToCount(definitions, total);
-    }
-
-    void AddToCount(Record &record, unsigned added) {
-        for (Record &child : record.children) {
-            if (child.name == "Count") {
-                const double current =
-                        (!child.owned && child.numProperties == 1) ? reader_.Number(reader_.Properties(child)[0]) : 0;
-                child = Leaf("Count", PropertyList().Int32(static_cast<int32_t>(current + added)));
-                return;
-            }
-        }
-        record.children.insert(record.children.begin(),
-                Leaf("Count", PropertyList().Int32(static_cast<int32_t>(added))));
-    }
-
     const aiScene &scene_;
     const fbx::RecordReader &reader_;
+    const std::vector<int64_t> &layers_; ///< per animation, its AnimationLayer
+    int64_t &nextId_;
+    std::map<std::string, unsigned> &added_; ///< object type -> objects added
     FbxCompletionReport &report_;
-    int64_t lastId_ = 0;
     std::vector<std::pair<const Record *, int64_t>> meshGeometries_; ///< Geometry "Mesh" records and ids, in file order
-    std::vector<std::pair<int64_t, std::string>> stacks_; ///< AnimationStack ids and names, in file order
-    std::set<int64_t> layers_;
-    std::map<int64_t, int64_t> layerOfStack_;
     std::vector<std::vector<int64_t>> channelIds_; ///< per mesh, per aiAnimMesh: its BlendShapeChannel (0: left out)
     std::set<std::pair<int64_t, int64_t>> animated_; ///< (layer, channel) pairs with a curve
     std::vector<Record> newObjects_;
     std::vector<Record> newConnections_;
-    std::map<std::string, unsigned> added_; ///< object type -> objects added
 };
 
 } // namespace
 
 void AddFbxMorphTargets(const aiScene &scene, const fbx::RecordReader &reader, std::vector<fbx::Record> &top,
+        const std::vector<int64_t> &layers, int64_t &nextId, std::map<std::string, unsigned> &added,
         FbxCompletionReport &report) {
     bool any = false;
     for (unsigned m = 0; m < scene.mNumMeshes && scene.mMeshes; ++m) {
         any = any || (scene.mMeshes[m] && scene.mMeshes[m]->mNumAnimMeshes > 0);
     }
     if (any) {
-        MorphTargetWriter(scene, reader, report).Run(top);
+        MorphTargetWriter(scene, reader, layers, nextId, added, report).Run(top);
     }
 }
 

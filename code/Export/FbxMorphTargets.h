@@ -19,6 +19,9 @@
 
 #include "Export/FbxRecords.h"
 
+#include <cstdint>
+#include <map>
+#include <string>
 #include <vector>
 
 struct aiScene;
@@ -30,10 +33,13 @@ struct FbxCompletionReport;
 /// Adds the morph targets of `scene` and their animation to `top`, the
 /// top-level records of the FBX Assimp wrote from `scene` with no
 /// aiAnimMeshes (its Objects/Geometry "Mesh" records are the scene's meshes
-/// in order; its AnimationStacks the scene's animations in order). What cannot
-/// be matched is left out, counted and noted in `report`. Throws
-/// fbx::FormatError when a record it reads is malformed.
+/// in order). `layers`: per animation of the scene, the id of its
+/// AnimationLayer (FbxNodeAnimations). New objects take ids from `nextId` on
+/// and are counted per type in `added`. What cannot be matched is left out,
+/// counted and noted in `report`. Throws fbx::FormatError when a record it
+/// reads is malformed.
 void AddFbxMorphTargets(const aiScene &scene, const fbx::RecordReader &reader, std::vector<fbx::Record> &top,
+        const std::vector<int64_t> &layers, int64_t &nextId, std::map<std::string, unsigned> &added,
         FbxCompletionReport &report);
 
 } // namespace assimp_retro

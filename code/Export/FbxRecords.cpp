@@ -376,5 +376,72 @@ std::string ObjectName(const std::string &name, const std::string &objectClass) 
     return name + std::string("\0\1", 2) + objectClass;
 }
 
+size_t RecordOutput::Begin(const char *name, size_t nameLength) {
+    CloseProperties();
+    const size_t start = bytes.size();
+    bytes.resize(start + 3 * FieldSize(), '\0');
+    bytes.push_back(static_cast<char>(nameLength));
+    bytes.insert(bytes.end(), name, name + nameLength);
+    open_ = true;
+    openStart_ = start;
+    propertiesAt_ = bytes.size();
+    propertyCount_ = 0;
+    return start;
+}
+
+void RecordOutput::End(size_t start, bool withNullRecord) {
+    CloseProperties();
+    if (withNullRecord) {
+        PutNullRecord();
+    }
+    PutField(start, bytes.size());
+}
+
+void RecordOutput::PutString(const char *text, size_t length) {
+    bytes.push_back('S');
+    const uint32_t size = static_cast<uint32_t>(length);
+    const char *raw = reinterpret_cast<const char *>(&size);
+    bytes.insert(bytes.end(), raw, raw + 4);
+    bytes.insert(bytes.end(), text, text + length);
+    ++propertyCount_;
+}
+
+void RecordOutput::PutProperties(const char *encoded, size_t size, uint64_t count) {
+    bytes.insert(bytes.end(), encoded, encoded + size);
+    propertyCount_ += count;
+}
+
+void RecordOutput::PutScalar(char type, const void *value, size_t size) {
+    bytes.push_back(type);
+    const char *raw = static_cast<const char *>(value);
+    bytes.insert(bytes.end(), raw, raw + size);
+    ++propertyCount_;
+}
+
+void RecordOutput::PutArray(char type, const void *values, size_t count, size_t elementSize) {
+    bytes.push_back(type);
+    const uint32_t header[3] = {static_cast<uint32_t>(count), 0, static_cast<uint32_t>(count * elementSize)};
+    const char *raw = reinterpret_cast<const char *>(header);
+    bytes.insert(bytes.end(), raw, raw + sizeof(header));
+    const char *data = static_cast<const char *>(values);
+    bytes.insert(bytes.end(), data, data + count * elementSize);
+    ++propertyCount_;
+}
+
+void RecordOutput::CloseProperties() {
+    if (!open_) {
+        return;
+    }
+    PutField(openStart_ + FieldSize(), propertyCount_);
+    PutField(openStart_ + 2 * FieldSize(), bytes.size() - propertiesAt_);
+    open_ = false;
+}
+
+void RecordOutput::PutField(size_t at, uint64_t value) {
+    for (size_t i = 0; i < FieldSize(); ++i) {
+        bytes[at + i] = static_cast<char>((value >> (8 * i)) & 0xFF);
+    }
+}
+
 } // namespace fbx
 } // namespace assimp_retro

@@ -1,5 +1,6 @@
 // The node records of a binary FBX file, for the FBX completion pass
-// (FbxCompletion.cpp) and the records it adds (FbxMorphTargets.cpp).
+// (FbxCompletion.cpp) and the records it adds (FbxNodeAnimations.cpp,
+// FbxMorphTargets.cpp, FbxMetadata.cpp).
 //
 // Binary FBX (version >= 7500; 32-bit fields before): a 27-byte header, then
 // node records { uint64 endOffset, uint64 numProperties, uint64
@@ -153,6 +154,52 @@ Record MakeP70Number(const std::string &name, const std::string &type, const std
 
 /// "name\0\1class", the way binary FBX names objects.
 std::string ObjectName(const std::string &name, const std::string &objectClass);
+
+/// Writes node records into `bytes`, which holds the file from its first
+/// byte (end offsets are file offsets). Begin writes a record's header and
+/// name; its properties follow (Put*) until its first child's Begin or its
+/// End, which fill in the counts; End writes the null record of a record
+/// with a child list and the end offset. Used for every record the
+/// completion writes: many small records (node animation curves) go straight
+/// into the output, without a Record each.
+class RecordOutput {
+public:
+    explicit RecordOutput(bool wide) : wide_(wide) {}
+
+    size_t FieldSize() const { return wide_ ? 8 : 4; }
+    size_t NullRecordSize() const { return 3 * FieldSize() + 1; }
+
+    /// Starts a record; returns its start for End.
+    size_t Begin(const char *name, size_t nameLength);
+    size_t Begin(const std::string &name) { return Begin(name.data(), name.size()); }
+    /// Ends the record begun at `start` (with no record begun after it still open).
+    void End(size_t start, bool withNullRecord);
+    void PutNullRecord() { bytes.insert(bytes.end(), NullRecordSize(), '\0'); }
+
+    void PutInt32(int32_t value) { PutScalar('I', &value, 4); }
+    void PutInt64(int64_t value) { PutScalar('L', &value, 8); }
+    void PutDouble(double value) { PutScalar('D', &value, 8); }
+    void PutString(const char *text, size_t length);
+    void PutString(const std::string &text) { PutString(text.data(), text.size()); }
+    void PutInt64Array(const int64_t *values, size_t count) { PutArray('l', values, count, 8); }
+    void PutFloatArray(const float *values, size_t count) { PutArray('f', values, count, 4); }
+    /// `count` properties, already encoded.
+    void PutProperties(const char *encoded, size_t size, uint64_t count);
+
+    std::vector<char> bytes;
+
+private:
+    void PutScalar(char type, const void *value, size_t size);
+    void PutArray(char type, const void *values, size_t count, size_t elementSize);
+    void CloseProperties();
+    void PutField(size_t at, uint64_t value);
+
+    bool wide_;
+    bool open_ = false; ///< the last record begun still takes properties
+    size_t openStart_ = 0;
+    size_t propertiesAt_ = 0;
+    uint64_t propertyCount_ = 0;
+};
 
 } // namespace fbx
 } // namespace assimp_retro

@@ -7,10 +7,10 @@ target_sources(assimp_retro PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/ColladaRoots.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ColladaXml.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ExportSceneView.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/FbxAnimationTimes.cpp
   ${CMAKE_CURRENT_LIST_DIR}/FbxCompletion.cpp
   ${CMAKE_CURRENT_LIST_DIR}/FbxMetadata.cpp
   ${CMAKE_CURRENT_LIST_DIR}/FbxMorphTargets.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/FbxNodeAnimations.cpp
   ${CMAKE_CURRENT_LIST_DIR}/FbxRecords.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GltfAnimations.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GltfCompletion.cpp

@@ -13,11 +13,12 @@
 // uniform root scale (the unit conversion) into UnitScaleFactor and puts an
 // identity node above any other root transform. It hides the morph targets
 // from Assimp 5.2.5 (whose blend shapes do not open in Blender 3.4) and the
-// pass writes them and their weight animation from the scene; it also divides
-// the node animation key times by mTicksPerSecond (Assimp 5.2.5 takes ticks
-// for seconds) and gives AnimationLayers the child list Assimp's importer
-// needs, and writes the scene's and nodes' metadata as user properties
-// (docs/outputs.md "FBX output", "Metadata in FBX and COLLADA").
+// pass writes them and their weight animation from the scene. It writes the
+// node animation itself too (Assimp's writer takes ticks for seconds and
+// costs about 2 KB per track): key times in seconds, no curves for a path no
+// animation moves, no records the readers do not need. It writes the scene's
+// and nodes' metadata as user properties (docs/outputs.md "FBX output",
+// "Metadata in FBX and COLLADA").
 //
 // It also sets GlobalSettings' UnitScaleFactor (centimetres per unit, FBX's
 // convention; Assimp writes 1.0 = centimetres) so that the model opens at the
@@ -54,8 +55,10 @@ struct FbxCompletionReport {
             0; ///< AnimationLayers given the (empty) child list Assimp's importer needs (counted in nullRecordsAdded too)
     unsigned scalingConnectionsFixed =
             0; ///< scaling curve nodes connected to "Lcl Scaling" instead of Assimp 5.2.5's "Lcl Scale"
-    unsigned animationCurvesRetimed =
-            0; ///< ExportFbx: node animation curves whose KeyTime was divided by mTicksPerSecond (Assimp 5.2.5 takes ticks for seconds)
+    unsigned nodeCurveNodesWritten = 0; ///< ExportFbx: node animation AnimationCurveNodes (one per animated path and channel)
+    unsigned nodeCurvesWritten = 0; ///< ExportFbx: their AnimationCurves (three each)
+    unsigned stillPathsLeftOut =
+            0; ///< ExportFbx: node paths (translation, rotation, scale) no animation moves: no curve node for them
     unsigned geometryClassesFixed =
             0; ///< morph-target shape geometries renamed "<name>\0\1Geometry" (Assimp writes class "Blendshape"; Blender refuses it)
     unsigned metadataPropertiesWritten =
@@ -82,10 +85,12 @@ bool CompleteFbx(const std::string &path, double unitScaleFactor, std::string *e
 /// Assimp::Exporter::Export(scene, formatId ("fbx" or "fbxa"), path,
 /// preprocessing, properties) on the same metadata-free view of the scene as
 /// ExportGltf (Assimp 5.2.5 crashes copying nested node metadata), without
-/// morph targets, then, for "fbx", CompleteFbx(path, FbxUnitScaleFactor(scene)
-/// times a uniform root scale) with the scene's morph targets, their weight
-/// animation, the node animation times put right and the scene and node
-/// metadata as user properties (Document, Models). `scene` is not modified
+/// morph targets and, for "fbx", without animations, then, for "fbx",
+/// CompleteFbx(path, FbxUnitScaleFactor(scene) times a uniform root scale)
+/// with the scene's node animation, morph targets, their weight animation and
+/// the scene and node metadata as user properties (Document, Models). An
+/// animated root node gets an identity node above it, as a transformed one
+/// (Assimp writes no Model for the root). `scene` is not modified
 /// (its meshes' mNumAnimMeshes are zero during the export only).
 bool ExportFbx(const aiScene &scene, const std::string &formatId, const std::string &path, std::string *error = nullptr,
         FbxCompletionReport *report = nullptr, unsigned preprocessing = 0,

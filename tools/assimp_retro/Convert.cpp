@@ -74,6 +74,11 @@ bool ExportFbxFile(const aiScene &scene, const std::string &formatId, const std:
         result.notes.push_back("FBX completion: " + std::to_string(report.morphTargetsWritten) + " morph target(s), " +
                 std::to_string(report.morphWeightCurves) + " weight curve(s) added");
     }
+    if (report.nodeCurveNodesWritten > 0 || report.stillPathsLeftOut > 0) {
+        result.notes.push_back("FBX completion: node animation in " + std::to_string(report.nodeCurveNodesWritten) +
+                " curve node(s); " + std::to_string(report.stillPathsLeftOut) +
+                " node path(s) no animation moves left out");
+    }
     if (report.metadataPropertiesWritten > 0) {
         result.notes.push_back("FBX completion: " + std::to_string(report.metadataPropertiesWritten) +
                 " metadata entries as user properties of " + std::to_string(report.objectsWithMetadata) + " object(s)");

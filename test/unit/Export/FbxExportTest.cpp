@@ -55,9 +55,9 @@ unsigned AnimMeshes(const aiScene &scene) {
     return count;
 }
 
-/// Every animation read back has the scene's animation of that name: its
-/// node channels, one morph channel per mesh it drives, and its length in
-/// seconds.
+/// Every animation read back has the scene's animation of that name: node
+/// channels (those of nodes some animation moves), one morph channel per mesh
+/// it drives, and its length in seconds.
 void ExpectSameAnimations(const aiScene &scene, const aiScene &back) {
     for (unsigned b = 0; b < back.mNumAnimations; ++b) {
         const aiAnimation &read = *back.mAnimations[b];
@@ -68,7 +68,9 @@ void ExpectSameAnimations(const aiScene &scene, const aiScene &back) {
             }
         }
         ASSERT_NE(source, nullptr) << read.mName.C_Str();
-        EXPECT_EQ(read.mNumChannels, source->mNumChannels) << read.mName.C_Str();
+        // A node no animation moves has no curves (FbxNodeAnimations.h).
+        EXPECT_LE(read.mNumChannels, source->mNumChannels) << read.mName.C_Str();
+        EXPECT_EQ(read.mNumChannels > 0, source->mNumChannels > 0) << read.mName.C_Str();
         EXPECT_EQ(read.mNumMorphMeshChannels, source->mNumMorphMeshChannels) << read.mName.C_Str();
         EXPECT_NEAR(read.mDuration / read.mTicksPerSecond, source->mDuration / source->mTicksPerSecond, 1e-3)
                 << read.mName.C_Str();
