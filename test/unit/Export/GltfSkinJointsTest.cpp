@@ -10,6 +10,7 @@
 
 #include "support/GltfFileReader.h"
 #include "support/GltfTestScenes.h"
+#include "support/LinkedAssimp.h"
 #include "support/TestSupport.h"
 
 #include <assimp_retro/gltf_completion.h>
@@ -154,8 +155,10 @@ TEST(GltfSkinJoints, WithoutAnimationsTheSkinHoldsTheBones) {
     EXPECT_EQ(JointNames(file.json), std::vector<std::string>{"Bone"});
 }
 
-// A file Assimp wrote with its animations has the inverse bind matrices
-// before them: all of them are written again after them, with a note.
+// A file Assimp 5.2.5 wrote with its animations has the inverse bind
+// matrices before them: all of them are written again after them, with a
+// note. (A patched Assimp, port/ 0015, made the animated nodes joints itself:
+// nothing is added.)
 TEST(GltfSkinJoints, MatricesNotWrittenLastAreWrittenAgain) {
     const std::unique_ptr<aiScene> scene = MakeScene();
     const std::string path = retro_test::OutputPath("Export/gltf_skin_joints/assimp_animations.glb");
@@ -167,12 +170,13 @@ TEST(GltfSkinJoints, MatricesNotWrittenLastAreWrittenAgain) {
     std::string error;
     assimp_retro::GltfCompletionReport report;
     ASSERT_TRUE(assimp_retro::CompleteGltf(*scene, path, &error, &report)) << error;
-    EXPECT_EQ(report.skinJointsAdded, 2u);
+    const bool bonesOnly = retro_test::LinkedAssimp().gltfJointsAreBonesOnly;
+    EXPECT_EQ(report.skinJointsAdded, bonesOnly ? 2u : 0u);
     bool noted = false;
     for (const std::string &note : report.notes) {
         noted = noted || note.find("written again") != std::string::npos;
     }
-    EXPECT_TRUE(noted);
+    EXPECT_EQ(noted, bonesOnly);
     gltf_test::GltfFile file;
     ASSERT_TRUE(gltf_test::ReadGltfFile(path, file));
     EXPECT_EQ(JointNames(file.json), (std::vector<std::string>{"Bone", "Armature", "Tip"}));
