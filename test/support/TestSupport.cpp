@@ -229,6 +229,7 @@ void ExpectValidGltf(const std::string &path) {
     const GltfValidation validation = ValidateGltf(path);
     ASSERT_TRUE(validation.ran) << validation.report;
     EXPECT_EQ(validation.errors, 0) << path << ":\n" << validation.report;
+    EXPECT_EQ(validation.warnings, 0) << path << ":\n" << validation.report;
 #endif
 }
 

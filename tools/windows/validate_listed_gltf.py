@@ -4,7 +4,7 @@
 Under Windows, test/support's ExpectValidGltf lists each file in
 <test output>/gltf-to-validate.txt instead of running the validator (a Node.js
 program of the Linux side); this runs it on every listed file and fails on
-any error, as the Linux tests do. Usage: validate_listed_gltf.py <list> <repo root>
+any error or warning, as the Linux tests do. Usage: validate_listed_gltf.py <list> <repo root>
 """
 import json
 import subprocess
@@ -22,14 +22,16 @@ def main() -> int:
             path = path[2:]
         result = subprocess.run(["node", str(script), path], capture_output=True, text=True)
         try:
-            errors = json.loads(result.stdout)["issues"]["numErrors"]
+            issues = json.loads(result.stdout)["issues"]
+            errors, warnings = issues["numErrors"], issues["numWarnings"]
         except (ValueError, KeyError):
-            errors = None
-        if errors != 0:
+            errors = warnings = None
+        if errors != 0 or warnings != 0:
             failed += 1
-            print(f"{path}: {'validator failed' if errors is None else f'{errors} error(s)'}\n{result.stdout[-2000:]}",
-                  file=sys.stderr)
-    print(f"glTF validator on the files the tests wrote under wine: {len(paths)} file(s), {failed} with errors")
+            what = "validator failed" if errors is None else f"{errors} error(s), {warnings} warning(s)"
+            print(f"{path}: {what}\n{result.stdout[-2000:]}", file=sys.stderr)
+    print(f"glTF validator on the files the tests wrote under wine: {len(paths)} file(s), "
+          f"{failed} with errors or warnings")
     return 1 if failed or not paths else 0
 
 
