@@ -16,6 +16,8 @@ them, the way an in-tree importer is added (see docs/DESIGN.md §6):
                               with the project's glTF completion
   code/AssetLib/glTF2/glTF2RetroAnimationLayout.h   code/Export/GltfAnimationLayout.h, the
                               shared animation layout (patch 0013/0014 and the completion)
+  code/AssetLib/glTF2/glTF2RetroSkinJoints.h   code/Export/GltfSkinJoints.h, the animated
+                              nodes a skin holds as joints (patch 0015/0016 and the completion)
   test/unit/utRetroImporters.cpp    port/tests/utRetroImporters.cpp, in test/CMakeLists.txt
   test/models/assimp-retro/   its fixtures: test/models/*/* (made by the project's writers)
 
@@ -167,6 +169,8 @@ def main():
         shutil.copy2(ROOT / "code" / "Export" / "GltfRules.h", src / "code" / "AssetLib" / "glTF2" / "glTF2RetroRules.h")
         shutil.copy2(ROOT / "code" / "Export" / "GltfAnimationLayout.h",
                      src / "code" / "AssetLib" / "glTF2" / "glTF2RetroAnimationLayout.h")
+        shutil.copy2(ROOT / "code" / "Export" / "GltfSkinJoints.h",
+                     src / "code" / "AssetLib" / "glTF2" / "glTF2RetroSkinJoints.h")
 
     # Assimp's unit-test program: our importer test and its fixtures.
     test_cmake = src / "test" / "CMakeLists.txt"

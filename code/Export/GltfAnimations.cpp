@@ -2,35 +2,17 @@
 
 #include "Export/GltfDocument.h"
 #include "Export/GltfAnimationLayout.h"
+#include "Export/GltfRapidJson.h"
 #include "Export/GltfRules.h"
 
 #include <assimp/anim.h>
 #include <assimp/scene.h>
-
-#include <rapidjson/prettywriter.h>
-#include <rapidjson/stringbuffer.h>
-#include <rapidjson/writer.h>
 
 #include <algorithm>
 #include <cstring>
 
 namespace assimp_retro {
 namespace {
-
-/// One JSON value as Assimp's AssetWriter writes it: rapidjson's Writer in a
-/// GLB, its PrettyWriter (4 spaces) in a .gltf. `fill(writer)` writes it.
-template <typename Fill>
-std::string RapidJsonText(bool pretty, Fill fill) {
-    rapidjson::StringBuffer buffer;
-    if (pretty) {
-        rapidjson::PrettyWriter<rapidjson::StringBuffer> writer(buffer);
-        fill(writer);
-    } else {
-        rapidjson::Writer<rapidjson::StringBuffer> writer(buffer);
-        fill(writer);
-    }
-    return std::string(buffer.GetString(), buffer.GetSize());
-}
 
 /// A node's static transform as the file's JSON gives it (glTF's defaults
 /// where it leaves a path out; not known when it is a matrix or unreadable).

@@ -4,6 +4,7 @@
 // conventions; the file handling (GLB chunks, buffers) is in GltfDocument.
 #include <assimp_retro/gltf_completion.h>
 
+#include "Export/GltfAnimatedJoints.h"
 #include "Export/GltfAnimations.h"
 #include "Export/GltfDocument.h"
 #include "Export/GltfRules.h"
@@ -47,6 +48,14 @@ public:
             return false;
         }
         IndexNodes();
+        // Before the animations: the inverse bind matrices Assimp wrote last
+        // grow in place, as the patched exporter writes them (GltfAnimatedJoints.h).
+        const long long joints = AddAnimatedNodesToSkin(mScene, mDoc, mReport.notes, error);
+        if (joints < 0) {
+            return false;
+        }
+        mReport.skinJointsAdded = static_cast<unsigned>(joints);
+        mChanged = mChanged || joints > 0;
         if (mWriteAnimations && !WriteAnimations(error)) {
             return false;
         }

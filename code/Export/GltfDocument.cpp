@@ -193,6 +193,20 @@ bool ForEachElement(const std::string &text, size_t begin, size_t end, Visit vis
     return false;
 }
 
+/// Calls `visit(begin, end)` for element `index` of the array `text`; false when there is none.
+template <typename Visit>
+bool AtElement(const std::string &text, size_t index, Visit visit) {
+    size_t at = 0;
+    bool seen = false;
+    ForEachElement(text, 0, text.size(), [&](size_t begin, size_t end) {
+        if (at++ == index) {
+            visit(begin, end);
+            seen = true;
+        }
+    });
+    return seen;
+}
+
 /// Calls `visit(key, valueBegin, valueEnd)` for each member of the object at
 /// [begin, end). False when the text is not an object of well-formed members.
 template <typename Visit>
@@ -622,19 +636,84 @@ long long GltfDocument::AppendRawElement(const char *key, const std::string &ele
     if (!PrettyText()) {
         text.insert(close, (member.count > 0 ? "," : "") + element);
     } else {
-        // PrettyWriter's layout at the element's depth (2): each line of the
-        // element 8 spaces further in, the closing bracket on its own line at 4.
-        std::string indented = member.count > 0 ? ",\n        " : "\n        ";
-        for (const char c : element) {
-            indented += c;
-            if (c == '\n') {
-                indented += "        ";
-            }
-        }
+        // The closing bracket on its own line at 4 spaces.
+        const std::string indented = (member.count > 0 ? ",\n        " : "\n        ") + IndentElement(element);
         const size_t end = member.count > 0 ? text.find_last_not_of(" \t\r\n", close - 1) + 1 : close;
         text.replace(end, close - end, indented + "\n    ");
     }
     return member.count++;
+}
+
+std::string GltfDocument::IndentElement(const std::string &element) const {
+    if (!PrettyText()) {
+        return element;
+    }
+    // PrettyWriter's layout at the element's depth (2): each line of the
+    // element 8 spaces further in.
+    std::string indented;
+    indented.reserve(element.size());
+    for (const char c : element) {
+        indented += c;
+        if (c == '\n') {
+            indented += "        ";
+        }
+    }
+    return indented;
+}
+
+long long GltfDocument::ElementCount(const std::string &key) {
+    const auto found = mText.find(key);
+    if (found != mText.end() && !found->second.parsed) {
+        const long long count = CountElements(found->second);
+        return count < 0 ? -1 : count + static_cast<long long>(found->second.appended.size());
+    }
+    return mJson.contains(key) && mJson[key].is_array() ? static_cast<long long>(mJson[key].size()) : 0;
+}
+
+std::string GltfDocument::ElementText(const std::string &key, size_t index) {
+    const auto found = mText.find(key);
+    if (found != mText.end() && !found->second.parsed) {
+        TextMember &member = found->second;
+        const long long count = CountElements(member);
+        if (count >= 0 && index >= static_cast<size_t>(count)) {
+            const size_t appended = index - static_cast<size_t>(count);
+            return appended < member.appended.size() ? member.appended[appended].dump() : std::string();
+        }
+        std::string text;
+        AtElement(member.text, index, [&](size_t begin, size_t end) { text = member.text.substr(begin, end - begin); });
+        return text;
+    }
+    if (!mJson.contains(key) || !mJson[key].is_array() || index >= mJson[key].size()) {
+        return std::string();
+    }
+    return mJson[key][index].dump();
+}
+
+bool GltfDocument::ReplaceRawElement(const char *key, size_t index, const std::string &text) {
+    const auto found = mText.find(key);
+    if (found != mText.end() && !found->second.parsed) {
+        TextMember &member = found->second;
+        const long long count = CountElements(member);
+        if (count >= 0 && index >= static_cast<size_t>(count)) {
+            const size_t appended = index - static_cast<size_t>(count);
+            if (appended >= member.appended.size()) {
+                return false;
+            }
+            member.appended[appended] = Json::parse(text);
+            return true;
+        }
+        return AtElement(member.text, index,
+                [&](size_t begin, size_t end) { member.text.replace(begin, end - begin, IndentElement(text)); });
+    }
+    if (!mJson.contains(key) || !mJson[key].is_array() || index >= mJson[key].size()) {
+        return false;
+    }
+    mJson[key][index] = Json::parse(text);
+    return true;
+}
+
+const std::vector<uint8_t> *GltfDocument::Buffer(std::string &error) {
+    return LoadBuffer(error) ? &mBuffer : nullptr;
 }
 
 long long GltfDocument::AppendElement(const char *key, Json element) {

@@ -81,6 +81,25 @@ public:
     /// and appended. Returns its index.
     long long AppendRawElement(const char *key, const std::string &text);
 
+    /// Elements of the top-level array `key` (0 when missing), -1 when its
+    /// text cannot be scanned.
+    long long ElementCount(const std::string &key);
+
+    /// The JSON text of element `index` of the top-level array `key`, as the
+    /// file has it while the array is text (else dumped); "" when there is
+    /// no such element.
+    std::string ElementText(const std::string &key, size_t index);
+
+    /// Replaces element `index` of the top-level array `key` with `text`,
+    /// laid out as AppendRawElement's. While the array is text the element's
+    /// text is replaced as it is, so the rest keeps the writer's layout.
+    /// False when there is no such element.
+    bool ReplaceRawElement(const char *key, size_t index, const std::string &text);
+
+    /// The bytes of buffer 0 (loaded on the first call), or nullptr and
+    /// sets `error`.
+    const std::vector<uint8_t> *Buffer(std::string &error);
+
     /// Appends a float accessor (componentType 5126, `type` "SCALAR", ...)
     /// holding `values` in a new bufferView. With `withBounds`, writes
     /// min/max (per component). Returns the accessor index or -1.
@@ -100,6 +119,9 @@ private:
     /// returns its index.
     long long AppendElement(const char *key, Json element);
     std::string DumpMembers(int indent);
+    /// `element` (rapidjson's pretty layout at depth 1) indented for its
+    /// place in a top-level array (depth 2) when PrettyText().
+    std::string IndentElement(const std::string &element) const;
 
     /// A top-level array kept as the file's text (see the file comment).
     struct TextMember {

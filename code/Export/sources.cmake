@@ -12,6 +12,7 @@ target_sources(assimp_retro PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/FbxMorphTargets.cpp
   ${CMAKE_CURRENT_LIST_DIR}/FbxNodeAnimations.cpp
   ${CMAKE_CURRENT_LIST_DIR}/FbxRecords.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/GltfAnimatedJoints.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GltfAnimations.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GltfCompletion.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GltfDocument.cpp

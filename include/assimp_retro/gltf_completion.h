@@ -2,7 +2,8 @@
 // with what that exporter drops (see docs/outputs.md "glTF completion"): cameras on
 // their nodes, node metadata as `extras`, and morph-target `weights`
 // animation channels from aiAnimation::mMorphMeshChannels; scene metadata as
-// the glTF scene's `extras`; skinned meshes moved to scene root nodes (the
+// the glTF scene's `extras`; every node an animation moves made a joint of
+// the skin (Assimp's joints are the meshes' bones); skinned meshes moved to scene root nodes (the
 // validator warns NODE_SKINNED_MESH_NON_ROOT otherwise; glTF ignores the
 // transform of a skinned mesh's node and its parents); bytes of the buffer
 // that no bufferView references removed (Assimp's exporter leaves
@@ -61,6 +62,8 @@ struct GltfCompletionReport {
     unsigned sceneExtrasKeysAdded = 0; ///< `extras` keys written on the glTF scene from aiScene::mMetaData
     unsigned skinnedMeshesMovedToRoot =
             0; ///< skinned meshes put on a scene root node (glTF ignores their node's transform)
+    unsigned skinJointsAdded = 0; ///< nodes an animation moves that joined the skin (Assimp's joints are the
+    ///< meshes' bones only; Blender made each other animated node an object with actions of its own)
     unsigned long long unreferencedBytesRemoved =
             0; ///< bytes of buffer 0 no bufferView referenced, removed (Assimp's JOINTS_0 leftovers)
     unsigned nodeChannelsWritten = 0; ///< ExportGltf: glTF channels (translation, rotation, scale) the completion

@@ -105,7 +105,13 @@ std::vector<float> AccessorFloats(const GltfFile &file, size_t index) {
     const nlohmann::json &view = file.json.at("bufferViews").at(accessor.at("bufferView").get<size_t>());
     EXPECT_EQ(view.value("buffer", 0), 0);
     const std::string type = accessor.at("type").get<std::string>();
-    const size_t components = type == "SCALAR" ? 1 : type == "VEC2" ? 2 : type == "VEC3" ? 3 : 4;
+    const size_t components = type == "SCALAR" ? 1
+            : type == "VEC2"                   ? 2
+            : type == "VEC3"                   ? 3
+            : type == "MAT2" || type == "VEC4" ? 4
+            : type == "MAT3"                   ? 9
+            : type == "MAT4"                   ? 16
+                                               : 4;
     const size_t count = accessor.at("count").get<size_t>() * components;
     const size_t offset = view.value("byteOffset", size_t(0)) + accessor.value("byteOffset", size_t(0));
     EXPECT_EQ(offset % 4, 0u) << "accessor " << index << " is not 4-byte aligned";

@@ -25,7 +25,7 @@ struct GltfFile {
 /// Reads the file; records a gtest failure and returns false when it cannot.
 bool ReadGltfFile(const std::string &path, GltfFile &out);
 
-/// The floats of accessor `index` (componentType FLOAT, tightly packed).
+/// The floats of accessor `index` (componentType FLOAT, tightly packed; any type, MAT4 too).
 std::vector<float> AccessorFloats(const GltfFile &file, size_t index);
 
 /// Index of the node named `name`, or -1.

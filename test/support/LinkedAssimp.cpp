@@ -115,6 +115,17 @@ void ProbeSkinning(AssimpDefects &defects) {
     }
 }
 
+/// An animated node above the bone (MakeAnimatedSkinnedScene's Armature)
+/// that the skin leaves out.
+bool ProbeJointsAreBonesOnly() {
+    const auto animated = gltf_test::MakeAnimatedSkinnedScene();
+    nlohmann::json json;
+    if (!ExportGlb(*animated, "linked_assimp_joints", &json) || !json.contains("skins") || json["skins"].empty()) {
+        return false;
+    }
+    return json["skins"][0].value("joints", nlohmann::json::array()).size() == 1;
+}
+
 AssimpDefects Probe() {
     AssimpDefects defects;
     defects.fbxLacksNullRecords = ProbeFbxLacksNullRecords();
@@ -150,6 +161,7 @@ AssimpDefects Probe() {
         }
     }
     ProbeSkinning(defects);
+    defects.gltfJointsAreBonesOnly = ProbeJointsAreBonesOnly();
     return defects;
 }
 

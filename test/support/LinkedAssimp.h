@@ -1,6 +1,7 @@
 // What the libassimp a test runs with does, probed at run time: Debian's
 // Assimp 5.2.5 has exporter defects that assimp-retro repairs after export
-// (FBX null records, glTF cameras, morph weights, node extras, texture URIs);
+// (FBX null records, glTF cameras, morph weights, node extras, texture URIs,
+// a skin of the bones only);
 // a patched Assimp (port/) has them fixed. A test of a repair asserts the
 // final file in either case and the repair's own counts only where the
 // defect is there:
@@ -18,6 +19,7 @@ struct AssimpDefects {
     bool gltfWritesNonImageUris = false; ///< ... an image for a texture file glTF cannot hold (".paa")
     bool gltfLeavesJointGaps = false;    ///< ... binary-chunk bytes no buffer view covers after JOINTS_0
     bool gltfSkinsMeshesBelowRoot = false; ///< ... a skinned mesh node under another node (validator warning)
+    bool gltfJointsAreBonesOnly = false; ///< ... a skin of the meshes' bones only, not every animated node
 };
 
 /// Probed once per process by exporting small scenes with Assimp::Exporter

@@ -80,7 +80,7 @@ struct GltfValidation {
 };
 GltfValidation ValidateGltf(const std::string &path);
 
-/// EXPECTs a clean validation (zero errors) and prints the report otherwise.
+/// EXPECTs a clean validation (zero errors, zero warnings) and prints the report otherwise.
 void ExpectValidGltf(const std::string &path);
 
 /// What in a GLB's binary chunk no bufferView (of buffer 0) references,

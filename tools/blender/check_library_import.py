@@ -7,15 +7,19 @@
 #     --python tools/blender/check_library_import.py -- --zip ZIP --corpus ../shared/corpus
 #
 # Installs the zip, enables the add-on, imports the body through the operator
-# File > Import uses and checks: the import finishes; the armature has the
-# library's 2,282 animations as actions; the process (Blender, or the tool)
+# File > Import uses and checks: the import finishes; one armature holds the
+# skeleton and the library's 2,282 animations are exactly 2,282 actions, one
+# per animation (the GLB's skin holds every animated node: before, Blender
+# made 7 of the 29 animated nodes objects of their own, each with an action
+# per animation, 18,256 in all); the process (Blender, or the tool)
 # takes at most MAX_PEAK_BYTES of peak resident memory. Its CPU time
 # (Blender's and the tool's it runs: on an idle machine the same as its wall
 # time, which is printed too) is a figure, compared with the issue's goal of
 # GOAL_SECONDS in a GOAL line; the check fails only above
 # REGRESSION_SECONDS. The same import measured 17.0, 20.9, 18.2 and 20.6 s of
-# CPU in four runs on the same idle machine, so a limit at the goal made the
-# check fail at random; speed is measured in benchmarks
+# CPU in four runs on the same idle machine with 18,256 actions, 14.6 s in one
+# run at load 3-5 with the 2,282 actions of one skeleton (22.5 s before, the
+# same conditions), so a limit at the goal made the check fail at random; speed is measured in benchmarks
 # (docs/benchmarks.md, "Motion libraries"), this guards against a
 # regression of several times. Prints "LIBRARY cpu_seconds=...
 # wall_seconds=... peak_mb=... actions=...", "GOAL ..." and "RESULT N
@@ -70,7 +74,7 @@ def main():
     print("LIBRARY cpu_seconds=%.1f wall_seconds=%.1f peak_mb=%.0f actions=%d armatures=%d"
           % (cpu, seconds, peak / 1e6, actions, len(armatures)), flush=True)
     check(len(armatures) == 1, "%s: %d armatures, not 1" % (BODY, len(armatures)))
-    check(actions >= ANIMATIONS, "%s: %d actions, fewer than the library's %d animations" % (BODY, actions, ANIMATIONS))
+    check(actions == ANIMATIONS, "%s: %d actions, not one per animation of the library (%d)" % (BODY, actions, ANIMATIONS))
     print("GOAL %.1f s of CPU, the goal %.0f s: %s" % (cpu, GOAL_SECONDS, "met" if cpu <= GOAL_SECONDS else "not met"),
           flush=True)
     check(cpu <= REGRESSION_SECONDS, "%s: the import took %.1f s of CPU, more than %.0f s (twice the goal)"

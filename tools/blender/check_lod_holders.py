@@ -14,7 +14,8 @@
 # LOD holder is one mesh object under the armature, in the model's collection,
 # with its node's name and custom properties (abc:piece, abc:lod,
 # abc:lodDistance), and that no empty is left with them; that the node `arm`,
-# which no vertex weighs, is an empty under its bone with its socket `gunfire`
+# which no vertex weighs but an animation moves, is a bone of the armature
+# (the skin holds every animated node) with its socket `gunfire` an empty
 # under it. Then exports to OUT.abc (abc12) through the export operator, for
 # the test to read back, and checks that the socket is where it was.
 # Prints "FAIL ..." per failed check and "RESULT N check(s), M failure(s)";
@@ -71,20 +72,21 @@ def main():
     strays = [o.name for o in objects.values() if o.type == "EMPTY" and ("abc:lod" in o or "abc:piece" in o)]
     check(not strays, "empties left with a piece's or LOD's properties: %s" % strays)
 
-    # `arm`, which no vertex weighs, is an empty under its bone, its socket
-    # `gunfire` an empty under it; the export moves the socket for a while
-    # (exporter.ChildrenOnTheBone) and must leave it as it was.
-    arm, socket = objects.get("arm"), objects.get("gunfire")
-    check(arm is not None and arm.type == "EMPTY" and arm.parent_type == "BONE" and arm.parent_bone == "spine",
-          "arm is no empty under the bone spine")
-    check(socket is not None and socket.type == "EMPTY" and socket.parent == arm and socket.parent_type == "OBJECT",
-          "gunfire is no empty under arm")
+    # `arm`, which no vertex weighs but an animation moves, is a bone of the
+    # armature, with no object of its own; its socket `gunfire` an empty
+    # under that bone, which the export must leave as it was.
+    socket = objects.get("gunfire")
+    check("arm" not in objects and armature is not None and "arm" in armature.data.bones
+          and armature.data.bones["arm"].parent is not None and armature.data.bones["arm"].parent.name == "spine",
+          "arm is no bone under the bone spine")
+    check(socket is not None and socket.type == "EMPTY" and socket.parent == armature
+          and socket.parent_type == "BONE" and socket.parent_bone == "arm", "gunfire is no empty under the bone arm")
     before = socket.matrix_world.copy() if socket is not None else None
 
     result = bpy.ops.export_scene.assimp_retro_abc(filepath=os.path.abspath(args["abc"]), version="abc12")
     check(result == {"FINISHED"}, "the export did not finish: %s" % result)
     if socket is not None:
-        check(socket.parent == arm and socket.parent_type == "OBJECT" and socket.parent_bone == ""
+        check(socket.parent == armature and socket.parent_type == "BONE" and socket.parent_bone == "arm"
               and (socket.matrix_world.translation - before.translation).length < 1e-6,
               "the export left gunfire under %s (%s %s) at %s" % (
                   socket.parent and socket.parent.name, socket.parent_type, socket.parent_bone,

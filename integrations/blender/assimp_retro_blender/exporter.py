@@ -35,8 +35,9 @@
 #   its active action off (every action is still written from its NLA track);
 # - Blender 3.4's glTF exporter drops the children of an object parented to a
 #   bone (glTF-Blender-IO issue 1867): a node that no vertex is weighted to
-#   is such an object after the import, an empty under its bone, and its
-#   sockets its children. While it runs, each of them hangs from that bone
+#   and no animation moves is such an object after the import, an empty
+#   under its bone, and its sockets its children (an animated node is a bone:
+#   the tool's skin holds every animated node). While it runs, each of them hangs from that bone
 #   itself, in the same place; the GLB then gets them back under their own
 #   parent (nest_under_parents);
 # - an image keeps its file extension in its name (Blender's glTF exporter
@@ -113,9 +114,10 @@ def is_socket(obj):
     """An ABC socket: an empty that the import marked as one (its custom
     property abc:socket, which also says "no" when 0), or, unmarked, an empty
     parented to a bone that holds nothing and was no node of the game file.
-    Blender's glTF importer makes a node that no vertex is weighted to an
-    empty, under its parent bone, with the node's properties (abc:index) and
-    its sockets as children: that empty is a node, its children the sockets."""
+    Blender's glTF importer makes a node that no vertex is weighted to and
+    no animation moves an empty, under its parent bone, with the node's
+    properties (abc:index) and its sockets as children: that empty is a
+    node, its children the sockets."""
     if obj.type != "EMPTY":
         return False
     if ABC_SOCKET in obj:

@@ -18,4 +18,5 @@ TEST(LinkedAssimp, ProbesMatchTheLibrary) {
     EXPECT_EQ(defects.gltfWritesNonImageUris, !patched);
     EXPECT_EQ(defects.gltfLeavesJointGaps, !patched);
     EXPECT_EQ(defects.gltfSkinsMeshesBelowRoot, !patched);
+    EXPECT_EQ(defects.gltfJointsAreBonesOnly, !patched);
 }

@@ -6,9 +6,9 @@
 // piece and the LOD holder `LOD1_dist_50` (tools/blender/check_lod_holders.py
 // checks the objects in Blender 3.4). Its export (abc12) then holds two
 // pieces with a LOD 1 each, read back here, and the node `arm`, which no
-// vertex weighs (an empty under its bone in Blender), with its socket
-// `gunfire` in its place. Skipped, with the reason, where Blender is not
-// installed.
+// vertex weighs but an animation moves (a bone of the armature in Blender,
+// like every animated node), with its socket `gunfire` in its place.
+// Skipped, with the reason, where Blender is not installed.
 #include "LtbTestHelpers.h"
 
 #include "AssetLib/LithTech/AbcMetadataKeys.h"
@@ -110,17 +110,25 @@ TEST(BlenderAddonLtb, AVertexAnimatedPiecesLodHolderIsOneObjectLikeTheOtherLods)
             isSocket);
     const aiNode *written = FindNode(*before, "gunfire");
     ASSERT_NE(written, nullptr);
-    // Units apart (the two imports scale differently): the socket's offset
-    // from its node to the spine's from the root, as in the LTB.
+    // Units apart (the two imports scale differently): the socket's place in
+    // the model, to the spine's from the root, as in the LTB. (Its offset
+    // from `arm` is in the bone's axes, which Blender chooses.)
     const auto offset = [](const aiNode *node) {
         return aiVector3D(node->mTransformation.a4, node->mTransformation.b4, node->mTransformation.c4);
     };
+    const auto place = [](const aiNode *node) {
+        aiMatrix4x4 global = node->mTransformation;
+        for (const aiNode *parent = node->mParent; parent; parent = parent->mParent) {
+            global = parent->mTransformation * global;
+        }
+        return aiVector3D(global.a4, global.b4, global.c4);
+    };
     const float unit = offset(FindNode(*scene, "spine")).Length() / offset(FindNode(*before, "spine")).Length();
-    const aiVector3D at = offset(socket) / unit, expectedAt = offset(written);
+    const aiVector3D at = place(socket) / unit, expectedAt = place(written);
     EXPECT_LT((at - expectedAt).Length(), 1e-5f) << "gunfire at " << at.x << ", " << at.y << ", " << at.z
                                                   << "; the LTB: " << expectedAt.x << ", " << expectedAt.y << ", "
                                                   << expectedAt.z;
-    EXPECT_LT((expectedAt - aiVector3D(-0.01f, 0.02f, 0.03f)).Length(), 1e-6f); // the writer's (1, 2, 3) cm, mirrored
+    EXPECT_LT((offset(written) - aiVector3D(-0.01f, 0.02f, 0.03f)).Length(), 1e-6f); // the writer's (1, 2, 3) cm, mirrored
     EXPECT_EQ(FindNode(*scene, "body.001"), nullptr);
     EXPECT_EQ(FindNode(*scene, "body_LOD1.001"), nullptr);
 }
