@@ -353,4 +353,26 @@ std::unique_ptr<aiScene> MakeFullScene() {
     return scene;
 }
 
+aiNodeAnim *MakeChannel(const char *node, const std::vector<aiVector3D> &positions,
+        const std::vector<aiQuaternion> &rotations, const std::vector<aiVector3D> &scalings) {
+    aiNodeAnim *channel = new aiNodeAnim();
+    channel->mNodeName = node;
+    channel->mNumPositionKeys = static_cast<unsigned>(positions.size());
+    channel->mPositionKeys = positions.empty() ? nullptr : new aiVectorKey[positions.size()];
+    for (size_t k = 0; k < positions.size(); ++k) {
+        channel->mPositionKeys[k] = aiVectorKey(10.0 * k, positions[k]);
+    }
+    channel->mNumRotationKeys = static_cast<unsigned>(rotations.size());
+    channel->mRotationKeys = rotations.empty() ? nullptr : new aiQuatKey[rotations.size()];
+    for (size_t k = 0; k < rotations.size(); ++k) {
+        channel->mRotationKeys[k] = aiQuatKey(10.0 * k, rotations[k]);
+    }
+    channel->mNumScalingKeys = static_cast<unsigned>(scalings.size());
+    channel->mScalingKeys = scalings.empty() ? nullptr : new aiVectorKey[scalings.size()];
+    for (size_t k = 0; k < scalings.size(); ++k) {
+        channel->mScalingKeys[k] = aiVectorKey(10.0 * k, scalings[k]);
+    }
+    return channel;
+}
+
 } // namespace gltf_test

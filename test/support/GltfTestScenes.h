@@ -7,6 +7,7 @@
 #include <assimp/scene.h>
 
 #include <memory>
+#include <vector>
 
 namespace gltf_test {
 
@@ -55,5 +56,10 @@ std::unique_ptr<aiScene> MakeAnimatedSkinnedScene(double ticksPerSecond = 24.0);
 // Everything above in one scene (the nodes of all three, one animation "All"
 // with the camera rig channel and the morph channel).
 std::unique_ptr<aiScene> MakeFullScene();
+
+/// A channel of `node` whose k-th key of each track is at 10 k ticks;
+/// an empty list leaves that track without keys.
+aiNodeAnim *MakeChannel(const char *node, const std::vector<aiVector3D> &positions,
+        const std::vector<aiQuaternion> &rotations, const std::vector<aiVector3D> &scalings);
 
 } // namespace gltf_test

@@ -27,6 +27,8 @@
 
 namespace {
 
+using gltf_test::MakeChannel;
+
 /// The file Assimp's exporter writes with the animations (one accessor pair
 /// and bufferView per track), then completed: how ExportGltf wrote glTF
 /// before the completion wrote the animations.
@@ -57,28 +59,6 @@ std::vector<std::string> Targets(const nlohmann::json &json, size_t a) {
                 target.at("path").get<std::string>());
     }
     return targets;
-}
-
-aiNodeAnim *MakeChannel(const char *node, const std::vector<aiVector3D> &positions,
-        const std::vector<aiQuaternion> &rotations, const std::vector<aiVector3D> &scalings) {
-    aiNodeAnim *channel = new aiNodeAnim();
-    channel->mNodeName = node;
-    channel->mNumPositionKeys = static_cast<unsigned>(positions.size());
-    channel->mPositionKeys = new aiVectorKey[positions.size()];
-    for (size_t k = 0; k < positions.size(); ++k) {
-        channel->mPositionKeys[k] = aiVectorKey(10.0 * k, positions[k]);
-    }
-    channel->mNumRotationKeys = static_cast<unsigned>(rotations.size());
-    channel->mRotationKeys = rotations.empty() ? nullptr : new aiQuatKey[rotations.size()];
-    for (size_t k = 0; k < rotations.size(); ++k) {
-        channel->mRotationKeys[k] = aiQuatKey(10.0 * k, rotations[k]);
-    }
-    channel->mNumScalingKeys = static_cast<unsigned>(scalings.size());
-    channel->mScalingKeys = scalings.empty() ? nullptr : new aiVectorKey[scalings.size()];
-    for (size_t k = 0; k < scalings.size(); ++k) {
-        channel->mScalingKeys[k] = aiVectorKey(10.0 * k, scalings[k]);
-    }
-    return channel;
 }
 
 /// The fixture of port/patches' utglTF2ExportSharedAnimations: Root > Floor
