@@ -52,9 +52,11 @@ jobs=$(nproc)
 passed=0
 failed=0
 skipped=0
-# One line per skipped test or stage: its reason (tools/ctest_skips.py).
+# One line per skipped test or stage: its reason (tools/ctest_report.py).
 skip_reasons=$(mktemp)
-trap 'rm -f "$skip_reasons"' EXIT
+# Each failed test with the lines that say why, printed again at the end.
+failure_reports=$(mktemp)
+trap 'rm -f "$skip_reasons" "$failure_reports"' EXIT
 
 # Wall time per part of the run, listed at the end: the whole command has a
 # budget of 45 minutes cold (docs/testing.md), and this shows where it goes.
@@ -78,7 +80,11 @@ run_ctest() {
   rm -f "$junit"
   (cd "$dir" && env "$@" ctest --output-on-failure --no-tests=error -j "$jobs" --output-junit "$junit") 2>&1 | tee "$log"
   local status=${PIPESTATUS[0]}
-  [ ! -f "$junit" ] || python3 tools/ctest_skips.py reasons "$junit" >>"$skip_reasons"
+  [ ! -f "$junit" ] || python3 tools/ctest_report.py reasons "$junit" >>"$skip_reasons"
+  if [ -f "$junit" ] && [ "$status" != 0 ]; then
+    echo "in $dir:" >>"$failure_reports"
+    python3 tools/ctest_report.py failures "$junit" >>"$failure_reports"
+  fi
   set -e
   local summary total bad skips
   summary=$(grep -E '^[0-9]+% tests passed, [0-9]+ tests? failed out of [0-9]+' "$log" | tail -n 1)
@@ -285,6 +291,10 @@ fi
 part ""
 echo
 printf 'Wall time per part:\n%s' "$part_times"
+if [ -s "$failure_reports" ]; then
+  echo "Why the failed tests failed (their whole output is in the ctest log above):"
+  cat "$failure_reports"
+fi
 echo "all: $passed passed, $failed failed, $skipped skipped"
-python3 tools/ctest_skips.py summary "$skip_reasons"
+python3 tools/ctest_report.py summary "$skip_reasons"
 exit "$status"

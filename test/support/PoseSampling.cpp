@@ -228,7 +228,10 @@ std::vector<double> KeyTimes(const AnimationPoses &animation) {
 }
 
 std::vector<std::string> ComparePoses(const PoseSource &before, const PoseSource &after, double relativeTolerance,
-        size_t limit) {
+        double scaleTolerance, size_t limit) {
+    if (scaleTolerance < 0.0) {
+        scaleTolerance = relativeTolerance;
+    }
     std::vector<std::string> differences;
     if (before.animations.size() != after.animations.size()) {
         differences.push_back(std::to_string(before.animations.size()) + " animations before, " +
@@ -238,7 +241,8 @@ std::vector<std::string> ComparePoses(const PoseSource &before, const PoseSource
     for (size_t a = 0; a < before.animations.size() && differences.size() < limit; ++a) {
         const AnimationPoses &was = before.animations[a], &is = after.animations[a];
         if (was.name != is.name) {
-            differences.push_back("animation " + std::to_string(a) + ": \"" + was.name + "\" became \"" + is.name + "\"");
+            differences.push_back(
+                    "animation " + std::to_string(a) + ": \"" + was.name + "\" became \"" + is.name + "\"");
             continue;
         }
         std::vector<std::string> nodes;
@@ -254,12 +258,11 @@ std::vector<std::string> ComparePoses(const PoseSource &before, const PoseSource
             for (const std::string &node : nodes) {
                 const NodePose p = SamplePose(before, was, node, time), q = SamplePose(after, is, node, time);
                 const NodeTracks *a = Tracks(was, node), *b = Tracks(is, node);
-                const bool same =
-                        (!Animates(a, b, &NodeTracks::translation) ||
-                                Same(p.translation, q.translation, relativeTolerance, false)) &&
+                const bool same = (!Animates(a, b, &NodeTracks::translation) ||
+                                          Same(p.translation, q.translation, relativeTolerance, false)) &&
                         (!Animates(a, b, &NodeTracks::rotation) ||
                                 Same(p.rotation, q.rotation, relativeTolerance, true)) &&
-                        (!Animates(a, b, &NodeTracks::scale) || Same(p.scale, q.scale, relativeTolerance, false));
+                        (!Animates(a, b, &NodeTracks::scale) || Same(p.scale, q.scale, scaleTolerance, false));
                 if (!same && differences.size() < limit) {
                     differences.push_back("animation \"" + was.name + "\" node \"" + node + "\" at " +
                             std::to_string(time) + " s: " + Text(p.translation) + Text(p.rotation) + Text(p.scale) +

@@ -67,8 +67,7 @@ PoseSource PosesFromScene(const aiScene &scene, SceneTimes times = SceneTimes::E
 
 /// Node `node`'s pose in `animation` at `seconds` (its rest transform for the
 /// paths the animation does not drive).
-NodePose SamplePose(const PoseSource &source, const AnimationPoses &animation, const std::string &node,
-        double seconds);
+NodePose SamplePose(const PoseSource &source, const AnimationPoses &animation, const std::string &node, double seconds);
 
 /// Every key time of the animation, over all its tracks, sorted, distinct.
 std::vector<double> KeyTimes(const AnimationPoses &animation);
@@ -80,9 +79,11 @@ std::vector<double> KeyTimes(const AnimationPoses &animation);
 /// track) gives the same value: bit for bit when `relativeTolerance` is 0,
 /// else each component within relativeTolerance * max(1, |value|) (a
 /// rotation q and -q are the same). A path neither side has a track for is
-/// not compared (exporters write rest transforms differently). Returns the
-/// differences found (at most `limit`), empty when there are none.
+/// not compared (exporters write rest transforms differently). Scale is
+/// compared within `scaleTolerance` instead, where that is not negative (for
+/// a reader that derives scale from a float matrix, see FbxAnimationsTest).
+/// Returns the differences found (at most `limit`), empty when there are none.
 std::vector<std::string> ComparePoses(const PoseSource &before, const PoseSource &after, double relativeTolerance,
-        size_t limit = 20);
+        double scaleTolerance = -1.0, size_t limit = 20);
 
 } // namespace retro_test

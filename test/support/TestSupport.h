@@ -22,7 +22,7 @@ namespace retro_test {
 /// them). It ends the test by throwing testing::AssertionException, which
 /// GoogleTest catches silently, so a helper several calls deep ends the whole
 /// test; outside a test (parameter generators) it only returns.
-/// Every reason starts with its first line as the summary tools/ctest_skips.py
+/// Every reason starts with its first line as the summary tools/ctest_report.py
 /// groups by, so keep that line free of per-test detail.
 void EndTestUnavailable(const std::string &reason, const char *requiredBy);
 

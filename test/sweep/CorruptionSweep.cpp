@@ -201,7 +201,7 @@ int main(int argc, char **argv) {
     if (argc == 2 && (!fs::is_directory(argv[1], error) || fs::is_empty(argv[1], error))) {
         const char *required = std::getenv("ASSIMP_RETRO_REQUIRE_CORPUS");
         const bool fail = required && std::string(required) == "1";
-        // The reason in GoogleTest's layout, which tools/ctest_skips.py reads.
+        // The reason in GoogleTest's layout, which tools/ctest_report.py reads.
         std::printf("corruption_sweep: %s\nthe shared corpus is missing (real game files, never published; "
                     "set its folder with cmake -DASSIMP_RETRO_CORPUS_DIR=)\nexpected the folder %s%s\n",
                 fail ? "Failed" : "Skipped", argv[1],
