@@ -78,25 +78,31 @@ struct ChildLoader {
                 continue; // entry 0: the model itself
             }
             if (chain.size() > format.maxDepth) {
-                Warn(fileName, "names child models of its own, nested deeper than " + std::to_string(format.maxDepth) +
-                        (format.maxDepth == 1 ? " level, " : " levels, ") + format.depthRule + "; not followed");
+                Warn(fileName,
+                        "names child models of its own, nested deeper than " + std::to_string(format.maxDepth) +
+                                (format.maxDepth == 1 ? " level, " : " levels, ") + format.depthRule +
+                                "; not followed");
                 return;
             }
             const std::string found = FindChildModel(io, folder, name, format.extension);
             if (found.empty()) {
-                Warn(fileName, "child model '" + name + "' not found next to the model; its animations are not imported");
+                Warn(fileName,
+                        "child model '" + name + "' not found next to the model; its animations are not imported");
                 continue;
             }
             const std::string key = PathKey(found);
             if (std::find(chain.begin(), chain.end(), key) != chain.end()) {
-                Warn(fileName, "child model '" + name + "' (" + found + ") refers back to a model that uses it (cycle); skipped");
+                Warn(fileName,
+                        "child model '" + name + "' (" + found +
+                                ") refers back to a model that uses it (cycle); skipped");
                 continue;
             }
             if (!loaded.insert(key).second) {
                 continue; // already imported through another path
             }
             try {
-                lt2::ChildAnimationSource source{name, lt2::Model()}; // named as the model names it: no path of this machine
+                lt2::ChildAnimationSource source{name,
+                        lt2::Model()}; // named as the model names it: no path of this machine
                 if (!format.read(ReadWholeFile(io, found, format.format.c_str()), found, source.model)) {
                     Warn(fileName, "child model " + found + " is not " + format.fileKind + "; skipped");
                     continue;
@@ -129,7 +135,7 @@ std::vector<lt2::ChildAnimationSource> LoadChildModels(const lt2::Model &model, 
 
 void ImportLt2(const uint8_t *data, size_t size, const std::string &fileName, Assimp::IOSystem *io,
         const Lt2ImportSettings &settings, aiScene *scene) {
-    const lt2::Model model = lt2::ReadModel(data, size, fileName);
+    lt2::Model model = lt2::ReadModel(data, size, fileName);
     std::vector<lt2::ChildAnimationSource> children;
     // Entry 0 (no name) is the model itself: most files name no other.
     const bool namesChildren = std::any_of(model.childModels.begin(), model.childModels.end(),
@@ -150,7 +156,7 @@ void ImportLt2(const uint8_t *data, size_t size, const std::string &fileName, As
         };
         children = LoadChildModels(model, fileName, io, abc);
     }
-    lt2::BuildScene(model, children, settings, fileName, scene);
+    lt2::BuildScene(std::move(model), std::move(children), settings, fileName, scene);
 }
 
 } // namespace abc

@@ -88,6 +88,10 @@ struct Builder {
     const Lt2ImportSettings &settings;
     std::string prefix;
     aiScene *scene;
+    /// The same model and children, when the builder may free each
+    /// animation's keys once its channels are built (null: the caller's).
+    Model *ownModel = nullptr;
+    std::vector<ChildAnimationSource> *ownChildren = nullptr;
 
     Builder(const Model &m, const std::vector<ChildAnimationSource> &c, const Lt2ImportSettings &s, std::string p,
             aiScene *out) :
@@ -684,6 +688,10 @@ struct Builder {
         }
     }
 
+    /// Frees a built animation's keys (a motion library's are tens of MB):
+    /// the next animations' channels then take their place in memory.
+    static void FreeKeys(Animation &built) { std::vector<NodeKey>().swap(built.keys); }
+
     void BuildAnimations() {
         UniqueNames animNames;
         std::set<std::string> seen;
@@ -693,6 +701,9 @@ struct Builder {
         }
         for (size_t a = 0; a < model.animations.size(); ++a) {
             BuildAnimation(model.animations[a], static_cast<int>(a), identity, "", animNames, seen);
+            if (ownModel) {
+                FreeKeys(ownModel->animations[a]);
+            }
         }
         if (children.empty()) {
             return;
@@ -702,7 +713,8 @@ struct Builder {
         for (size_t i = 0; i < model.nodes.size(); ++i) {
             byName.emplace(ToLower(model.nodes[i].name), static_cast<int>(i));
         }
-        for (const ChildAnimationSource &child : children) {
+        for (size_t c = 0; c < children.size(); ++c) {
+            const ChildAnimationSource &child = children[c];
             std::vector<int> target(child.model.nodes.size(), -1);
             std::vector<bool> taken(model.nodes.size(), false);
             for (size_t i = 0; i < target.size(); ++i) {
@@ -714,8 +726,11 @@ struct Builder {
                     taken[found->second] = true;
                 }
             }
-            for (const Animation &anim : child.model.animations) {
-                BuildAnimation(anim, -1, target, child.name, animNames, seen);
+            for (size_t a = 0; a < child.model.animations.size(); ++a) {
+                BuildAnimation(child.model.animations[a], -1, target, child.name, animNames, seen);
+                if (ownChildren) {
+                    FreeKeys((*ownChildren)[c].model.animations[a]);
+                }
             }
         }
     }
@@ -804,6 +819,14 @@ struct Builder {
 void BuildScene(const Model &model, const std::vector<ChildAnimationSource> &children,
         const Lt2ImportSettings &settings, const std::string &fileName, aiScene *scene, const char *format) {
     Builder builder(model, children, settings, std::string(format) + ": " + fileName + ": ", scene);
+    builder.Build();
+}
+
+void BuildScene(Model &&model, std::vector<ChildAnimationSource> &&children, const Lt2ImportSettings &settings,
+        const std::string &fileName, aiScene *scene, const char *format) {
+    Builder builder(model, children, settings, std::string(format) + ": " + fileName + ": ", scene);
+    builder.ownModel = &model;
+    builder.ownChildren = &children;
     builder.Build();
 }
 

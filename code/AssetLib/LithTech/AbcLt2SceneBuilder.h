@@ -60,6 +60,12 @@ struct ChildAnimationSource {
 void BuildScene(const Model &model, const std::vector<ChildAnimationSource> &children,
         const Lt2ImportSettings &settings, const std::string &fileName, aiScene *scene, const char *format = "ABC");
 
+/// The same, freeing each animation's keys (of the model and its children)
+/// once its channels are built: a motion library's keys and its scene are
+/// then never all in memory at once. The models are spent afterwards.
+void BuildScene(Model &&model, std::vector<ChildAnimationSource> &&children, const Lt2ImportSettings &settings,
+        const std::string &fileName, aiScene *scene, const char *format = "ABC");
+
 } // namespace lt2
 } // namespace abc
 } // namespace assimp_retro

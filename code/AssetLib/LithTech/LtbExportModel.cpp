@@ -57,8 +57,9 @@ std::string ChildModelFileName(const std::string &name) {
     if (extension && lower.compare(dot, std::string::npos, ".ltb") == 0) {
         return name;
     }
-    if (extension && (lower.compare(dot, std::string::npos, ".lta") == 0 ||
-                             lower.compare(dot, std::string::npos, ".abc") == 0)) {
+    if (extension &&
+            (lower.compare(dot, std::string::npos, ".lta") == 0 ||
+                    lower.compare(dot, std::string::npos, ".abc") == 0)) {
         return name.substr(0, dot) + ".ltb";
     }
     return name + ".ltb";
@@ -140,7 +141,8 @@ void LtbBuilder::AddLod(Piece &piece, const ExportMesh &em, int level) {
     if (vertexAnimated && level > 0) {
         // The packer gives every LOD the piece's animation node, whose frames
         // are LOD 0's: a lower LOD's own targets cannot be stored.
-        mScene.Warn("mesh '" + name + "' (LOD " + std::to_string(level) + "): its vertex animation is left out (a "
+        mScene.Warn("mesh '" + name + "' (LOD " + std::to_string(level) +
+                "): its vertex animation is left out (a "
                 "lower LOD takes LOD 0's frames); written in its stored shape");
         vertexAnimated = false;
     } else if (mesh.mNumAnimMeshes > 0 && !vertexAnimated) {
@@ -150,7 +152,8 @@ void LtbBuilder::AddLod(Piece &piece, const ExportMesh &em, int level) {
         // The engine and the packer read further UV sets differently, the
         // engine sizes no colour, and basis vectors make the vertex format
         // shader-only (docs/formats/LTB.md 3): none is written.
-        mScene.Warn("mesh '" + name + "': only UV set 0 is written (further UV sets, vertex colours and tangents "
+        mScene.Warn("mesh '" + name +
+                "': only UV set 0 is written (further UV sets, vertex colours and tangents "
                 "left out)");
     }
     if (!mesh.mTextureCoords[0]) {
@@ -277,7 +280,7 @@ void LtbBuilder::BuildAnimations() {
     }
     if (!mVertexAnimated.empty() && mSettings.compression > 0) {
         mScene.Warn("the model has vertex-animated meshes: its animations are written uncompressed (compression 0), "
-                "as the packer does");
+                    "as the packer does");
     }
     for (unsigned a : write) {
         const aiAnimation &animation = *scene.mAnimations[a];
@@ -298,16 +301,14 @@ void LtbBuilder::BuildAnimation(const aiAnimation &animation, unsigned sceneInde
     const std::map<uint32_t, std::string> commands = mScene.KeyframeCommands(meta.prefix);
     const size_t nodeCount = mScene.nodes.size();
     out.tracks.assign(nodeCount, Track());
-    for (Track &track : out.tracks) {
-        track.keys.resize(times.size());
-    }
+    out.keys.resize(nodeCount * times.size()); // track after track (Animation::TrackKeys)
     aiVector3D lo(1e30f, 1e30f, 1e30f), hi(-1e30f, -1e30f, -1e30f);
     std::vector<aiQuaternion> previous; // the keys' rotations at the keyframe before
     for (size_t k = 0; k < times.size(); ++k) {
         const std::vector<aiMatrix4x4> global = mScene.GlobalPose(mScene.LocalPose(&animation, channels, times[k]));
         const std::vector<ExportInput::FileKey> fileKeys = mScene.FileKeys(global, previous, out.name);
         for (size_t n = 0; n < nodeCount; ++n) {
-            abc::lt2::NodeKey &key = out.tracks[n].keys[k];
+            abc::lt2::NodeKey &key = out.keys[n * times.size() + k];
             key.pos = abc::ToVec3(fileKeys[n].position);
             key.rot = ToQuat(fileKeys[n].rotation);
             const aiVector3D at = mScene.FilePoint(aiVector3D(global[n].a4, global[n].b4, global[n].c4));
@@ -330,7 +331,8 @@ void LtbBuilder::BuildAnimation(const aiAnimation &animation, unsigned sceneInde
         out.extents = abc::ToVec3(dims);
     } else { // the joints' box, at least the model's radius
         out.extents = Vec3{std::max({std::fabs(lo.x), std::fabs(hi.x), mRadius}),
-                std::max({std::fabs(lo.y), std::fabs(hi.y), mRadius}), std::max({std::fabs(lo.z), std::fabs(hi.z), mRadius})};
+                std::max({std::fabs(lo.y), std::fabs(hi.y), mRadius}),
+                std::max({std::fabs(lo.z), std::fabs(hi.z), mRadius})};
     }
     AddVertexFrames(animation, times, out);
     StoreChannels(out);
@@ -392,7 +394,9 @@ void LtbBuilder::StoreChannels(Animation &anim) const {
     const uint32_t n = static_cast<uint32_t>(anim.keyframes.size());
     const bool position16 = anim.compression == kCompressRelevant16;
     const bool rotation16 = anim.compression == kCompressRelevant16 || anim.compression == kCompressRelevantRot16;
-    auto step = [](float v, bool sixteen, double scale) { return sixteen ? double(std::lround(v * scale)) : double(v); };
+    auto step = [](float v, bool sixteen, double scale) {
+        return sixteen ? double(std::lround(v * scale)) : double(v);
+    };
     for (size_t t = 0; t < anim.tracks.size(); ++t) {
         Track &track = anim.tracks[t];
         if (track.vertexAnimated) {
@@ -403,7 +407,9 @@ void LtbBuilder::StoreChannels(Animation &anim) const {
             continue;
         }
         bool samePosition = true, sameRotation = true;
-        for (const abc::lt2::NodeKey &key : track.keys) {
+        const abc::lt2::NodeKey *keys = anim.TrackKeys(t);
+        for (uint32_t k = 0; k < n; ++k) {
+            const abc::lt2::NodeKey &key = keys[k];
             const Vec3 &p = key.pos;
             if (position16 && std::max({std::fabs(p.x), std::fabs(p.y), std::fabs(p.z)}) > kPosition16Limit) {
                 Fail("animation '" + anim.name + "', node '" + mModel.nodes[t].name + "': a position " +
@@ -412,11 +418,11 @@ void LtbBuilder::StoreChannels(Animation &anim) const {
                         " that 'relevant 16' compression holds (sixteenths of a unit in 16 bits); set " +
                         AI_CONFIG_EXPORT_LTB_COMPRESSION + " to 1 or 3");
             }
-            const Vec3 &p0 = track.keys[0].pos;
+            const Vec3 &p0 = keys[0].pos;
             samePosition &= step(p.x, position16, 16) == step(p0.x, position16, 16) &&
                     step(p.y, position16, 16) == step(p0.y, position16, 16) &&
                     step(p.z, position16, 16) == step(p0.z, position16, 16);
-            const Quat &q = key.rot, &q0 = track.keys[0].rot;
+            const Quat &q = key.rot, &q0 = keys[0].rot;
             sameRotation &= step(q.x, rotation16, 32767) == step(q0.x, rotation16, 32767) &&
                     step(q.y, rotation16, 32767) == step(q0.y, rotation16, 32767) &&
                     step(q.z, rotation16, 32767) == step(q0.z, rotation16, 32767) &&
@@ -500,7 +506,9 @@ void LtbBuilder::TurnHalfAboutY() {
             if (mModel.nodes[t].parent >= 0) {
                 continue;
             }
-            for (abc::lt2::NodeKey &key : track.keys) {
+            abc::lt2::NodeKey *keys = anim.TrackKeys(t);
+            for (size_t k = 0; k < anim.keyframes.size(); ++k) {
+                abc::lt2::NodeKey &key = keys[k];
                 turn(key.pos);
                 const Quat q = key.rot; // (0, 1, 0, 0) * q, as LtbFaceFront turns keys
                 key.rot = Quat{q.z, q.w, -q.x, -q.y};
@@ -512,16 +520,23 @@ void LtbBuilder::TurnHalfAboutY() {
 void LtbBuilder::CheckStrings() const {
     auto check = [&](const std::string &s, const std::string &what) {
         if (s.size() > kMaxString) {
-            Fail(what + " '" + s.substr(0, 64) + "...' is " + std::to_string(s.size()) + " bytes long; the engine reads "
-                    "at most " + std::to_string(kMaxString) + " (Model::LoadString's buffer) and cuts the rest");
+            Fail(what + " '" + s.substr(0, 64) + "...' is " + std::to_string(s.size()) +
+                    " bytes long; the engine reads "
+                    "at most " +
+                    std::to_string(kMaxString) + " (Model::LoadString's buffer) and cuts the rest");
         }
     };
     check(mModel.header.commandString, "the command string");
-    for (const abc::lt2::Node &n : mModel.nodes) check(n.name, "node");
-    for (const Piece &p : mModel.pieces) check(p.name, "piece");
-    for (const Socket &s : mModel.sockets) check(s.name, "socket");
-    for (const abc::lt2::WeightSet &w : mModel.weightSets) check(w.name, "weight set");
-    for (const std::string &c : mModel.childModels) check(c, "child model");
+    for (const abc::lt2::Node &n : mModel.nodes)
+        check(n.name, "node");
+    for (const Piece &p : mModel.pieces)
+        check(p.name, "piece");
+    for (const Socket &s : mModel.sockets)
+        check(s.name, "socket");
+    for (const abc::lt2::WeightSet &w : mModel.weightSets)
+        check(w.name, "weight set");
+    for (const std::string &c : mModel.childModels)
+        check(c, "child model");
     std::set<std::string> names;
     for (const Animation &a : mModel.animations) {
         if (a.name.size() > kMaxAnimationName) {
@@ -532,7 +547,8 @@ void LtbBuilder::CheckStrings() const {
         if (!names.insert(a.name).second) {
             Fail("two animations are named '" + a.name + "'; the engine finds animations by name");
         }
-        for (const abc::lt2::Keyframe &k : a.keyframes) check(k.command, "animation '" + a.name + "': a keyframe command");
+        for (const abc::lt2::Keyframe &k : a.keyframes)
+            check(k.command, "animation '" + a.name + "': a keyframe command");
     }
 }
 

@@ -56,16 +56,25 @@ void TurnKeys(aiNodeAnim &channel) {
     }
 }
 
-std::multimap<std::string, aiNodeAnim *> ChannelsByNode(const aiScene &scene) {
-    std::multimap<std::string, aiNodeAnim *> all;
+/// The channels of the root's children, by node name: only those are turned
+/// (a motion library has tens of thousands of channels, most below them).
+std::multimap<std::string, aiNodeAnim *> ChannelsOfRootChildren(const aiScene &scene) {
+    std::set<std::string, std::less<>> children; // looked up by the channels' C strings
+    for (unsigned i = 0; i < scene.mRootNode->mNumChildren && scene.mRootNode->mChildren; ++i) {
+        children.insert(scene.mRootNode->mChildren[i]->mName.C_Str());
+    }
+    std::multimap<std::string, aiNodeAnim *> found;
     for (unsigned a = 0; a < scene.mNumAnimations && scene.mAnimations; ++a) {
         const aiAnimation *animation = scene.mAnimations[a];
         for (unsigned c = 0; c < animation->mNumChannels && animation->mChannels; ++c) {
             aiNodeAnim *channel = animation->mChannels[c];
-            all.emplace(channel->mNodeName.C_Str(), channel);
+            const auto child = children.find(channel->mNodeName.C_Str());
+            if (child != children.end()) {
+                found.emplace(*child, channel);
+            }
         }
     }
-    return all;
+    return found;
 }
 
 void CountMeshUses(const aiNode &node, std::map<unsigned, unsigned> &uses, unsigned depth = 0) {
@@ -84,7 +93,7 @@ void TurnHalfAboutY(aiScene &scene) {
     if (!root) {
         return;
     }
-    const std::multimap<std::string, aiNodeAnim *> channels = ChannelsByNode(scene);
+    const std::multimap<std::string, aiNodeAnim *> channels = ChannelsOfRootChildren(scene);
     const std::set<std::string> bones = BoneNames(scene);
     std::map<unsigned, unsigned> uses;
     CountMeshUses(*root, uses);

@@ -22,7 +22,6 @@
 
 #include <utility>
 
-
 namespace Assimp {
 
 namespace {
@@ -45,8 +44,8 @@ using assimp_retro::abc::lt2::ChildAnimationSource;
 
 /// The child models of an LTB: LTB files next to it, found as ABC's are, one
 /// level deep as the engine loads them (docs/formats/LTB.md section 4).
-std::vector<ChildAnimationSource> LoadChildModels(const assimp_retro::abc::lt2::Model &model, const std::string &fileName,
-        IOSystem *io) {
+std::vector<ChildAnimationSource> LoadChildModels(const assimp_retro::abc::lt2::Model &model,
+        const std::string &fileName, IOSystem *io) {
     assimp_retro::abc::ChildModelFormat ltb;
     ltb.format = "LTB";
     ltb.extension = ".ltb";
@@ -96,11 +95,11 @@ void LtbImporter::InternReadFile(const std::string &pFile, aiScene *pScene, IOSy
                 assimp_retro::ReadOrMapWholeFile(pIOHandler, pFile, "LTB", assimp_retro::kMaxInputFileBytes, mMapFiles);
         assimp_retro::ltb::Model ltb = assimp_retro::ltb::ReadModel(data.data(), data.size(), pFile);
         data.Release();
-        const assimp_retro::abc::lt2::Model model =
+        assimp_retro::abc::lt2::Model model =
                 assimp_retro::ltb::ToAbcLt2(std::move(ltb), assimp_retro::ltb::kMaxMorphVertices, mSettings.allLods);
-        const std::vector<ChildAnimationSource> children =
+        std::vector<ChildAnimationSource> children =
                 mSettings.childModels ? LoadChildModels(model, pFile, pIOHandler) : std::vector<ChildAnimationSource>{};
-        assimp_retro::abc::lt2::BuildScene(model, children, mSettings, pFile, pScene, "LTB");
+        assimp_retro::abc::lt2::BuildScene(std::move(model), std::move(children), mSettings, pFile, pScene, "LTB");
     }
     if (assimp_retro::ltb::ShouldTurnHalfAboutY(mFaceFront, pFile)) {
         // Below the root, whose identity transform COLLADA and FBX need (LtbFaceFront.h).
@@ -108,7 +107,8 @@ void LtbImporter::InternReadFile(const std::string &pFile, aiScene *pScene, IOSy
     } else if (mFaceFront == assimp_retro::ltb::kFaceFrontByName) {
         DefaultLogger::get()->info(("LTB: " + pFile +
                 ": a player-view model by its name (PV-, PV_): not turned; it points +Z as the game's camera does "
-                "(AI_CONFIG_IMPORT_LTB_FACE_FRONT)").c_str());
+                "(AI_CONFIG_IMPORT_LTB_FACE_FRONT)")
+                                           .c_str());
     }
     if (mTextures.enabled) {
         const auto skins = assimp_retro::LocateAbcSkins(*pScene, pIOHandler, pFile, mTextures);

@@ -138,9 +138,8 @@ struct Socket {
     Vec3 scale;
 };
 
-/// One node's keys in one animation, decompressed to one key per keyframe.
+/// One node's channel in one animation; its keys are the animation's `keys`.
 struct Track {
-    std::vector<abc::lt2::NodeKey> keys;
     uint32_t positionCount = 0, rotationCount = 0; ///< as stored (relevant compression)
     bool vertexAnimated = false;
     std::vector<std::vector<Vec3>> vertexFrames; ///< per keyframe, when vertexAnimated
@@ -153,6 +152,15 @@ struct Animation {
     uint32_t interpolationMs = 0;
     std::vector<abc::lt2::Keyframe> keyframes;
     std::vector<Track> tracks; ///< one per node, in node order
+    /// Every track's keys, decompressed to one per keyframe, track after
+    /// track: the layout of abc::lt2::Animation::keys, which takes this
+    /// array over (LtbToAbcLt2) rather than copying a motion library's keys.
+    /// A vertex-animated track's keys are left default.
+    std::vector<abc::lt2::NodeKey> keys;
+
+    /// The keys of track `track`, one per keyframe.
+    abc::lt2::NodeKey *TrackKeys(size_t track) { return keys.data() + track * keyframes.size(); }
+    const abc::lt2::NodeKey *TrackKeys(size_t track) const { return keys.data() + track * keyframes.size(); }
 };
 
 struct Model {

@@ -396,7 +396,7 @@ Vec3 Position16(BinaryReader &r) {
     return v;
 }
 
-void ReadUncompressedTrack(BinaryReader &r, Track &track, size_t keyframes) {
+void ReadUncompressedTrack(BinaryReader &r, Track &track, abc::lt2::NodeKey *keys, size_t keyframes) {
     track.vertexAnimated = r.U8("vertex animation flag") != 0;
     if (track.vertexAnimated) {
         track.vertexFrames.resize(keyframes);
@@ -410,32 +410,31 @@ void ReadUncompressedTrack(BinaryReader &r, Track &track, size_t keyframes) {
     }
     r.CheckCount(uint64_t(keyframes), 12 + 16, "keyframe count");
     track.positionCount = track.rotationCount = static_cast<uint32_t>(keyframes);
-    track.keys.resize(keyframes);
-    for (abc::lt2::NodeKey &key : track.keys) {
-        key.pos = ReadVec3(r, "key position");
+    for (size_t k = 0; k < keyframes; ++k) {
+        keys[k].pos = ReadVec3(r, "key position");
     }
-    for (abc::lt2::NodeKey &key : track.keys) {
-        key.rot = abc::ReadQuat(r, "key rotation");
+    for (size_t k = 0; k < keyframes; ++k) {
+        keys[k].rot = abc::ReadQuat(r, "key rotation");
     }
 }
 
 /// "Relevant" compression: each channel stores its first keys only; later
 /// keyframes hold the last stored value (one key: constant).
-void ReadCompressedTrack(BinaryReader &r, Track &track, size_t keyframes, uint32_t compression) {
+void ReadCompressedTrack(BinaryReader &r, Track &track, abc::lt2::NodeKey *keys, size_t keyframes,
+        uint32_t compression) {
     const bool pos16 = compression == kCompressRelevant16;
     const bool rot16 = compression != kCompressRelevant;
-    track.keys.resize(keyframes);
     track.positionCount = r.U32("position key count");
     r.CheckCount(uint64_t(track.positionCount), pos16 ? 6 : 12, "position key count");
     Vec3 last;
     for (uint32_t i = 0; i < track.positionCount; ++i) {
         last = pos16 ? Position16(r) : ReadVec3(r, "position");
         if (i < keyframes) {
-            track.keys[i].pos = last;
+            keys[i].pos = last;
         }
     }
     for (size_t i = track.positionCount; i < keyframes; ++i) {
-        track.keys[i].pos = last;
+        keys[i].pos = last;
     }
     track.rotationCount = r.U32("rotation key count");
     r.CheckCount(uint64_t(track.rotationCount), rot16 ? 8 : 16, "rotation key count");
@@ -443,11 +442,11 @@ void ReadCompressedTrack(BinaryReader &r, Track &track, size_t keyframes, uint32
     for (uint32_t i = 0; i < track.rotationCount; ++i) {
         lastRot = rot16 ? Quat16(r) : abc::ReadQuat(r, "rotation");
         if (i < keyframes) {
-            track.keys[i].rot = lastRot;
+            keys[i].rot = lastRot;
         }
     }
     for (size_t i = track.rotationCount; i < keyframes; ++i) {
-        track.keys[i].rot = lastRot;
+        keys[i].rot = lastRot;
     }
 }
 
@@ -481,11 +480,12 @@ void ReadAnimations(BinaryReader &r, Model &m) {
                     "keyframe count");
         }
         anim.tracks.resize(m.nodes.size());
-        for (Track &track : anim.tracks) {
+        anim.keys.resize(anim.tracks.size() * anim.keyframes.size()); // bounded by kMaxExpandedKeys
+        for (size_t t = 0; t < anim.tracks.size(); ++t) {
             if (anim.compression == kCompressNone) {
-                ReadUncompressedTrack(r, track, anim.keyframes.size());
+                ReadUncompressedTrack(r, anim.tracks[t], anim.TrackKeys(t), anim.keyframes.size());
             } else {
-                ReadCompressedTrack(r, track, anim.keyframes.size(), anim.compression);
+                ReadCompressedTrack(r, anim.tracks[t], anim.TrackKeys(t), anim.keyframes.size(), anim.compression);
             }
         }
     }

@@ -228,36 +228,41 @@ std::vector<abc::lt2::NodeKey> LocalBindKeys(const std::vector<abc::lt2::Node> &
     return keys;
 }
 
-abc::lt2::Animation ConvertAnimation(const Animation &anim, const std::vector<abc::lt2::NodeKey> &bind) {
+/// The animation with its keys taken over (both models lay them out track
+/// after track); a track that stores no key holds the node's bind pose.
+abc::lt2::Animation ConvertAnimation(Animation &&anim, const std::vector<abc::lt2::NodeKey> &bind) {
     abc::lt2::Animation out;
     out.extents = anim.extents;
-    out.name = anim.name;
+    out.name = std::move(anim.name);
     out.compressionType = anim.compression;
     out.interpolationMs = anim.interpolationMs;
-    out.keyframes = anim.keyframes;
     out.tracks.resize(anim.tracks.size());
     const size_t frames = anim.keyframes.size();
-    out.keys.resize(anim.tracks.size() * frames);
     for (size_t t = 0; t < anim.tracks.size(); ++t) {
         const Track &track = anim.tracks[t];
+        abc::lt2::NodeKey *keys = anim.TrackKeys(t); // (TrackKeys needs the keyframes: they move below)
         for (size_t k = 0; k < frames; ++k) {
-            abc::lt2::NodeKey &key = out.keys[t * frames + k];
-            key = track.vertexAnimated ? bind[t] : track.keys[k];
-            if (!track.vertexAnimated && track.positionCount == 0) {
-                key.pos = bind[t].pos;
+            if (track.vertexAnimated) {
+                keys[k] = bind[t];
+                continue;
             }
-            if (!track.vertexAnimated && track.rotationCount == 0) {
-                key.rot = bind[t].rot;
+            if (track.positionCount == 0) {
+                keys[k].pos = bind[t].pos;
+            }
+            if (track.rotationCount == 0) {
+                keys[k].rot = bind[t].rot;
             }
         }
     }
+    out.keyframes = std::move(anim.keyframes);
+    out.keys = std::move(anim.keys);
     return out;
 }
 
 } // namespace
 
 abc::lt2::Model ToAbcLt2(Model &&source, size_t maxMorphVertices, bool allLods) {
-    const Model ltb = std::move(source); // freed on return, before the scene is built
+    Model ltb = std::move(source); // freed on return, before the scene is built
     abc::lt2::Model out;
     const Header &h = ltb.header;
     out.header.version = h.modelVersion;
@@ -315,8 +320,8 @@ abc::lt2::Model ToAbcLt2(Model &&source, size_t maxMorphVertices, bool allLods) 
     }
     const std::vector<abc::lt2::NodeKey> bind = LocalBindKeys(ltb.nodes);
     out.animations.reserve(ltb.animations.size());
-    for (const Animation &anim : ltb.animations) {
-        out.animations.push_back(ConvertAnimation(anim, bind));
+    for (Animation &anim : ltb.animations) {
+        out.animations.push_back(ConvertAnimation(std::move(anim), bind));
     }
     for (const Socket &s : ltb.sockets) {
         out.sockets.push_back(abc::lt2::Socket{s.node, s.name, s.rot, s.pos});

@@ -146,7 +146,9 @@ size_t RotationBytes(uint32_t compression) {
     return compression == kCompressRelevant16 || compression == kCompressRelevantRot16 ? 8 : 16;
 }
 
-void WriteTrack(Out &out, const Track &track, const Animation &anim) {
+void WriteTrack(Out &out, const Animation &anim, size_t t) {
+    const Track &track = anim.tracks[t];
+    const abc::lt2::NodeKey *keys = anim.TrackKeys(t);
     const size_t keyframes = anim.keyframes.size();
     if (anim.compression == kCompressNone) {
         out.U8(track.vertexAnimated ? 1 : 0);
@@ -160,10 +162,10 @@ void WriteTrack(Out &out, const Track &track, const Animation &anim) {
             return;
         }
         for (size_t k = 0; k < keyframes; ++k) {
-            out.Vector(track.keys[k].pos);
+            out.Vector(keys[k].pos);
         }
         for (size_t k = 0; k < keyframes; ++k) {
-            out.Rotation(track.keys[k].rot);
+            out.Rotation(keys[k].rot);
         }
         return;
     }
@@ -171,7 +173,7 @@ void WriteTrack(Out &out, const Track &track, const Animation &anim) {
     const bool rotation16 = RotationBytes(anim.compression) == 8;
     out.U32(track.positionCount);
     for (uint32_t k = 0; k < track.positionCount; ++k) {
-        const Vec3 &p = track.keys[k].pos;
+        const Vec3 &p = keys[k].pos;
         if (position16) {
             out.I16(Round16(p.x, 16.0));
             out.I16(Round16(p.y, 16.0));
@@ -182,7 +184,7 @@ void WriteTrack(Out &out, const Track &track, const Animation &anim) {
     }
     out.U32(track.rotationCount);
     for (uint32_t k = 0; k < track.rotationCount; ++k) {
-        const Quat &q = track.keys[k].rot;
+        const Quat &q = keys[k].rot;
         if (rotation16) {
             for (float c : {q.x, q.y, q.z, q.w}) {
                 out.I16(Round16(c, 32767.0));
@@ -205,8 +207,8 @@ void WriteAnimations(Out &out, const Model &m) {
             out.U32(k.timeMs);
             out.String(k.command);
         }
-        for (const Track &track : a.tracks) {
-            WriteTrack(out, track, a);
+        for (size_t t = 0; t < a.tracks.size(); ++t) {
+            WriteTrack(out, a, t);
         }
     }
 }
@@ -261,15 +263,21 @@ void WriteSocketsAndBindings(Out &out, const Model &m) {
 /// skips empty ones and shares equal ones).
 std::set<std::string> EngineStrings(const Model &m) {
     std::set<std::string> strings{m.header.commandString};
-    for (const Piece &p : m.pieces) strings.insert(p.name);
-    for (const abc::lt2::Node &n : m.nodes) strings.insert(n.name);
-    for (const abc::lt2::WeightSet &w : m.weightSets) strings.insert(w.name);
-    for (const std::string &c : m.childModels) strings.insert(c);
+    for (const Piece &p : m.pieces)
+        strings.insert(p.name);
+    for (const abc::lt2::Node &n : m.nodes)
+        strings.insert(n.name);
+    for (const abc::lt2::WeightSet &w : m.weightSets)
+        strings.insert(w.name);
+    for (const std::string &c : m.childModels)
+        strings.insert(c);
     for (const Animation &a : m.animations) {
         strings.insert(a.name);
-        for (const abc::lt2::Keyframe &k : a.keyframes) strings.insert(k.command);
+        for (const abc::lt2::Keyframe &k : a.keyframes)
+            strings.insert(k.command);
     }
-    for (const Socket &s : m.sockets) strings.insert(s.name);
+    for (const Socket &s : m.sockets)
+        strings.insert(s.name);
     strings.erase(std::string());
     return strings;
 }

@@ -150,7 +150,11 @@ int16_t Pack16(float value, float scale) {
     return static_cast<int16_t>(std::lround(value * scale));
 }
 
-void WriteTrack(LittleEndianWriter &w, const Track &track, uint32_t compression) {
+void WriteTrack(LittleEndianWriter &w, const Animation &anim, size_t t) {
+    const Track &track = anim.tracks[t];
+    const assimp_retro::abc::lt2::NodeKey *keys = anim.TrackKeys(t);
+    const size_t keyframes = anim.keyframes.size();
+    const uint32_t compression = anim.compression;
     if (compression == kCompressNone) {
         w.U8(track.vertexAnimated ? 1 : 0);
         if (track.vertexAnimated) {
@@ -162,17 +166,17 @@ void WriteTrack(LittleEndianWriter &w, const Track &track, uint32_t compression)
             }
             return;
         }
-        for (const auto &key : track.keys) {
-            WriteVec3(w, key.pos);
+        for (size_t k = 0; k < keyframes; ++k) {
+            WriteVec3(w, keys[k].pos);
         }
-        for (const auto &key : track.keys) {
-            WriteQuat(w, key.rot);
+        for (size_t k = 0; k < keyframes; ++k) {
+            WriteQuat(w, keys[k].rot);
         }
         return;
     }
     w.U32(track.positionCount);
     for (uint32_t i = 0; i < track.positionCount; ++i) {
-        const Vec3 &p = track.keys[i].pos;
+        const Vec3 &p = keys[i].pos;
         if (compression == kCompressRelevant16) {
             w.I16(Pack16(p.x, 16.f));
             w.I16(Pack16(p.y, 16.f));
@@ -183,7 +187,7 @@ void WriteTrack(LittleEndianWriter &w, const Track &track, uint32_t compression)
     }
     w.U32(track.rotationCount);
     for (uint32_t i = 0; i < track.rotationCount; ++i) {
-        const auto &q = track.keys[i].rot;
+        const auto &q = keys[i].rot;
         if (compression == kCompressRelevant) {
             WriteQuat(w, q);
         } else {
@@ -265,8 +269,8 @@ std::vector<uint8_t> WriteLtb(const Model &m) {
             w.U32(k.timeMs);
             String16(w, k.command);
         }
-        for (const Track &track : anim.tracks) {
-            WriteTrack(w, track, anim.compression);
+        for (size_t t = 0; t < anim.tracks.size(); ++t) {
+            WriteTrack(w, anim, t);
         }
     }
     w.U32(static_cast<uint32_t>(m.sockets.size()));
@@ -321,7 +325,8 @@ std::vector<uint8_t> PackLzmaAlone(const std::vector<uint8_t> &plain) {
     return out;
 }
 
-Model SampleModel(uint32_t meshType, uint32_t compression, uint32_t streamFlags, bool matrixPalette, uint32_t modelVersion) {
+Model SampleModel(uint32_t meshType, uint32_t compression, uint32_t streamFlags, bool matrixPalette,
+        uint32_t modelVersion) {
     Model m;
     m.header.modelVersion = modelVersion;
     m.header.commandString = "sample";
@@ -348,7 +353,8 @@ Model SampleModel(uint32_t meshType, uint32_t compression, uint32_t streamFlags,
     lod.textureCount = 1;
     lod.meshType = meshType;
     if (meshType != kNullMesh) {
-        lod.streamFlags = {streamFlags & (kStreamPosition | kStreamNormal), streamFlags & ~(kStreamPosition | kStreamNormal), 0, 0};
+        lod.streamFlags = {streamFlags & (kStreamPosition | kStreamNormal),
+                streamFlags & ~(kStreamPosition | kStreamNormal), 0, 0};
         // A quad (two triangles) facing +Z (a LithTech model's front), 10 wide, 10 high.
         const float corners[4][2] = {{-5, 0}, {5, 0}, {5, 10}, {-5, 10}};
         for (int i = 0; i < 4; ++i) {
@@ -414,7 +420,7 @@ Model SampleModel(uint32_t meshType, uint32_t compression, uint32_t streamFlags,
             if (node == 2) { // the arm turns about Z and back
                 key.rot = assimp_retro::abc::Quat{0.f, 0.f, std::sin(halfAngle[k]), std::cos(halfAngle[k])};
             }
-            track.keys.push_back(key);
+            anim.keys.push_back(key); // track after track
         }
         // Relevant compression: constant channels keep one key.
         track.positionCount = compression == kCompressNone ? 3 : 1;
