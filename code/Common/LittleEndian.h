@@ -8,6 +8,14 @@
 
 namespace assimp_retro {
 
+/// True on a little-endian host, where an array of floats or integers in
+/// memory already is its little-endian file form.
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+constexpr bool kHostIsLittleEndian = false;
+#else
+constexpr bool kHostIsLittleEndian = true;
+#endif
+
 // On a little-endian host the bytes are the value: one load. The compiler
 // makes the same load of the shifts below, but only late, so until then a
 // function of a few such reads looks too large to inline into a hot loop.

@@ -5,6 +5,8 @@
 #include "Export/GltfRapidJson.h"
 #include "Export/GltfRules.h"
 
+#include "Common/LittleEndian.h"
+
 #include <assimp/anim.h>
 #include <assimp/scene.h>
 
@@ -55,15 +57,20 @@ long long AppendFloatView(GltfDocument &document, const std::vector<float> &valu
     if (values.empty()) {
         return -1;
     }
-    std::vector<uint8_t> bytes(values.size() * 4);
-    for (size_t i = 0; i < values.size(); ++i) {
-        uint32_t bits;
-        std::memcpy(&bits, &values[i], 4);
-        for (int b = 0; b < 4; ++b) {
-            bytes[4 * i + b] = static_cast<uint8_t>(bits >> (8 * b));
+    std::vector<uint8_t> bytes; // only on a big-endian host: a motion library's values are 10 MB
+    if (!kHostIsLittleEndian) {
+        bytes.resize(values.size() * 4);
+        for (size_t i = 0; i < values.size(); ++i) {
+            uint32_t bits;
+            std::memcpy(&bits, &values[i], 4);
+            for (int b = 0; b < 4; ++b) {
+                bytes[4 * i + b] = static_cast<uint8_t>(bits >> (8 * b));
+            }
         }
     }
-    const long long offset = document.AppendBufferData(bytes.data(), bytes.size(), error);
+    const void *data = kHostIsLittleEndian ? static_cast<const void *>(values.data()) : bytes.data();
+    const uint64_t byteLength = uint64_t(values.size()) * 4;
+    const long long offset = document.AppendBufferData(data, static_cast<size_t>(byteLength), error);
     if (offset < 0) {
         return -2;
     }
@@ -74,7 +81,7 @@ long long AppendFloatView(GltfDocument &document, const std::vector<float> &valu
         w.Key("byteOffset");
         w.Uint64(static_cast<uint64_t>(offset));
         w.Key("byteLength");
-        w.Uint64(bytes.size());
+        w.Uint64(byteLength);
         w.EndObject();
     }));
 }
@@ -145,6 +152,28 @@ void WriteAnimation(Writer &w, const gltf_rules::AnimationLayout::Animation &ani
     w.EndObject();
 }
 
+/// At least the compact JSON text of one accessor: five integers, "SCALAR"
+/// and two bounds of at most 24 characters each.
+constexpr size_t kAccessorTextBytes = 192;
+
+/// At least the compact JSON text of the layout's animations: the name
+/// (each character escaped at most to 6), a channel's object within 80
+/// bytes, a sampler's within 48.
+size_t AnimationTextBytes(const gltf_rules::AnimationLayout &layout) {
+    size_t bytes = 0;
+    for (const auto &animation : layout.animations) {
+        bytes += 64 + 6 * animation.name.size() + 80 * animation.channels.size() + 48 * animation.samplers.size();
+    }
+    return bytes;
+}
+
+/// Room for `compactBytes` of compact text as the document lays it out:
+/// pretty text puts each value on a line of its own, indented (at most four
+/// times the compact text's size, for these elements).
+size_t TextBytes(const GltfDocument &document, size_t compactBytes) {
+    return document.PrettyText() ? 4 * compactBytes : compactBytes;
+}
+
 } // namespace
 
 long long WriteNodeAnimations(const aiScene &scene, GltfDocument &document,
@@ -152,9 +181,8 @@ long long WriteNodeAnimations(const aiScene &scene, GltfDocument &document,
         std::string &error, size_t *tracksLeftOut, size_t *withoutChannels) {
     static const GltfDocument::Json kNoNodes = GltfDocument::Json::array();
     const GltfDocument::Json &nodes = document.Root().contains("nodes") ? document.Root()["nodes"] : kNoNodes;
-    const gltf_rules::AnimationLayout layout = gltf_rules::LayOutNodeAnimations(
-            scene, nodeOfName, [&](long long node) { return RestOf(nodes, node); },
-            gltf_rules::kDefaultTicksPerSecond);
+    gltf_rules::AnimationLayout layout = gltf_rules::LayOutNodeAnimations(
+            scene, nodeOfName, [&](long long node) { return RestOf(nodes, node); }, gltf_rules::kDefaultTicksPerSecond);
     notes.insert(notes.end(), layout.notes.begin(), layout.notes.end());
     if (tracksLeftOut) {
         *tracksLeftOut = layout.tracksLeftOut;
@@ -164,6 +192,16 @@ long long WriteNodeAnimations(const aiScene &scene, GltfDocument &document,
     const long long valuesView = timesView < -1 ? -2 : AppendFloatView(document, layout.values, pretty, error);
     if (valuesView < -1) {
         return -1;
+    }
+    // In the buffer now: freed before the JSON text is made (a motion
+    // library's values are 10 MB, its text 14 MB).
+    std::vector<float>().swap(layout.times);
+    std::vector<float>().swap(layout.values);
+    if (!layout.accessors.empty()) {
+        document.ReserveRawElements("accessors", TextBytes(document, layout.accessors.size() * kAccessorTextBytes));
+    }
+    if (!layout.animations.empty()) {
+        document.ReserveRawElements("animations", TextBytes(document, AnimationTextBytes(layout)));
     }
     long long firstAccessor = -1;
     for (const auto &accessor : layout.accessors) {

@@ -618,7 +618,7 @@ void GltfDocument::InsertInAssimpOrder(const std::string &key) {
     mOrder.insert(at, key);
 }
 
-long long GltfDocument::AppendRawElement(const char *key, const std::string &element) {
+std::map<std::string, GltfDocument::TextMember>::iterator GltfDocument::FindOrAddTextMember(const char *key) {
     auto found = mText.find(key);
     if (found == mText.end() && !mJson.contains(key) && !mOrder.empty()) {
         found = mText.emplace(key, TextMember()).first; // a new array, kept as text like Assimp's
@@ -626,6 +626,18 @@ long long GltfDocument::AppendRawElement(const char *key, const std::string &ele
         found->second.count = 0;
         InsertInAssimpOrder(key);
     }
+    return found;
+}
+
+void GltfDocument::ReserveRawElements(const char *key, size_t bytes) {
+    const auto found = FindOrAddTextMember(key);
+    if (found != mText.end() && !found->second.parsed) {
+        found->second.text.reserve(found->second.text.size() + bytes);
+    }
+}
+
+long long GltfDocument::AppendRawElement(const char *key, const std::string &element) {
+    const auto found = FindOrAddTextMember(key);
     if (found == mText.end() || found->second.parsed || !found->second.appended.empty() ||
             CountElements(found->second) < 0) {
         return AppendElement(key, Json::parse(element)); // as parsed JSON, after what is there

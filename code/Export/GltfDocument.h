@@ -81,6 +81,12 @@ public:
     /// and appended. Returns its index.
     long long AppendRawElement(const char *key, const std::string &text);
 
+    /// Makes room for `bytes` more of text appended with AppendRawElement to
+    /// the top-level array `key` (created as for it), so that a long array
+    /// is not copied each time its text outgrows its room. Room never
+    /// written costs no memory. Does nothing where the array is not text.
+    void ReserveRawElements(const char *key, size_t bytes);
+
     /// Elements of the top-level array `key` (0 when missing), -1 when its
     /// text cannot be scanned.
     long long ElementCount(const std::string &key);
@@ -132,6 +138,10 @@ private:
     };
     /// Elements in the text of `member` (counted once); -1 if it cannot be scanned.
     long long CountElements(TextMember &member);
+    /// The top-level array `key` as text: found, or created as "[]" where
+    /// Assimp's writer puts it when the file has no such member; mText's end
+    /// when the array is not text.
+    std::map<std::string, TextMember>::iterator FindOrAddTextMember(const char *key);
     /// Puts a new top-level key into mOrder where Assimp's writer puts it.
     void InsertInAssimpOrder(const std::string &key);
     std::vector<std::string> mOrder; ///< the file's top-level keys, in order
