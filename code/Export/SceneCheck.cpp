@@ -5,18 +5,22 @@
 // runs on it (before ScenePreprocessor, so exactly on what we hand over) and
 // the Importer owns and frees the copy whatever happens. The animations are
 // handed over apart, a batch at a time (ValidateAnimations), so that a
-// motion library's keys are never all copied at once.
+// motion library's keys are never all copied at once, and copied by
+// CopyAnimation, which writes only what a channel holds.
 #include <assimp_retro/scene_export.h>
 
 #include "Export/ExportSceneView.h"
 
 #include <assimp/BaseImporter.h>
 #include <assimp/Importer.hpp>
+#include <assimp/SceneCombiner.h>
 #include <assimp/cexport.h>
 #include <assimp/importerdesc.h>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
 
+#include <algorithm>
+#include <memory>
 #include <new>
 #include <string>
 #include <utility>
@@ -87,16 +91,80 @@ private:
     aiScene *mScene = nullptr;
 };
 
-/// Runs Assimp's validator on a deep copy of `view`. False with the reason.
-bool ValidateCopy(Assimp::Importer &importer, HandOverImporter &handOver, const aiScene &view, std::string *error) {
-    aiScene *copy = nullptr;
-    aiCopyScene(&view, &copy); // Assimp's own deep copy
-    if (!copy) {
-        if (error) {
-            *error = "the scene could not be copied for validation";
-        }
-        return false;
+/// A new array holding `count` elements of `from` (null where `from` is).
+template <typename T>
+T *CopyArray(const T *from, unsigned count) {
+    if (!from || count == 0) {
+        return nullptr;
     }
+    T *to = new T[count];
+    std::copy(from, from + count, to);
+    return to;
+}
+
+/// A copy of `from` for the validator. SceneCombiner::Copy first copies the
+/// whole struct, 1 KB of it the name's buffer, which was most of the check
+/// of a motion library (66,178 channels): this writes only what it holds.
+aiNodeAnim *CopyNodeAnim(const aiNodeAnim &from) {
+    std::unique_ptr<aiNodeAnim> to(new aiNodeAnim());
+    to->mNodeName = from.mNodeName; // aiString's assignment copies its length's bytes
+    to->mPreState = from.mPreState;
+    to->mPostState = from.mPostState;
+    to->mPositionKeys = CopyArray(from.mPositionKeys, from.mNumPositionKeys);
+    to->mNumPositionKeys = from.mNumPositionKeys;
+    to->mRotationKeys = CopyArray(from.mRotationKeys, from.mNumRotationKeys);
+    to->mNumRotationKeys = from.mNumRotationKeys;
+    to->mScalingKeys = CopyArray(from.mScalingKeys, from.mNumScalingKeys);
+    to->mNumScalingKeys = from.mNumScalingKeys;
+    return to.release();
+}
+
+aiMeshAnim *CopyMeshAnim(const aiMeshAnim &from) {
+    std::unique_ptr<aiMeshAnim> to(new aiMeshAnim());
+    to->mName = from.mName;
+    to->mKeys = CopyArray(from.mKeys, from.mNumKeys);
+    to->mNumKeys = from.mNumKeys;
+    return to.release();
+}
+
+/// `make` of each of the `count` elements of `from` into a new array (null
+/// stays null, for the validator to report); nullptr when `from` is.
+template <typename T, typename Make>
+T **CopyPointers(T *const *from, unsigned count, Make make) {
+    if (!from) {
+        return nullptr;
+    }
+    T **to = new T *[count]();
+    for (unsigned i = 0; i < count; ++i) {
+        to[i] = from[i] ? make(*from[i]) : nullptr;
+    }
+    return to;
+}
+
+/// A copy of `from` for the validator: its channels of every kind.
+aiAnimation *CopyAnimation(const aiAnimation &from) {
+    std::unique_ptr<aiAnimation> to(new aiAnimation());
+    to->mName = from.mName;
+    to->mDuration = from.mDuration;
+    to->mTicksPerSecond = from.mTicksPerSecond;
+    // Each array is owned by `to` as soon as it is set (its destructor
+    // frees what a throwing copy leaves).
+    to->mNumChannels = from.mNumChannels;
+    to->mChannels = CopyPointers(from.mChannels, from.mNumChannels, CopyNodeAnim);
+    to->mNumMeshChannels = from.mNumMeshChannels;
+    to->mMeshChannels = CopyPointers(from.mMeshChannels, from.mNumMeshChannels, CopyMeshAnim);
+    to->mNumMorphMeshChannels = from.mNumMorphMeshChannels;
+    to->mMorphMeshChannels =
+            CopyPointers(from.mMorphMeshChannels, from.mNumMorphMeshChannels, [](const aiMeshMorphAnim &channel) {
+                aiMeshMorphAnim *copy = nullptr;
+                Assimp::SceneCombiner::Copy(&copy, &channel);
+                return copy;
+            });
+    return to.release();
+}
+
+/// Runs Assimp's validator on `copy`, which it takes. False with the reason.
+bool ValidateScene(Assimp::Importer &importer, HandOverImporter &handOver, aiScene *copy, std::string *error) {
     handOver.Next(copy);
     const uint8_t placeholder = 0;
     if (!importer.ReadFileFromMemory(&placeholder, 1, aiProcess_ValidateDataStructure, kExtension)) {
@@ -107,6 +175,19 @@ bool ValidateCopy(Assimp::Importer &importer, HandOverImporter &handOver, const 
     }
     importer.FreeScene();
     return true;
+}
+
+/// Runs Assimp's validator on a deep copy of `view`. False with the reason.
+bool ValidateCopy(Assimp::Importer &importer, HandOverImporter &handOver, const aiScene &view, std::string *error) {
+    aiScene *copy = nullptr;
+    aiCopyScene(&view, &copy); // Assimp's own deep copy
+    if (!copy) {
+        if (error) {
+            *error = "the scene could not be copied for validation";
+        }
+        return false;
+    }
+    return ValidateScene(importer, handOver, copy, error);
 }
 
 /// Bytes of an animation's keys: what a copy of it costs.
@@ -163,9 +244,22 @@ bool ValidateAnimations(Assimp::Importer &importer, HandOverImporter &handOver, 
                 break;
             }
         }
-        view.scene->mAnimations = scene.mAnimations + first;
-        view.scene->mNumAnimations = count;
-        if (!ValidateCopy(importer, handOver, *view.scene, error)) {
+        aiScene *nodes = nullptr;
+        aiCopyScene(view.scene, &nodes); // the node tree alone
+        if (!nodes) {
+            if (error) {
+                *error = "the scene could not be copied for validation";
+            }
+            return false;
+        }
+        std::unique_ptr<aiScene, void (*)(const aiScene *)> copy(nodes, aiFreeScene);
+        copy->mAnimations = new aiAnimation *[count]();
+        copy->mNumAnimations = count;
+        for (unsigned a = 0; a < count; ++a) {
+            const aiAnimation *animation = scene.mAnimations[first + a];
+            copy->mAnimations[a] = animation ? CopyAnimation(*animation) : nullptr;
+        }
+        if (!ValidateScene(importer, handOver, copy.release(), error)) {
             return false;
         }
         first += count;
@@ -188,8 +282,10 @@ bool CheckSceneForExport(const aiScene &scene, std::string *error) {
         }
         if (scene.mNumAnimations > 0 && !scene.mAnimations) { // (a copy would crash)
             if (error) {
-                *error = "the scene fails Assimp's validation: aiScene::mAnimations is nullptr (aiScene::mNumAnimations "
-                         "is " + std::to_string(scene.mNumAnimations) + ")";
+                *error =
+                        "the scene fails Assimp's validation: aiScene::mAnimations is nullptr (aiScene::mNumAnimations "
+                        "is " +
+                        std::to_string(scene.mNumAnimations) + ")";
             }
             return false;
         }
