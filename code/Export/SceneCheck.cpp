@@ -282,10 +282,8 @@ bool CheckSceneForExport(const aiScene &scene, std::string *error) {
         }
         if (scene.mNumAnimations > 0 && !scene.mAnimations) { // (a copy would crash)
             if (error) {
-                *error =
-                        "the scene fails Assimp's validation: aiScene::mAnimations is nullptr (aiScene::mNumAnimations "
-                        "is " +
-                        std::to_string(scene.mNumAnimations) + ")";
+                *error = "the scene fails Assimp's validation: aiScene::mAnimations is nullptr (aiScene::mNumAnimations "
+                         "is " + std::to_string(scene.mNumAnimations) + ")";
             }
             return false;
         }

@@ -78,31 +78,25 @@ struct ChildLoader {
                 continue; // entry 0: the model itself
             }
             if (chain.size() > format.maxDepth) {
-                Warn(fileName,
-                        "names child models of its own, nested deeper than " + std::to_string(format.maxDepth) +
-                                (format.maxDepth == 1 ? " level, " : " levels, ") + format.depthRule +
-                                "; not followed");
+                Warn(fileName, "names child models of its own, nested deeper than " + std::to_string(format.maxDepth) +
+                        (format.maxDepth == 1 ? " level, " : " levels, ") + format.depthRule + "; not followed");
                 return;
             }
             const std::string found = FindChildModel(io, folder, name, format.extension);
             if (found.empty()) {
-                Warn(fileName,
-                        "child model '" + name + "' not found next to the model; its animations are not imported");
+                Warn(fileName, "child model '" + name + "' not found next to the model; its animations are not imported");
                 continue;
             }
             const std::string key = PathKey(found);
             if (std::find(chain.begin(), chain.end(), key) != chain.end()) {
-                Warn(fileName,
-                        "child model '" + name + "' (" + found +
-                                ") refers back to a model that uses it (cycle); skipped");
+                Warn(fileName, "child model '" + name + "' (" + found + ") refers back to a model that uses it (cycle); skipped");
                 continue;
             }
             if (!loaded.insert(key).second) {
                 continue; // already imported through another path
             }
             try {
-                lt2::ChildAnimationSource source{name,
-                        lt2::Model()}; // named as the model names it: no path of this machine
+                lt2::ChildAnimationSource source{name, lt2::Model()}; // named as the model names it: no path of this machine
                 if (!format.read(ReadWholeFile(io, found, format.format.c_str()), found, source.model)) {
                     Warn(fileName, "child model " + found + " is not " + format.fileKind + "; skipped");
                     continue;

@@ -57,9 +57,8 @@ std::string ChildModelFileName(const std::string &name) {
     if (extension && lower.compare(dot, std::string::npos, ".ltb") == 0) {
         return name;
     }
-    if (extension &&
-            (lower.compare(dot, std::string::npos, ".lta") == 0 ||
-                    lower.compare(dot, std::string::npos, ".abc") == 0)) {
+    if (extension && (lower.compare(dot, std::string::npos, ".lta") == 0 ||
+                             lower.compare(dot, std::string::npos, ".abc") == 0)) {
         return name.substr(0, dot) + ".ltb";
     }
     return name + ".ltb";
@@ -141,8 +140,7 @@ void LtbBuilder::AddLod(Piece &piece, const ExportMesh &em, int level) {
     if (vertexAnimated && level > 0) {
         // The packer gives every LOD the piece's animation node, whose frames
         // are LOD 0's: a lower LOD's own targets cannot be stored.
-        mScene.Warn("mesh '" + name + "' (LOD " + std::to_string(level) +
-                "): its vertex animation is left out (a "
+        mScene.Warn("mesh '" + name + "' (LOD " + std::to_string(level) + "): its vertex animation is left out (a "
                 "lower LOD takes LOD 0's frames); written in its stored shape");
         vertexAnimated = false;
     } else if (mesh.mNumAnimMeshes > 0 && !vertexAnimated) {
@@ -152,8 +150,7 @@ void LtbBuilder::AddLod(Piece &piece, const ExportMesh &em, int level) {
         // The engine and the packer read further UV sets differently, the
         // engine sizes no colour, and basis vectors make the vertex format
         // shader-only (docs/formats/LTB.md 3): none is written.
-        mScene.Warn("mesh '" + name +
-                "': only UV set 0 is written (further UV sets, vertex colours and tangents "
+        mScene.Warn("mesh '" + name + "': only UV set 0 is written (further UV sets, vertex colours and tangents "
                 "left out)");
     }
     if (!mesh.mTextureCoords[0]) {
@@ -280,7 +277,7 @@ void LtbBuilder::BuildAnimations() {
     }
     if (!mVertexAnimated.empty() && mSettings.compression > 0) {
         mScene.Warn("the model has vertex-animated meshes: its animations are written uncompressed (compression 0), "
-                    "as the packer does");
+                "as the packer does");
     }
     for (unsigned a : write) {
         const aiAnimation &animation = *scene.mAnimations[a];
@@ -331,8 +328,7 @@ void LtbBuilder::BuildAnimation(const aiAnimation &animation, unsigned sceneInde
         out.extents = abc::ToVec3(dims);
     } else { // the joints' box, at least the model's radius
         out.extents = Vec3{std::max({std::fabs(lo.x), std::fabs(hi.x), mRadius}),
-                std::max({std::fabs(lo.y), std::fabs(hi.y), mRadius}),
-                std::max({std::fabs(lo.z), std::fabs(hi.z), mRadius})};
+                std::max({std::fabs(lo.y), std::fabs(hi.y), mRadius}), std::max({std::fabs(lo.z), std::fabs(hi.z), mRadius})};
     }
     AddVertexFrames(animation, times, out);
     StoreChannels(out);
@@ -394,9 +390,7 @@ void LtbBuilder::StoreChannels(Animation &anim) const {
     const uint32_t n = static_cast<uint32_t>(anim.keyframes.size());
     const bool position16 = anim.compression == kCompressRelevant16;
     const bool rotation16 = anim.compression == kCompressRelevant16 || anim.compression == kCompressRelevantRot16;
-    auto step = [](float v, bool sixteen, double scale) {
-        return sixteen ? double(std::lround(v * scale)) : double(v);
-    };
+    auto step = [](float v, bool sixteen, double scale) { return sixteen ? double(std::lround(v * scale)) : double(v); };
     for (size_t t = 0; t < anim.tracks.size(); ++t) {
         Track &track = anim.tracks[t];
         if (track.vertexAnimated) {
@@ -520,23 +514,16 @@ void LtbBuilder::TurnHalfAboutY() {
 void LtbBuilder::CheckStrings() const {
     auto check = [&](const std::string &s, const std::string &what) {
         if (s.size() > kMaxString) {
-            Fail(what + " '" + s.substr(0, 64) + "...' is " + std::to_string(s.size()) +
-                    " bytes long; the engine reads "
-                    "at most " +
-                    std::to_string(kMaxString) + " (Model::LoadString's buffer) and cuts the rest");
+            Fail(what + " '" + s.substr(0, 64) + "...' is " + std::to_string(s.size()) + " bytes long; the engine reads "
+                    "at most " + std::to_string(kMaxString) + " (Model::LoadString's buffer) and cuts the rest");
         }
     };
     check(mModel.header.commandString, "the command string");
-    for (const abc::lt2::Node &n : mModel.nodes)
-        check(n.name, "node");
-    for (const Piece &p : mModel.pieces)
-        check(p.name, "piece");
-    for (const Socket &s : mModel.sockets)
-        check(s.name, "socket");
-    for (const abc::lt2::WeightSet &w : mModel.weightSets)
-        check(w.name, "weight set");
-    for (const std::string &c : mModel.childModels)
-        check(c, "child model");
+    for (const abc::lt2::Node &n : mModel.nodes) check(n.name, "node");
+    for (const Piece &p : mModel.pieces) check(p.name, "piece");
+    for (const Socket &s : mModel.sockets) check(s.name, "socket");
+    for (const abc::lt2::WeightSet &w : mModel.weightSets) check(w.name, "weight set");
+    for (const std::string &c : mModel.childModels) check(c, "child model");
     std::set<std::string> names;
     for (const Animation &a : mModel.animations) {
         if (a.name.size() > kMaxAnimationName) {
@@ -547,8 +534,7 @@ void LtbBuilder::CheckStrings() const {
         if (!names.insert(a.name).second) {
             Fail("two animations are named '" + a.name + "'; the engine finds animations by name");
         }
-        for (const abc::lt2::Keyframe &k : a.keyframes)
-            check(k.command, "animation '" + a.name + "': a keyframe command");
+        for (const abc::lt2::Keyframe &k : a.keyframes) check(k.command, "animation '" + a.name + "': a keyframe command");
     }
 }
 

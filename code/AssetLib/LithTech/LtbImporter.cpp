@@ -22,6 +22,7 @@
 
 #include <utility>
 
+
 namespace Assimp {
 
 namespace {
@@ -44,8 +45,8 @@ using assimp_retro::abc::lt2::ChildAnimationSource;
 
 /// The child models of an LTB: LTB files next to it, found as ABC's are, one
 /// level deep as the engine loads them (docs/formats/LTB.md section 4).
-std::vector<ChildAnimationSource> LoadChildModels(const assimp_retro::abc::lt2::Model &model,
-        const std::string &fileName, IOSystem *io) {
+std::vector<ChildAnimationSource> LoadChildModels(const assimp_retro::abc::lt2::Model &model, const std::string &fileName,
+        IOSystem *io) {
     assimp_retro::abc::ChildModelFormat ltb;
     ltb.format = "LTB";
     ltb.extension = ".ltb";
@@ -107,8 +108,7 @@ void LtbImporter::InternReadFile(const std::string &pFile, aiScene *pScene, IOSy
     } else if (mFaceFront == assimp_retro::ltb::kFaceFrontByName) {
         DefaultLogger::get()->info(("LTB: " + pFile +
                 ": a player-view model by its name (PV-, PV_): not turned; it points +Z as the game's camera does "
-                "(AI_CONFIG_IMPORT_LTB_FACE_FRONT)")
-                                           .c_str());
+                "(AI_CONFIG_IMPORT_LTB_FACE_FRONT)").c_str());
     }
     if (mTextures.enabled) {
         const auto skins = assimp_retro::LocateAbcSkins(*pScene, pIOHandler, pFile, mTextures);

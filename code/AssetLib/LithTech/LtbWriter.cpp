@@ -263,21 +263,15 @@ void WriteSocketsAndBindings(Out &out, const Model &m) {
 /// skips empty ones and shares equal ones).
 std::set<std::string> EngineStrings(const Model &m) {
     std::set<std::string> strings{m.header.commandString};
-    for (const Piece &p : m.pieces)
-        strings.insert(p.name);
-    for (const abc::lt2::Node &n : m.nodes)
-        strings.insert(n.name);
-    for (const abc::lt2::WeightSet &w : m.weightSets)
-        strings.insert(w.name);
-    for (const std::string &c : m.childModels)
-        strings.insert(c);
+    for (const Piece &p : m.pieces) strings.insert(p.name);
+    for (const abc::lt2::Node &n : m.nodes) strings.insert(n.name);
+    for (const abc::lt2::WeightSet &w : m.weightSets) strings.insert(w.name);
+    for (const std::string &c : m.childModels) strings.insert(c);
     for (const Animation &a : m.animations) {
         strings.insert(a.name);
-        for (const abc::lt2::Keyframe &k : a.keyframes)
-            strings.insert(k.command);
+        for (const abc::lt2::Keyframe &k : a.keyframes) strings.insert(k.command);
     }
-    for (const Socket &s : m.sockets)
-        strings.insert(s.name);
+    for (const Socket &s : m.sockets) strings.insert(s.name);
     strings.erase(std::string());
     return strings;
 }

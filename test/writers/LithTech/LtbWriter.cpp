@@ -325,8 +325,7 @@ std::vector<uint8_t> PackLzmaAlone(const std::vector<uint8_t> &plain) {
     return out;
 }
 
-Model SampleModel(uint32_t meshType, uint32_t compression, uint32_t streamFlags, bool matrixPalette,
-        uint32_t modelVersion) {
+Model SampleModel(uint32_t meshType, uint32_t compression, uint32_t streamFlags, bool matrixPalette, uint32_t modelVersion) {
     Model m;
     m.header.modelVersion = modelVersion;
     m.header.commandString = "sample";
@@ -353,8 +352,7 @@ Model SampleModel(uint32_t meshType, uint32_t compression, uint32_t streamFlags,
     lod.textureCount = 1;
     lod.meshType = meshType;
     if (meshType != kNullMesh) {
-        lod.streamFlags = {streamFlags & (kStreamPosition | kStreamNormal),
-                streamFlags & ~(kStreamPosition | kStreamNormal), 0, 0};
+        lod.streamFlags = {streamFlags & (kStreamPosition | kStreamNormal), streamFlags & ~(kStreamPosition | kStreamNormal), 0, 0};
         // A quad (two triangles) facing +Z (a LithTech model's front), 10 wide, 10 high.
         const float corners[4][2] = {{-5, 0}, {5, 0}, {5, 10}, {-5, 10}};
         for (int i = 0; i < 4; ++i) {
