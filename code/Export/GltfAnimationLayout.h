@@ -243,11 +243,25 @@ ChannelNodes FindChannelNodes(const aiScene &scene, NodeOf nodeOf, RestOf restOf
     ChannelNodes found;
     found.nodes.resize(scene.mNumAnimations);
     std::unordered_map<long long, NodeRest> rests;
+    // Per channel index, the name last looked up there and its node: the
+    // animations of a file mostly list the same nodes in the same order (a
+    // motion library's 2,282 animations, 29 channels each).
+    std::vector<std::pair<const char *, long long>> lastAt;
     for (unsigned a = 0; a < scene.mNumAnimations && scene.mAnimations; ++a) {
         const aiAnimation *animation = scene.mAnimations[a];
         for (unsigned c = 0; animation && animation->mChannels && c < animation->mNumChannels; ++c) {
             const aiNodeAnim *channel = animation->mChannels[c];
-            const long long node = channel ? nodeOf(std::string(channel->mNodeName.C_Str())) : -1;
+            long long node = -1;
+            if (channel) {
+                const char *name = channel->mNodeName.C_Str();
+                if (c >= lastAt.size()) {
+                    lastAt.resize(c + 1, {nullptr, -1});
+                }
+                if (!lastAt[c].first || std::strcmp(lastAt[c].first, name) != 0) {
+                    lastAt[c] = {name, nodeOf(std::string(name))};
+                }
+                node = lastAt[c].second;
+            }
             found.nodes[a].push_back(node);
             if (node < 0) {
                 continue;

@@ -74,10 +74,11 @@ TEST(SceneCheck, MeshIndexOutOfRangeIsRefused) {
 }
 
 TEST(SceneCheck, AnimationsAreCheckedInBatches) {
-    // The animations are copied and validated about 8 MB of keys at a time
-    // (a motion library's keys are most of its scene): 12 animations of
-    // 40,000 position keys (960 kB each) take two batches, and a key after
-    // the end of the last animation or of the first is still found.
+    // The animations are copied and validated about 4 MB of channels and
+    // keys at a time (a motion library's are most of its scene): 12
+    // animations of 40,000 position keys (961 kB each) take three batches,
+    // and a key after the end of the last animation or of the first is still
+    // found.
     auto scene = gltf_test::MakeAnimatedSkinnedScene();
     const unsigned count = 12;
     aiAnimation **animations = new aiAnimation *[count];
