@@ -13,12 +13,19 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace assimp_retro {
 namespace {
 
-void CollectNodeNames(const aiNode *node, std::set<std::string> &names) {
+/// The text of `name` (its length says where it ends: the scene check has
+/// refused a name with a zero inside).
+std::string_view View(const aiString &name) {
+    return std::string_view(name.data, name.length);
+}
+
+void CollectNodeNames(const aiNode *node, std::set<std::string, std::less<>> &names) {
     if (!node) {
         return;
     }
@@ -32,23 +39,23 @@ void CollectNodeNames(const aiNode *node, std::set<std::string> &names) {
 /// node name and dereferences the result unchecked: a name without a node
 /// segfaults (glTF2Exporter.cpp 938 and 1516). Returns why, or "".
 std::string FindExporterCrash(const aiScene &scene) {
-    std::set<std::string> nodes;
+    std::set<std::string, std::less<>> nodes; // looked up by View, without a copy of each name
     CollectNodeNames(scene.mRootNode, nodes);
     for (unsigned m = 0; m < scene.mNumMeshes; ++m) {
         const aiMesh *mesh = scene.mMeshes[m];
         for (unsigned b = 0; mesh && b < mesh->mNumBones; ++b) {
-            const std::string bone = mesh->mBones[b]->mName.C_Str();
-            if (!nodes.count(bone)) {
-                return "bone '" + bone + "' of mesh " + std::to_string(m) + " names no node";
+            const std::string_view bone = View(mesh->mBones[b]->mName);
+            if (nodes.find(bone) == nodes.end()) {
+                return "bone '" + std::string(bone) + "' of mesh " + std::to_string(m) + " names no node";
             }
         }
     }
     for (unsigned a = 0; a < scene.mNumAnimations; ++a) {
         const aiAnimation *animation = scene.mAnimations[a];
         for (unsigned c = 0; animation && c < animation->mNumChannels; ++c) {
-            const std::string node = animation->mChannels[c]->mNodeName.C_Str();
-            if (!nodes.count(node)) {
-                return "animation " + std::to_string(a) + " channel '" + node + "' names no node";
+            const std::string_view node = View(animation->mChannels[c]->mNodeName);
+            if (nodes.find(node) == nodes.end()) {
+                return "animation " + std::to_string(a) + " channel '" + std::string(node) + "' names no node";
             }
         }
     }

@@ -24,6 +24,7 @@
 
 #include <cmath>
 #include <cstddef>
+#include <cstring>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -187,11 +188,23 @@ std::vector<AddedJoint> AnimatedNodesToJoin(const aiScene &scene, InverseBindOf 
     if (facts.skinnedMeshes.empty() || !scene.mRootNode) {
         return added;
     }
+    // Per channel index, the name last added there: the animations of a
+    // file mostly list the same nodes in the same order (a motion library's
+    // 2,282 animations, 29 channels each), and each name is added once.
+    std::vector<const char *> lastAt;
     for (unsigned a = 0; scene.mAnimations && a < scene.mNumAnimations; ++a) {
         const aiAnimation *animation = scene.mAnimations[a];
         for (unsigned c = 0; animation && animation->mChannels && c < animation->mNumChannels; ++c) {
-            if (animation->mChannels[c]) {
-                facts.animated.insert(animation->mChannels[c]->mNodeName.C_Str());
+            if (!animation->mChannels[c]) {
+                continue;
+            }
+            const char *name = animation->mChannels[c]->mNodeName.C_Str();
+            if (c >= lastAt.size()) {
+                lastAt.resize(c + 1, nullptr);
+            }
+            if (!lastAt[c] || std::strcmp(lastAt[c], name) != 0) {
+                facts.animated.insert(name);
+                lastAt[c] = name;
             }
         }
     }
