@@ -479,7 +479,11 @@ void ReadAnimations(BinaryReader &r, Model &m) {
                             " (corrupt file?)",
                     "keyframe count");
         }
-        anim.tracks.resize(m.nodes.size());
+        // The keys are made for every track at once: first the file must
+        // hold the least each track takes (its two key counts; uncompressed,
+        // its flag and a vertex count or more per keyframe).
+        const size_t trackBytes = anim.compression == kCompressNone ? 1 + 4 * anim.keyframes.size() : 8;
+        anim.tracks.resize(r.CheckCount(uint64_t(m.nodes.size()), trackBytes, "animation tracks"));
         anim.keys.resize(anim.tracks.size() * anim.keyframes.size()); // bounded by kMaxExpandedKeys
         for (size_t t = 0; t < anim.tracks.size(); ++t) {
             if (anim.compression == kCompressNone) {

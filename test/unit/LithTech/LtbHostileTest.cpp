@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <string>
 
 namespace {
@@ -70,4 +72,23 @@ TEST(LtbHostile, HugeCountsAreRefusedBeforeAllocating) {
         }
     }
     EXPECT_GT(refused, bytes.size()); // most overwrites are refused; none crashed or ran out of memory
+}
+
+TEST(LtbHostile, AnAnimationsTracksMustBeInTheFileBeforeItsKeysAreMade) {
+    // The reader makes an animation's keys (one per node and keyframe) in one
+    // array before reading its tracks: a file cut where the tracks begin is
+    // refused there, naming the tracks, before any key is made.
+    const std::vector<uint8_t> bytes = WriteLtb(SampleModel(kSkeletalMesh, kCompressRelevant));
+    // The last keyframe: time 1000, no command; the first track follows.
+    const std::vector<uint8_t> lastKeyframe = {0xE8, 0x03, 0, 0, 0, 0};
+    const auto found = std::search(bytes.begin(), bytes.end(), lastKeyframe.begin(), lastKeyframe.end());
+    ASSERT_NE(found, bytes.end());
+    const size_t tracksAt = static_cast<size_t>(found - bytes.begin()) + lastKeyframe.size();
+    for (const size_t cut : {tracksAt, tracksAt + 8, tracksAt + 20}) { // 3 tracks need at least 24 bytes
+        Assimp::Importer importer;
+        EXPECT_EQ(ltb_test::ImportLtb(importer, std::vector<uint8_t>(bytes.begin(), bytes.begin() + cut)), nullptr);
+        const std::string error = importer.GetErrorString();
+        EXPECT_NE(error.find("animation tracks"), std::string::npos) << cut << ": " << error;
+        EXPECT_NE(error.find("at byte 0x"), std::string::npos) << cut << ": " << error;
+    }
 }
