@@ -127,18 +127,21 @@ aiMeshAnim *CopyMeshAnim(const aiMeshAnim &from) {
     return to.release();
 }
 
-/// `make` of each of the `count` elements of `from` into a new array (null
-/// stays null, for the validator to report); nullptr when `from` is.
+/// Sets `to` (with `toCount`) to a new array of `make` of each of the
+/// `count` elements of `from` (null stays null, for the validator to report;
+/// no array when `from` has none). The array and its count are set before
+/// it is filled, so the animation holding them frees what a throwing `make`
+/// leaves.
 template <typename T, typename Make>
-T **CopyPointers(T *const *from, unsigned count, Make make) {
-    if (!from) {
-        return nullptr;
+void CopyPointers(T *const *from, unsigned count, T **&to, unsigned &toCount, Make make) {
+    toCount = count;
+    if (!from || count == 0) {
+        return;
     }
-    T **to = new T *[count]();
+    to = new T *[count]();
     for (unsigned i = 0; i < count; ++i) {
         to[i] = from[i] ? make(*from[i]) : nullptr;
     }
-    return to;
 }
 
 /// A copy of `from` for the validator: its channels of every kind.
@@ -147,15 +150,10 @@ aiAnimation *CopyAnimation(const aiAnimation &from) {
     to->mName = from.mName;
     to->mDuration = from.mDuration;
     to->mTicksPerSecond = from.mTicksPerSecond;
-    // Each array is owned by `to` as soon as it is set (its destructor
-    // frees what a throwing copy leaves).
-    to->mNumChannels = from.mNumChannels;
-    to->mChannels = CopyPointers(from.mChannels, from.mNumChannels, CopyNodeAnim);
-    to->mNumMeshChannels = from.mNumMeshChannels;
-    to->mMeshChannels = CopyPointers(from.mMeshChannels, from.mNumMeshChannels, CopyMeshAnim);
-    to->mNumMorphMeshChannels = from.mNumMorphMeshChannels;
-    to->mMorphMeshChannels =
-            CopyPointers(from.mMorphMeshChannels, from.mNumMorphMeshChannels, [](const aiMeshMorphAnim &channel) {
+    CopyPointers(from.mChannels, from.mNumChannels, to->mChannels, to->mNumChannels, CopyNodeAnim);
+    CopyPointers(from.mMeshChannels, from.mNumMeshChannels, to->mMeshChannels, to->mNumMeshChannels, CopyMeshAnim);
+    CopyPointers(from.mMorphMeshChannels, from.mNumMorphMeshChannels, to->mMorphMeshChannels,
+            to->mNumMorphMeshChannels, [](const aiMeshMorphAnim &channel) {
                 aiMeshMorphAnim *copy = nullptr;
                 Assimp::SceneCombiner::Copy(&copy, &channel);
                 return copy;

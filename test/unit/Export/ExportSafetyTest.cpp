@@ -117,6 +117,49 @@ TEST(SceneCheck, AnimationsAreCheckedInBatches) {
     }
 }
 
+TEST(SceneCheck, NullChannelsAndKeyArraysReachTheValidator) {
+    // The animations are copied for the validator by the check's own copy:
+    // what the validator refuses must reach it as it is.
+    struct Case {
+        const char *what;
+        void (*breakIt)(aiAnimation &);
+        const char *message;
+    };
+    const Case cases[] = {
+            {"a null channel", [](aiAnimation &a) { delete a.mChannels[0]; a.mChannels[0] = nullptr; },
+                    "aiAnimation::mChannels[0] is nullptr"},
+            {"position keys without their array",
+                    [](aiAnimation &a) {
+                        delete[] a.mChannels[0]->mPositionKeys;
+                        a.mChannels[0]->mPositionKeys = nullptr;
+                    },
+                    "aiNodeAnim::mPositionKeys is nullptr"},
+            {"channels without their array",
+                    [](aiAnimation &a) {
+                        for (unsigned c = 0; c < a.mNumChannels; ++c) {
+                            delete a.mChannels[c];
+                        }
+                        delete[] a.mChannels;
+                        a.mChannels = nullptr;
+                    },
+                    "aiAnimation::mChannels is nullptr"},
+    };
+    for (const Case &broken : cases) {
+        SCOPED_TRACE(broken.what);
+        auto scene = gltf_test::MakeAnimatedSkinnedScene();
+        ASSERT_GT(scene->mNumAnimations, 0u);
+        ASSERT_GT(scene->mAnimations[0]->mNumChannels, 0u);
+        ASSERT_GT(scene->mAnimations[0]->mChannels[0]->mNumPositionKeys, 0u);
+        broken.breakIt(*scene->mAnimations[0]);
+        std::string error;
+        EXPECT_FALSE(assimp_retro::CheckSceneForExport(*scene, &error));
+        EXPECT_NE(error.find(broken.message), std::string::npos) << error;
+        if (!scene->mAnimations[0]->mChannels) {
+            scene->mAnimations[0]->mNumChannels = 0; // (aiAnimation frees only an array it has)
+        }
+    }
+}
+
 TEST(SceneCheck, CostOfOneCheckOnAFullScene) {
     auto scene = gltf_test::MakeFullScene();
     const auto start = std::chrono::steady_clock::now();
